@@ -1,0 +1,61 @@
+// `npm test`: typecheck, lint, unit + integration (Vitest), end-to-end (Playwright in Chromium).
+// Each step streams its output; the last line is the summary of every test run: "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const bin = (name: string) => path.resolve('node_modules/.bin', name);
+const tmp = path.resolve('.tmp');
+fs.mkdirSync(tmp, { recursive: true });
+const vitestJson = path.join(tmp, 'vitest-results.json');
+const playwrightJson = path.join(tmp, 'playwright-results.json');
+fs.rmSync(vitestJson, { force: true });
+fs.rmSync(playwrightJson, { force: true });
+
+type Step = { name: string; cmd: string; args: string[]; env?: Record<string, string> };
+const steps: Step[] = [
+  { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'lint', cmd: bin('eslint'), args: ['--max-warnings', '0', '.'] },
+  {
+    name: 'unit and integration tests',
+    cmd: bin('vitest'),
+    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  },
+  { name: 'end-to-end tests (Chromium)', cmd: bin('playwright'), args: ['test'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } },
+];
+
+const env = { ...process.env, PATH: `${path.resolve('node_modules/.bin')}:${process.env.PATH}` };
+const failedSteps: string[] = [];
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}`);
+  const started = Date.now();
+  const res = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: { ...env, ...step.env } });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (res.status === 0) console.log(`✔ ${step.name} (${secs}s)`);
+  else {
+    console.log(`✘ ${step.name} failed (${secs}s)`);
+    failedSteps.push(step.name);
+    if (step.name === 'typecheck' || step.name === 'lint') continue;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (fs.existsSync(vitestJson)) {
+  const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + v.numTodoTests;
+}
+if (fs.existsSync(playwrightJson)) {
+  const p = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  passed += p.stats.expected + p.stats.flaky;
+  failed += p.stats.unexpected;
+  skipped += p.stats.skipped;
+}
+// A step that failed without counting tests (typecheck, lint, a crash) still counts as a failure.
+const uncounted = failedSteps.length > 0 && failed === 0 ? failedSteps.length : 0;
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+console.log(`tests: ${passed} passed, ${failed + uncounted} failed, ${skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);

@@ -1,0 +1,25 @@
+// Route guards of SPEC.md §2: who may open a page, and where everyone else is sent.
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '../../shared/paths.ts';
+import { useMe } from '../features/auth/api/use-me.ts';
+import { PageSpinner } from '../components/ui/page-spinner.tsx';
+
+/** everyone: no check; visitor: signed-out only; signed-in: any user; user: customers; admin: admins. */
+export type RouteAccess = 'everyone' | 'visitor' | 'signed-in' | 'user' | 'admin';
+
+export function homeFor(isAdmin: boolean): string {
+  return isAdmin ? paths.admin : paths.dashboard;
+}
+
+export function Guard({ access, children }: { access: RouteAccess; children: ReactNode }) {
+  const { data: me, isPending } = useMe();
+  const location = useLocation();
+  if (access === 'everyone') return children;
+  if (isPending) return <PageSpinner />;
+  if (access === 'visitor') return me ? <Navigate to={homeFor(me.isAdmin)} replace /> : children;
+  if (!me) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  if (access === 'admin' && !me.isAdmin) return <Navigate to={paths.dashboard} replace />;
+  if (access === 'user' && me.isAdmin) return <Navigate to={paths.admin} replace />;
+  return children;
+}

@@ -1,0 +1,64 @@
+// The footer: categories, company and help links, copyright.
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths.ts';
+
+const groups = [
+  {
+    title: 'Categories',
+    links: [
+      { to: paths.category('instagram'), label: 'Instagram' },
+      { to: paths.category('tiktok'), label: 'TikTok' },
+      { to: paths.category('youtube'), label: 'YouTube' },
+      { to: paths.category('twitter'), label: 'Twitter' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { to: paths.about, label: 'About Us' },
+      { to: paths.webServices, label: 'Web Services' },
+      { to: paths.contact, label: 'Contact' },
+    ],
+  },
+  {
+    title: 'Help',
+    links: [
+      { to: paths.support, label: 'Support' },
+      { to: paths.terms, label: 'Terms of Service' },
+      { to: paths.privacy, label: 'Privacy Policy' },
+    ],
+  },
+];
+
+export function Footer() {
+  return (
+    <footer className="border-t border-border bg-muted">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold">AcctStore</p>
+          <p className="mt-2 text-sm text-muted-foreground">
+            Ready-made social media accounts, paid from your naira wallet and delivered instantly.
+          </p>
+          <Link to={paths.products} className="mt-3 inline-block text-sm font-medium text-primary underline">
+            Browse products
+          </Link>
+        </div>
+        {groups.map((g) => (
+          <div key={g.title}>
+            <p className="font-semibold">{g.title}</p>
+            <ul className="mt-2 space-y-1.5">
+              {g.links.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className="text-sm text-muted-foreground hover:text-foreground">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <p className="border-t border-border py-4 text-center text-sm text-muted-foreground">© 2024 AcctStore. All rights reserved.</p>
+    </footer>
+  );
+}

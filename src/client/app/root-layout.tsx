@@ -1,0 +1,28 @@
+// The app shell around every page: navbar, the page (lazy-loaded), footer.
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../components/ui/page-spinner.tsx';
+import { Footer } from './layout/footer.tsx';
+import { Navbar } from './layout/navbar.tsx';
+
+export function RootLayout() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1 pt-16">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

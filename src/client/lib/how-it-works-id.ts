@@ -1,0 +1,1 @@
+export const HOW_IT_WORKS_ID = 'how-it-works';

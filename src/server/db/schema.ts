@@ -1,0 +1,10 @@
+// Every table of the store, gathered for Drizzle and drizzle-kit. Each domain owns its own tables file.
+export * from '../modules/auth/auth.tables.ts';
+export * from '../modules/catalogue/catalogue.tables.ts';
+export * from '../modules/stock/stock.tables.ts';
+export * from '../modules/orders/orders.tables.ts';
+export * from '../modules/payments/payments.tables.ts';
+export * from '../modules/wallet/wallet.tables.ts';
+export * from '../modules/mail/mail.tables.ts';
+export * from '../modules/inbox/inbox.tables.ts';
+export * from '../modules/admin/admin.tables.ts';

@@ -1,0 +1,50 @@
+// Every API route states who may call it (config.access); the server enforces it before the handler runs.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+/** public: anyone; signed-in: any user; customer: role user (not admin); admin: admins only. */
+export type Access = 'public' | 'signed-in' | 'customer' | 'admin';
+
+export type SessionUser = { id: string; email: string; fullName: string; isAdmin: boolean };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionTokenHash: string | null;
+  }
+}
+
+export const AUTH_REQUIRED_MESSAGE = 'Please sign in to continue.';
+
+export function registerAccessControl(
+  app: FastifyInstance,
+  loadSession: (req: FastifyRequest) => Promise<void>,
+): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const access = req.routeOptions.config.access;
+    if (!access) return;
+    await loadSession(req);
+    if (access === 'public') return;
+    if (!req.user) throw new AppError('UNAUTHENTICATED', 401, AUTH_REQUIRED_MESSAGE);
+    if (access === 'admin' && !req.user.isAdmin) throw new AppError('FORBIDDEN', 403, 'Admins only.');
+    if (access === 'customer' && req.user.isAdmin) throw new AppError('FORBIDDEN', 403, 'This page is for customers.');
+  });
+}
+
+/** The signed-in user of a route whose access is not public. */
+export function currentUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw new AppError('UNAUTHENTICATED', 401, AUTH_REQUIRED_MESSAGE);
+  return req.user;
+}

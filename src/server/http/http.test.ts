@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app.ts';
+
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-client-'));
+fs.mkdirSync(path.join(clientDir, 'assets'));
+fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+
+describe('the HTTP shell', () => {
+  it('serves the app for any non-API path, with security headers and no caching of index.html', async () => {
+    const { app } = await createTestApp({ deps: { clientDir } });
+    const res = await app.inject({ method: 'GET', url: '/some/deep/page?x=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('id="root"');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const { app } = await createTestApp({ deps: { clientDir } });
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers unknown API paths with the JSON error shape, never the app', async () => {
+    const { app } = await createTestApp({ deps: { clientDir } });
+    const res = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+
+  it('compresses large responses when the client accepts gzip', async () => {
+    const big = '<!doctype html>' + '<p>hello</p>'.repeat(500);
+    fs.writeFileSync(path.join(clientDir, 'index.html'), big);
+    const { app } = await createTestApp({ deps: { clientDir } });
+    const res = await app.inject({ method: 'GET', url: '/products', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});

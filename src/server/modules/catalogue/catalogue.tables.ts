@@ -1,0 +1,34 @@
+// Categories and product groups ("product templates" in the admin console).
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const categories = pgTable('categories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const productGroups = pgTable(
+  'product_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id, { onUpdate: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceKobo: bigint('price_kobo', { mode: 'number' }).notNull(),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    stockCount: integer('stock_count').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('product_groups_category_idx').on(t.categoryId),
+    check('product_groups_price_not_negative', sql`${t.priceKobo} >= 0`),
+    check('product_groups_stock_not_negative', sql`${t.stockCount} >= 0`),
+  ],
+);

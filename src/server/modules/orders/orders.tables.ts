@@ -1,0 +1,44 @@
+// Orders: one purchase of one or many accounts from one product group.
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables.ts';
+import { productGroups } from '../catalogue/catalogue.tables.ts';
+
+export const ORDER_STATUSES = ['completed', 'processing', 'failed', 'pending'] as const;
+
+/** Public details kept with the order; credentials stay encrypted on the linked accounts. */
+export type OrderAccountDetails = {
+  product_name: string;
+  category: string;
+  quantity: number;
+  price_per_unit_kobo: number;
+  accounts: { username: string; email: string | null; additional_info: Record<string, unknown> }[];
+};
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    productGroupId: uuid('product_group_id')
+      .notNull()
+      .references(() => productGroups.id),
+    quantity: integer('quantity').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    accountDetails: jsonb('account_details').$type<OrderAccountDetails>().notNull(),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_group_idx').on(t.productGroupId),
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    check('orders_status', sql`${t.status} in ('completed', 'processing', 'failed', 'pending')`),
+    check('orders_quantity_positive', sql`${t.quantity} > 0`),
+    check('orders_amount_not_negative', sql`${t.amountKobo} >= 0`),
+  ],
+);

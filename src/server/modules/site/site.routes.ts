@@ -1,0 +1,18 @@
+// GET /api/site: the shop's public contact channels, from configuration.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { SiteInfo } from '../../../shared/site.ts';
+
+export function siteRoutes(app: FastifyInstance, { config }: { config: Config }): void {
+  const info: SiteInfo = {
+    supportEmail: config.SUPPORT_EMAIL,
+    telegramUrl: config.SUPPORT_TELEGRAM_URL,
+    whatsapp: config.SUPPORT_WHATSAPP,
+    officeLocation: config.OFFICE_LOCATION,
+    paymentProvider: config.ERCASPAY_SECRET_KEY ? 'ercaspay' : 'sandbox',
+  };
+  app.get('/api/site', { config: { access: 'public' } }, async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return info;
+  });
+}

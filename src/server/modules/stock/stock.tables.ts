@@ -1,0 +1,42 @@
+// Individual accounts for sale. Credentials are AES-256-GCM ciphertexts, never plaintext.
+import { sql } from 'drizzle-orm';
+import { check, customType, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { productGroups } from '../catalogue/catalogue.tables.ts';
+import { orders } from '../orders/orders.tables.ts';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+export const ACCOUNT_STATUSES = ['available', 'reserved', 'sold'] as const;
+
+export const stockAccounts = pgTable(
+  'individual_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productGroupId: uuid('product_group_id')
+      .notNull()
+      .references(() => productGroups.id),
+    username: text('username').notNull(),
+    email: text('email'),
+    passwordEnc: bytea('password_enc').notNull(),
+    emailPasswordEnc: bytea('email_password_enc'),
+    twoFaCodeEnc: bytea('two_fa_code_enc'),
+    additionalInfo: jsonb('additional_info').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('available'),
+    orderId: uuid('order_id').references(() => orders.id),
+    soldAt: timestamp('sold_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('individual_accounts_group_status_idx').on(t.productGroupId, t.status),
+    index('individual_accounts_order_idx').on(t.orderId),
+    uniqueIndex('individual_accounts_group_username_key').on(t.productGroupId, sql`lower(${t.username})`),
+    uniqueIndex('individual_accounts_group_email_key')
+      .on(t.productGroupId, sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null`),
+    check('individual_accounts_status', sql`${t.status} in ('available', 'reserved', 'sold')`),
+    check(
+      'individual_accounts_sold_has_order',
+      sql`(${t.status} = 'sold') = (${t.orderId} is not null and ${t.soldAt} is not null)`,
+    ),
+  ],
+);

@@ -1,0 +1,45 @@
+// The wallet ledger: one row per money movement; a balance always equals the sum of its completed rows.
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables.ts';
+import { orders } from '../orders/orders.tables.ts';
+import { payments } from '../payments/payments.tables.ts';
+
+export const TRANSACTION_TYPES = ['topup', 'purchase', 'ADMIN_CREDIT', 'ADMIN_DEBIT'] as const;
+export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
+    /** Signed: credits positive; purchases and admin debits negative. */
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    reference: text('reference').notNull(),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
+    ercasReference: text('ercas_reference'),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    orderId: uuid('order_id').references(() => orders.id),
+    actor: text('actor'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transactions_reference_key').on(t.reference),
+    // Exactly-once crediting: one ledger row per payment, one per order.
+    uniqueIndex('transactions_payment_key').on(t.paymentId),
+    uniqueIndex('transactions_order_key').on(t.orderId),
+    index('transactions_user_idx').on(t.userId, t.createdAt),
+    check('transactions_type', sql`${t.type} in ('topup', 'purchase', 'ADMIN_CREDIT', 'ADMIN_DEBIT')`),
+    check('transactions_status', sql`${t.status} in ('completed', 'pending', 'failed')`),
+    check('transactions_balance_after_not_negative', sql`${t.balanceAfterKobo} >= 0`),
+    check(
+      'transactions_sign_matches_type',
+      sql`(${t.type} in ('topup', 'ADMIN_CREDIT') and ${t.amountKobo} > 0) or (${t.type} in ('purchase', 'ADMIN_DEBIT') and ${t.amountKobo} < 0)`,
+    ),
+  ],
+);

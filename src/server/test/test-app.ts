@@ -1,0 +1,48 @@
+// For integration tests: a fresh database cloned from the migrated template, and the real app on top.
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp, type AppDeps } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { connectDatabase, type Database } from '../db/client.ts';
+import { withDatabase } from './global-setup.ts';
+
+export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A new database for this test file, dropped when the file ends. */
+export async function createTestDatabase(poolSize = 10): Promise<Database & { url: string }> {
+  const serverUrl = inject('testDbServerUrl');
+  const template = inject('testDbTemplate');
+  const name = `${template.replace('template', 'test')}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  const url = withDatabase(serverUrl, name);
+  const database = connectDatabase(url, poolSize);
+  afterAll(async () => {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+  return { ...database, url };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '.tmp/test-data',
+    PUBLIC_URL: 'http://localhost:3000',
+    CREDENTIALS_KEY: 'a'.repeat(64),
+    ...overrides,
+  });
+}
+
+export async function createTestApp(options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {}) {
+  const database = await createTestDatabase();
+  const config = testConfig(options.env);
+  const app = await buildApp({ config, database, logger: false, ...options.deps });
+  await app.ready();
+  afterAll(() => app.close());
+  return { app, database, db: database.db, config };
+}

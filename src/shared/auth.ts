@@ -1,0 +1,57 @@
+// Auth contracts shared by the forms and the API: schemas, the signed-in user's shape, SPEC.md's messages.
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const authMessages = {
+  loginMissingFields: 'Please enter both email and password',
+  registerMissingFields: 'Please fill in all fields',
+  passwordMismatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 6 characters',
+  invalidCredentials: 'Invalid email or password',
+  userExists: 'User already exists. Please check your email for the confirmation link, or we can resend it.',
+  emailNotConfirmed: 'Please confirm your email before signing in. Check your inbox for the confirmation link, or we can resend it.',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  confirmFailed: 'Unable to confirm email. Please try again or contact support.',
+  confirmUnexpected: 'An unexpected error occurred. Please try again or contact support.',
+  emailConfirmed: 'Email confirmed! Please log in with your credentials.',
+  resendSent: 'If that account is waiting for confirmation, a new link is on its way.',
+} as const;
+
+const email = z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address').max(254));
+
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, authMessages.loginMissingFields).pipe(email),
+  password: z.string().min(1, authMessages.loginMissingFields).max(1024),
+});
+
+export const registerSchema = z
+  .object({
+    email: z.string().trim().min(1, authMessages.registerMissingFields).pipe(email),
+    password: z
+      .string()
+      .min(1, authMessages.registerMissingFields)
+      .min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort)
+      .max(1024),
+    confirmPassword: z.string().min(1, authMessages.registerMissingFields),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: authMessages.passwordMismatch, path: ['confirmPassword'] });
+
+export const resendSchema = z.object({ email });
+export const confirmEmailSchema = z.object({ token_hash: z.string().min(10).max(200), type: z.literal('email') });
+
+export type Me = {
+  id: string;
+  email: string;
+  fullName: string;
+  isAdmin: boolean;
+  role: 'admin' | 'user';
+  walletBalanceKobo: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The part of an e-mail before the at-sign: the display name SPEC.md gives every account. */
+export function displayNameFromEmail(address: string): string {
+  return address.split('@')[0] ?? address;
+}

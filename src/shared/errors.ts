@@ -1,0 +1,17 @@
+// Stable error codes of the API; the message a person sees travels with each error.
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'CROSS_SITE_REQUEST',
+  'DATABASE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
+
+export type ApiErrorBody = { error: { code: ErrorCode; message: string } };

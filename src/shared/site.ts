@@ -1,0 +1,8 @@
+// Public facts about the shop the browser needs (contact channels); configured on the server, never secret.
+export type SiteInfo = {
+  supportEmail: string;
+  telegramUrl: string;
+  whatsapp: string;
+  officeLocation: string;
+  paymentProvider: 'ercaspay' | 'sandbox';
+};
