@@ -11,7 +11,13 @@ import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
+import { registerSameOriginGuard } from './http/same-origin.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createSessionLoader } from './modules/auth/sessions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { deliverDueEmails, startMailWorker } from './modules/mail/deliver-emails.ts';
+import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import { createLocalMailbox, createSmtpTransport, type MailTransport } from './modules/mail/transports.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 
 export type AppDeps = {
@@ -20,6 +26,10 @@ export type AppDeps = {
   /** pino options or a ready logger; tests pass their own to capture or silence logs. */
   logger?: FastifyServerOptions['loggerInstance'] | FastifyServerOptions['logger'];
   clientDir?: string;
+  /** Where e-mail goes; by default SMTP when SMTP_URL is set, else the local mailbox. */
+  mailTransport?: MailTransport;
+  /** Background jobs (outbox delivery, ...): on in main.ts, off in tests, which run them by hand. */
+  startJobs?: boolean;
 };
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -51,10 +61,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config.isProduction);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
-  registerAccessControl(app, async () => {});
+  registerSameOriginGuard(app, config.publicUrl);
+  registerAccessControl(app, createSessionLoader(database.db, config));
 
-  healthRoutes(app, { db: database.db });
+  const db = database.db;
+  const mailTransport =
+    deps.mailTransport ??
+    (config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createLocalMailbox((line) => app.log.info(line)));
+  const deliverMail = () => deliverDueEmails(db, mailTransport, config.MAIL_FROM);
+  const mailWorker = deps.startJobs ? startMailWorker(deliverMail, (err) => app.log.error({ err }, 'mail worker failed')) : null;
+  app.addHook('onClose', async () => mailWorker?.stop());
+  const pokeMail = () => mailWorker?.poke();
+
+  healthRoutes(app, { db });
   siteRoutes(app, { config });
+  authRoutes(app, { db, config, pokeMail });
+  if (!config.isProduction) mailboxRoutes(app, { db });
 
   await registerSpa(app, deps.clientDir ?? defaultClientDir);
   return app;

@@ -52,7 +52,7 @@ async function main(): Promise<void> {
       if (seed.seeded) printAdminSignIn(config, seed.adminEmail, seed.adminPassword);
     }
 
-    const app = await buildApp({ config, database, logger: log });
+    const app = await buildApp({ config, database, logger: log, startJobs: true });
     cleanups.push(() => app.close());
     await app.listen({ port: config.PORT, host: config.HOST });
     log.info(`Store ready on ${config.publicUrl}`);
@@ -98,7 +98,7 @@ function printAdminSignIn(config: Config, email: string, password: string): void
       `  URL:      ${config.publicUrl}/login`,
       `  E-mail:   ${email}`,
       `  Password: ${password}`,
-      `Lost it? Run: npm run admin -- ${email}   (sets a new password)`,
+      `Lost it? Run: npm run admin -- ${email} --reset-password`,
       `Data folder: ${path.relative(process.cwd(), config.dataDir) || '.'}`,
       line,
     ].join('\n'),

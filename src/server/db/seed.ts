@@ -16,17 +16,20 @@ export async function seedDemoShop(db: Db, cipher: CredentialCipher, fixedAdminP
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const [existing] = await tx.select({ id: categories.id }).from(categories).limit(1);
-    const [anyUser] = await tx.select({ id: users.id }).from(users).limit(1);
-    if (existing || anyUser) return { seeded: false } as const;
+    if (existing) return { seeded: false } as const;
 
     const adminPassword = fixedAdminPassword ?? crypto.randomBytes(9).toString('base64url');
-    await tx.insert(users).values({
-      email: DEMO_ADMIN_EMAIL,
-      fullName: 'admin',
-      passwordHash: await hashPassword(adminPassword),
-      isAdmin: true,
-      emailConfirmedAt: new Date(),
-    });
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        email: DEMO_ADMIN_EMAIL,
+        fullName: 'admin',
+        passwordHash: await hashPassword(adminPassword),
+        isAdmin: true,
+        emailConfirmedAt: new Date(),
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
 
     for (const category of demoCatalogue) {
       await tx.insert(categories).values({ id: category.id, name: category.name, description: category.description });
@@ -58,6 +61,6 @@ export async function seedDemoShop(db: Db, cipher: CredentialCipher, fixedAdminP
         );
       }
     }
-    return { seeded: true, adminEmail: DEMO_ADMIN_EMAIL, adminPassword } as const;
+    return admin ? ({ seeded: true, adminEmail: DEMO_ADMIN_EMAIL, adminPassword } as const) : ({ seeded: false } as const);
   });
 }

@@ -49,3 +49,14 @@ export const emailTokens = pgTable(
   },
   (t) => [index('email_tokens_user_idx').on(t.userId), check('email_tokens_purpose', sql`${t.purpose} in ('confirm_email')`)],
 );
+
+/** One row per counted attempt (failed sign-in, sign-up, resend), per bucket such as "login-fail:email:x". */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bucket: text('bucket').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_hits_bucket_idx').on(t.bucket, t.createdAt)],
+);

@@ -1,0 +1,35 @@
+// Rate limits counted in PostgreSQL, so that every app process sees the same counts.
+import { and, count, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rateLimitHits } from '../modules/auth/auth.tables.ts';
+import { AppError } from './errors.ts';
+
+export type Limit = { bucket: string; max: number; windowMs: number };
+
+export async function countHits(db: Db, { bucket, windowMs }: Omit<Limit, 'max'>): Promise<number> {
+  const since = new Date(Date.now() - windowMs);
+  const [row] = await db
+    .select({ n: count() })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function recordHit(db: Db, bucket: string): Promise<void> {
+  await db.insert(rateLimitHits).values({ bucket });
+}
+
+/** Throws 429 when a bucket already holds max hits in its window. */
+export async function assertUnderLimit(db: Db, limit: Limit, message: string): Promise<void> {
+  if ((await countHits(db, limit)) >= limit.max) throw new AppError('RATE_LIMITED', 429, message);
+}
+
+/** Counts this attempt and throws 429 when it goes past the limit. */
+export async function consumeLimit(db: Db, limit: Limit, message: string): Promise<void> {
+  await assertUnderLimit(db, limit, message);
+  await recordHit(db, limit.bucket);
+}
+
+export async function pruneOldHits(db: Db, olderThanMs = 24 * 3600_000): Promise<void> {
+  await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, new Date(Date.now() - olderThanMs)));
+}

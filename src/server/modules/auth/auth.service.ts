@@ -1,0 +1,82 @@
+// Sign-up, sign-in and e-mail confirmation: the rules of SPEC.md §5 and §8, enforced on the server.
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { assertUnderLimit, consumeLimit, recordHit } from '../../http/rate-limit.ts';
+import { authMessages, displayNameFromEmail } from '../../../shared/auth.ts';
+import { emailTokens, users } from './auth.tables.ts';
+import { sendConfirmationEmail } from './confirmation-email.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { hashToken } from './sessions.ts';
+
+const MINUTE = 60_000;
+// A real hash of a throwaway password, so an unknown e-mail costs as much time as a wrong password.
+const dummyHash = hashPassword('not-a-real-password');
+
+export async function registerUser(db: Db, config: Config, input: { email: string; password: string }, ip: string) {
+  await consumeLimit(db, { bucket: `signup:ip:${ip}`, max: 10, windowMs: 10 * MINUTE }, authMessages.tooManyAttempts);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ email: input.email, fullName: displayNameFromEmail(input.email), passwordHash })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id, email: users.email, fullName: users.fullName });
+    if (!created) throw new AppError('USER_EXISTS', 409, authMessages.userExists);
+    await sendConfirmationEmail(tx, config.publicUrl, created);
+    return created;
+  });
+}
+
+export async function resendConfirmation(db: Db, config: Config, email: string, ip: string): Promise<void> {
+  await consumeLimit(db, { bucket: `resend:ip:${ip}`, max: 10, windowMs: 10 * MINUTE }, authMessages.tooManyAttempts);
+  await consumeLimit(db, { bucket: `resend:email:${email}`, max: 3, windowMs: 10 * MINUTE }, authMessages.tooManyAttempts);
+  const [user] = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, confirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.email, email));
+  // The answer is the same whether or not the account exists or is confirmed.
+  if (!user || user.confirmedAt) return;
+  await db.transaction((tx) => sendConfirmationEmail(tx, config.publicUrl, user));
+}
+
+export async function confirmEmail(db: Db, token: string): Promise<void> {
+  const confirmed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(emailTokens.tokenHash, hashToken(token)),
+          eq(emailTokens.purpose, 'confirm_email'),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: emailTokens.userId });
+    if (!row) return false;
+    await tx
+      .update(users)
+      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })
+      .where(eq(users.id, row.userId));
+    return true;
+  });
+  if (!confirmed) throw new AppError('CONFIRMATION_FAILED', 400, authMessages.confirmFailed);
+}
+
+export async function signIn(db: Db, input: { email: string; password: string }, ip: string) {
+  const accountLimit = { bucket: `login-fail:email:${input.email}`, max: 5, windowMs: MINUTE };
+  const ipLimit = { bucket: `login-fail:ip:${ip}`, max: 30, windowMs: MINUTE };
+  await assertUnderLimit(db, accountLimit, authMessages.tooManyAttempts);
+  await assertUnderLimit(db, ipLimit, authMessages.tooManyAttempts);
+  const [user] = await db.select().from(users).where(eq(users.email, input.email));
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await dummyHash, input.password), false);
+  if (!user || !ok) {
+    await recordHit(db, accountLimit.bucket);
+    await recordHit(db, ipLimit.bucket);
+    throw new AppError('INVALID_CREDENTIALS', 401, authMessages.invalidCredentials);
+  }
+  if (!user.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED', 403, authMessages.emailNotConfirmed);
+  return user;
+}

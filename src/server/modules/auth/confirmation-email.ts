@@ -1,0 +1,41 @@
+// Confirmation tokens (random, stored hashed, single use, 24 h) and the e-mail that carries one.
+import crypto from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { emailTokens } from './auth.tables.ts';
+import { hashToken } from './sessions.ts';
+
+const TOKEN_TTL_MS = 24 * 3600_000;
+
+export async function sendConfirmationEmail(
+  tx: Db | Tx,
+  publicUrl: string,
+  user: { id: string; email: string; fullName: string },
+): Promise<void> {
+  // A new link makes the older unused ones void.
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'confirm_email'), isNull(emailTokens.usedAt)));
+  const token = crypto.randomBytes(32).toString('base64url');
+  await tx.insert(emailTokens).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    purpose: 'confirm_email',
+    expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
+  });
+  const link = `${publicUrl}/email-confirmation?token_hash=${token}&type=email`;
+  await enqueueEmail(tx, {
+    kind: 'confirm_email',
+    to: user.email,
+    userId: user.id,
+    subject: 'Confirm your AcctStore account',
+    text: `Hello ${user.fullName},\n\nWelcome to AcctStore. Confirm your e-mail address to sign in:\n\n${link}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.\n`,
+    html: `<p>Hello ${escapeHtml(user.fullName)},</p><p>Welcome to AcctStore. Confirm your e-mail address to sign in:</p><p><a href="${link}">Confirm my e-mail</a></p><p>The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.</p>`,
+  });
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

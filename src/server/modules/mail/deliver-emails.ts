@@ -1,0 +1,70 @@
+// The outbox worker: claims due messages with SKIP LOCKED (safe with many app processes), sends them,
+// and retries failures with exponential backoff until MAX_ATTEMPTS, then records them as failed.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { MailTransport } from './transports.ts';
+
+export const MAX_ATTEMPTS = 8;
+const CLAIM_MS = 60_000;
+
+export function backoffMs(attempts: number): number {
+  return Math.min(3600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+type Claimed = { id: string; to_address: string; subject: string; text_body: string; html_body: string | null; attempts: number };
+
+/** Delivers up to `batch` due messages; returns how many were sent. */
+export async function deliverDueEmails(db: Db, transport: MailTransport, from: string, batch = 20): Promise<number> {
+  const claimed = await db.execute<Claimed>(sql`
+    update email_outbox set status = 'sending', attempts = attempts + 1, locked_until = now() + ${`${CLAIM_MS} milliseconds`}::interval
+    where id in (
+      select id from email_outbox
+      where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())
+      order by next_attempt_at limit ${batch} for update skip locked)
+    returning id, to_address, subject, text_body, html_body, attempts`);
+  let sent = 0;
+  for (const m of claimed.rows) {
+    try {
+      await transport.send({ from, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body });
+      await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), transport = ${transport.name},
+        locked_until = null, last_error = null where id = ${m.id}`);
+      sent++;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const giveUp = m.attempts >= MAX_ATTEMPTS;
+      await db.execute(sql`update email_outbox set status = ${giveUp ? 'failed' : 'pending'}, last_error = ${message.slice(0, 500)},
+        locked_until = null, next_attempt_at = now() + ${`${backoffMs(m.attempts)} milliseconds`}::interval where id = ${m.id}`);
+    }
+  }
+  return sent;
+}
+
+/** Runs the worker every `intervalMs` and whenever poke() is called; stop() waits for the current round. */
+export function startMailWorker(deliver: () => Promise<number>, onError: (err: unknown) => void, intervalMs = 2000) {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const round = () => {
+    if (running || stopped) return;
+    running = (async () => {
+      try {
+        while ((await deliver()) > 0 && !stopped) {
+          // keep going while there is work
+        }
+      } catch (err) {
+        onError(err);
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  const timer = setInterval(round, intervalMs);
+  timer.unref();
+  return {
+    poke: () => setImmediate(round),
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// The local mailbox, outside production only: every outbox message, readable at /dev/mailbox (HTML) and
+// /api/dev/mailbox (JSON), so a newcomer on a fresh machine can confirm an e-mail without SMTP.
+import { desc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { escapeHtml } from '../auth/confirmation-email.ts';
+import { emailOutbox } from './mail.tables.ts';
+
+export function mailboxRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+  const listMessages = () =>
+    db
+      .select({
+        id: emailOutbox.id,
+        kind: emailOutbox.kind,
+        to: emailOutbox.toAddress,
+        subject: emailOutbox.subject,
+        text: emailOutbox.textBody,
+        status: emailOutbox.status,
+        transport: emailOutbox.transport,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+      })
+      .from(emailOutbox)
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(100);
+
+  app.get('/api/dev/mailbox', { config: { access: 'public' } }, async () => ({ messages: await listMessages() }));
+
+  app.get('/dev/mailbox', async (_req, reply) => {
+    const messages = await listMessages();
+    const items = messages
+      .map(
+        (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
+<p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${m.createdAt.toISOString()} · ${m.status}${m.transport ? ` via ${m.transport}` : ''}</p>
+<pre>${linkify(escapeHtml(m.text))}</pre></article>`,
+      )
+      .join('\n');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Local mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
+article{border:1px solid #e2e8f0;border-radius:.75rem;padding:1rem;margin:1rem 0}h2{font-size:1.1rem;margin:0}.meta{color:#475569;font-size:.9rem}
+pre{white-space:pre-wrap;font-family:inherit}a{color:#4338ca}</style></head><body><h1>Local mailbox</h1>
+<p>E-mail the store sent while no SMTP server is configured (shown outside production only). Newest first.</p>
+${items || '<p>No messages yet.</p>'}</body></html>`);
+  });
+}
+
+function linkify(escaped: string): string {
+  return escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}

@@ -1,0 +1,29 @@
+// Enqueue e-mail in the same transaction as what caused it; the worker delivers it later.
+import type { Db, Tx } from '../../db/client.ts';
+import { emailOutbox } from './mail.tables.ts';
+
+export type OutgoingEmail = {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  userId?: string;
+  orderId?: string;
+};
+
+export async function enqueueEmail(tx: Db | Tx, email: OutgoingEmail): Promise<string> {
+  const [row] = await tx
+    .insert(emailOutbox)
+    .values({
+      kind: email.kind,
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html ?? null,
+      userId: email.userId ?? null,
+      orderId: email.orderId ?? null,
+    })
+    .returning({ id: emailOutbox.id });
+  return row!.id;
+}

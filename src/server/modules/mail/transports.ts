@@ -1,0 +1,31 @@
+// Where e-mail goes: SMTP through nodemailer when SMTP_URL is set, else the local mailbox (the database).
+import nodemailer from 'nodemailer';
+
+export type MailMessage = { from: string; to: string; subject: string; text: string; html?: string | null };
+
+export type MailTransport = {
+  /** Stored with each sent message: "smtp" or "local". */
+  name: string;
+  send: (msg: MailMessage) => Promise<void>;
+};
+
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl, { connectionTimeout: 10_000, socketTimeout: 20_000 } as object);
+  return {
+    name: 'smtp',
+    async send(msg) {
+      await transporter.sendMail({ ...msg, html: msg.html ?? undefined });
+    },
+  };
+}
+
+/** The local mailbox: the outbox row itself is the stored message; we only print its links to the log. */
+export function createLocalMailbox(log: (line: string) => void): MailTransport {
+  return {
+    name: 'local',
+    async send(msg) {
+      const links = msg.text.match(/https?:\/\/\S+/g) ?? [];
+      log(`local mailbox: "${msg.subject}" to ${msg.to}${links.length ? ` — ${links.join(' ')}` : ''}`);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+// Test helpers: create users directly, sign in through the real API, read the outbox.
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { users } from '../modules/auth/auth.tables.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { emailOutbox } from '../modules/mail/mail.tables.ts';
+
+export const SAME_ORIGIN = { origin: 'http://localhost:3000' };
+let counter = 0;
+
+export async function insertUser(
+  db: Db,
+  opts: { email?: string; password?: string; isAdmin?: boolean; confirmed?: boolean; walletBalanceKobo?: number } = {},
+) {
+  const email = opts.email ?? `user${process.pid}-${++counter}-${Date.now()}@example.com`;
+  const password = opts.password ?? 'secret-pass';
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      fullName: email.split('@')[0]!,
+      passwordHash: await hashPassword(password),
+      isAdmin: opts.isAdmin ?? false,
+      emailConfirmedAt: opts.confirmed === false ? null : new Date(),
+      walletBalanceKobo: opts.walletBalanceKobo ?? 0,
+    })
+    .returning();
+  return { ...row!, password };
+}
+
+/** Signs in through POST /api/auth/login and returns the Cookie header to send with later requests. */
+export async function signInCookie(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: SAME_ORIGIN, payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'sid');
+  return `sid=${cookie!.value}`;
+}
+
+export async function signedInUser(app: FastifyInstance, db: Db, opts: Parameters<typeof insertUser>[1] = {}) {
+  const user = await insertUser(db, opts);
+  return { user, cookie: await signInCookie(app, user.email, user.password) };
+}
+
+export async function latestEmailTo(db: Db, to: string) {
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to)).orderBy(desc(emailOutbox.createdAt)).limit(1);
+  return row;
+}
+
+export function confirmationTokenFrom(text: string): string {
+  const match = /token_hash=([A-Za-z0-9_-]+)&type=email/.exec(text);
+  if (!match) throw new Error('no confirmation link in the e-mail');
+  return match[1]!;
+}
