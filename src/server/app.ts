@@ -12,6 +12,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
+import { adminStatsRoutes } from './modules/admin/admin-stats.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionLoader } from './modules/auth/sessions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, { db });
   siteRoutes(app, { config });
   authRoutes(app, { db, config, pokeMail });
+  adminStatsRoutes(app, { db });
   if (!config.isProduction) mailboxRoutes(app, { db });
 
   await registerSpa(app, deps.clientDir ?? defaultClientDir);

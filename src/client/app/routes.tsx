@@ -9,5 +9,11 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
 export const pageRoutes: PageRoute[] = [
   { path: paths.home, access: 'everyone', Page: page(() => import('../features/pages/landing-page.tsx')) },
+  { path: paths.login, access: 'visitor', Page: page(() => import('../features/auth/login-page.tsx')) },
+  { path: paths.register, access: 'visitor', Page: page(() => import('../features/auth/register-page.tsx')) },
+  { path: paths.emailConfirmation, access: 'everyone', Page: page(() => import('../features/auth/email-confirmation-page.tsx')) },
+  { path: paths.dashboard, access: 'user', Page: page(() => import('../features/account/dashboard-page.tsx')) },
+  { path: paths.profile, access: 'signed-in', Page: page(() => import('../features/account/profile-page.tsx')) },
+  { path: paths.admin, access: 'admin', Page: page(() => import('../features/admin/admin-page.tsx')) },
   { path: '*', access: 'everyone', Page: page(() => import('../features/pages/not-found-page.tsx')) },
 ];

@@ -1,0 +1,33 @@
+// Sign-in, sign-up, resend and confirm: one mutation hook each, against /api/auth/*.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Me } from '../../../../shared/auth.ts';
+import { api } from '../../../lib/api.ts';
+import { meQueryKey } from './use-me.ts';
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) => api<{ user: Me }>('/api/auth/login', { method: 'POST', body: input }),
+    onSuccess: ({ user }) => {
+      queryClient.removeQueries();
+      queryClient.setQueryData(meQueryKey, user);
+    },
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (input: { email: string; password: string; confirmPassword: string }) =>
+      api<{ ok: true; message: string }>('/api/auth/register', { method: 'POST', body: input }),
+  });
+}
+
+export function useResendConfirmation() {
+  return useMutation({
+    mutationFn: (email: string) => api<{ ok: true; message: string }>('/api/auth/resend-confirmation', { method: 'POST', body: { email } }),
+  });
+}
+
+export function confirmEmail(tokenHash: string, type: string) {
+  return api<{ ok: true; message: string }>('/api/auth/confirm-email', { method: 'POST', body: { token_hash: tokenHash, type } });
+}

@@ -1,0 +1,67 @@
+// /email-confirmation?token_hash=...&type=email: loading, then success only when the server verified the token.
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { authMessages } from '../../../shared/auth.ts';
+import { paths } from '../../../shared/paths.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { PageSpinner } from '../../components/ui/page-spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useSiteInfo, whatsappUrl } from '../../lib/use-site-info.ts';
+import { confirmEmail } from './api/auth-mutations.ts';
+
+export default function EmailConfirmationPage() {
+  useDocumentTitle('Confirm your e-mail');
+  const [params] = useSearchParams();
+  const tokenHash = params.get('token_hash') ?? '';
+  const type = params.get('type') ?? '';
+  const { data: site } = useSiteInfo();
+  const result = useQuery({
+    queryKey: ['confirm-email', tokenHash, type],
+    queryFn: () => confirmEmail(tokenHash, type),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  if (result.isPending) return <PageSpinner label="Confirming your email..." />;
+  const ok = result.isSuccess;
+  const message = ok
+    ? 'Your email address is confirmed.'
+    : result.error instanceof ApiError && result.error.status === 400
+      ? authMessages.confirmFailed
+      : authMessages.confirmUnexpected;
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-16">
+      <Card className="text-center">
+        {ok ? <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden /> : <XCircle className="mx-auto h-12 w-12 text-destructive" aria-hidden />}
+        <h1 className="mt-4 text-2xl font-bold">{ok ? 'Email confirmed!' : 'Confirmation failed'}</h1>
+        <p className="mt-2 text-muted-foreground">{message}</p>
+        <div className="mt-6 flex flex-col gap-2">
+          {ok ? (
+            <Button asChild>
+              <Link to={paths.login} state={{ message: authMessages.emailConfirmed }}>
+                Continue to Login
+              </Link>
+            </Button>
+          ) : (
+            <>
+              <Button asChild>
+                <Link to={paths.home}>Go to Homepage</Link>
+              </Button>
+              {site && (
+                <Button asChild variant="outline">
+                  <a href={whatsappUrl(site.whatsapp)} target="_blank" rel="noreferrer">
+                    Contact Support on WhatsApp
+                  </a>
+                </Button>
+              )}
+            </>
+          )}
+        </div>
+      </Card>
+    </section>
+  );
+}

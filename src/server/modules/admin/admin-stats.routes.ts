@@ -1,0 +1,23 @@
+// GET /api/admin/stats: the admin console's four figures (users, stock accounts, sales, revenue).
+import { count, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { users } from '../auth/auth.tables.ts';
+import { orders } from '../orders/orders.tables.ts';
+import { stockAccounts } from '../stock/stock.tables.ts';
+
+export type AdminStats = { totalUsers: number; totalProducts: number; totalSales: number; totalRevenueKobo: number };
+
+export function adminStatsRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+  app.get('/api/admin/stats', { config: { access: 'admin' } }, async (): Promise<AdminStats> => {
+    const [[u], [p], [s]] = await Promise.all([
+      db.select({ n: count() }).from(users),
+      db.select({ n: count() }).from(stockAccounts),
+      db
+        .select({ n: count(), revenue: sql<number>`coalesce(sum(${orders.amountKobo}), 0)::bigint` })
+        .from(orders)
+        .where(eq(orders.status, 'completed')),
+    ]);
+    return { totalUsers: u?.n ?? 0, totalProducts: p?.n ?? 0, totalSales: s?.n ?? 0, totalRevenueKobo: Number(s?.revenue ?? 0) };
+  });
+}
