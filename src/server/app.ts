@@ -16,6 +16,7 @@ import { adminStatsRoutes } from './modules/admin/admin-stats.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionLoader } from './modules/auth/sessions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { deliverDueEmails, startMailWorker } from './modules/mail/deliver-emails.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { createLocalMailbox, createSmtpTransport, type MailTransport } from './modules/mail/transports.ts';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, { db });
   siteRoutes(app, { config });
+  inboxRoutes(app, { db: database.db });
   authRoutes(app, { db, config, pokeMail });
   adminStatsRoutes(app, { db });
   if (!config.isProduction) mailboxRoutes(app, { db });

@@ -15,5 +15,11 @@ export const pageRoutes: PageRoute[] = [
   { path: paths.dashboard, access: 'user', Page: page(() => import('../features/account/dashboard-page.tsx')) },
   { path: paths.profile, access: 'signed-in', Page: page(() => import('../features/account/profile-page.tsx')) },
   { path: paths.admin, access: 'admin', Page: page(() => import('../features/admin/admin-page.tsx')) },
+  { path: paths.webServices, access: 'everyone', Page: page(() => import('../features/pages/web-services-page.tsx')) },
+  { path: paths.support, access: 'everyone', Page: page(() => import('../features/pages/support-page.tsx')) },
+  { path: paths.contact, access: 'everyone', Page: page(() => import('../features/pages/contact-page.tsx')) },
+  { path: paths.terms, access: 'everyone', Page: page(() => import('../features/pages/terms-page.tsx')) },
+  { path: paths.privacy, access: 'everyone', Page: page(() => import('../features/pages/privacy-page.tsx')) },
+  { path: paths.about, access: 'everyone', Page: page(() => import('../features/pages/about-page.tsx')) },
   { path: '*', access: 'everyone', Page: page(() => import('../features/pages/not-found-page.tsx')) },
 ];

@@ -1,0 +1,113 @@
+// Inbox routes: the public support, contact and quote forms, and the admin list and status change.
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  contactSchema,
+  inboxErrors,
+  inboxStatusSchema,
+  inboxStatuses,
+  inboxSuccessMessages,
+  optionLabel,
+  projectTypes,
+  quoteSchema,
+  supportSchema,
+  type InboxKind,
+  type InboxList,
+  type InboxMessage,
+  type InboxSuccess,
+} from '../../../shared/inbox.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { parseInput } from '../../http/validate.ts';
+import { inboxMessages } from './inbox.tables.ts';
+import { IP_HASH_FIELD, submitMessage, type NewInboxMessage } from './submit-message.ts';
+
+const LIST_LIMIT = 200;
+const listQuerySchema = z.object({ status: z.enum(inboxStatuses).optional() });
+const idSchema = z.object({ id: z.uuid() });
+
+export function inboxRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+  /** Honeypot first (a bot learns nothing), then validation, then the per-address limit. */
+  const accept = (kind: InboxKind, toMessage: (body: unknown) => NewInboxMessage) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const success: InboxSuccess = { ok: true, message: inboxSuccessMessages[kind] };
+    if (isHoneypotFilled(req.body)) {
+      req.log.info({ kind }, 'inbox: honeypot filled, message dropped');
+      return success;
+    }
+    const message = toMessage(req.body);
+    const result = await submitMessage(db, req.ip, message);
+    if (!result.ok) {
+      reply.header('retry-after', String(result.retryAfterSeconds));
+      throw new AppError('RATE_LIMITED', 429, inboxErrors.rateLimited);
+    }
+    req.log.info({ kind, messageId: result.id }, 'inbox: message stored');
+    return success;
+  };
+
+  app.post(
+    '/api/inbox/support',
+    { config: { access: 'public' } },
+    accept('support', (body) => {
+      const v = parseInput(supportSchema, body);
+      return { kind: 'support', name: v.fullName, email: v.email, subject: v.subject, body: v.message, fields: { category: v.category } };
+    }),
+  );
+
+  app.post(
+    '/api/inbox/contact',
+    { config: { access: 'public' } },
+    accept('contact', (body) => {
+      const v = parseInput(contactSchema, body);
+      return { kind: 'contact', name: v.name, email: v.email, subject: v.subject, body: v.message, fields: { type: v.type } };
+    }),
+  );
+
+  app.post(
+    '/api/inbox/quote',
+    { config: { access: 'public' } },
+    accept('quote', (body) => {
+      const v = parseInput(quoteSchema, body);
+      const { projectType, phone, company, budget, timeline, features } = v;
+      return {
+        kind: 'quote',
+        name: v.name,
+        email: v.email,
+        subject: `Quote request: ${optionLabel(projectTypes, projectType)}`,
+        body: v.description,
+        fields: { projectType, phone, company, budget, timeline, features },
+      };
+    }),
+  );
+
+  app.get('/api/admin/inbox', { config: { access: 'admin' } }, async (req): Promise<InboxList> => {
+    const { status } = parseInput(listQuerySchema, req.query);
+    const rows = await db
+      .select()
+      .from(inboxMessages)
+      .where(status ? eq(inboxMessages.status, status) : undefined)
+      .orderBy(desc(inboxMessages.createdAt), desc(inboxMessages.id))
+      .limit(LIST_LIMIT);
+    const [unread] = await db.select({ n: count() }).from(inboxMessages).where(eq(inboxMessages.status, 'new'));
+    return { messages: rows.map(toInboxMessage), newCount: unread?.n ?? 0 };
+  });
+
+  app.patch('/api/admin/inbox/:id', { config: { access: 'admin' } }, async (req): Promise<InboxMessage> => {
+    const params = idSchema.safeParse(req.params);
+    if (!params.success) throw notFound('Message not found');
+    const { status } = parseInput(inboxStatusSchema, req.body);
+    const [row] = await db.update(inboxMessages).set({ status }).where(eq(inboxMessages.id, params.data.id)).returning();
+    if (!row) throw notFound('Message not found');
+    return toInboxMessage(row);
+  });
+}
+
+function isHoneypotFilled(body: unknown): boolean {
+  const website = (body as { website?: unknown } | null)?.website;
+  return website !== undefined && website !== null && String(website).trim() !== '';
+}
+
+function toInboxMessage(row: typeof inboxMessages.$inferSelect): InboxMessage {
+  const { [IP_HASH_FIELD]: _ipHash, ...fields } = row.fields;
+  return { ...row, fields, createdAt: row.createdAt.toISOString() };
+}
