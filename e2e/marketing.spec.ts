@@ -126,6 +126,23 @@ test('the contact form defaults to a general question and sends the chosen type'
   await expect(type).toHaveValue('general');
 });
 
+test('the form checks its fields with the shared rules before sending anything', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/inbox/') && sent.push(r.url()));
+  await page.goto('/support');
+  const form = page.getByRole('form', { name: 'Support request' });
+  await form.getByLabel('Full Name').fill('Ada Obi');
+  await form.getByLabel('Email Address').fill('ada@example.com');
+  await form.getByLabel('Category').selectOption('technical');
+  await form.getByLabel('Subject').fill('   ');
+  await form.getByLabel('Message').fill('The download button does nothing.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByText('Please enter a subject')).toBeVisible();
+  await expect(form.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Subject')).toBeFocused();
+  expect(sent).toEqual([]);
+});
+
 test('a failed send shows an error toast and keeps what was typed', async ({ page }) => {
   await page.route('**/api/inbox/contact', (route) =>
     route.fulfill({
@@ -167,9 +184,21 @@ test('a package opens the quote form with its project type; Cancel closes it and
   await dialog.getByLabel('Phone Number').fill('+234 801 234 5678');
   await dialog.getByLabel('Budget').selectOption('100k-300k');
   await dialog.getByLabel('Project Description').fill('A website for my restaurant with a menu and table booking.');
-  const sent = page.waitForRequest('**/api/inbox/quote');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let body: unknown;
+  await page.route('**/api/inbox/quote', async (route) => {
+    body = route.request().postDataJSON();
+    await held;
+    await route.continue();
+  });
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
-  expect((await sent).postDataJSON()).toMatchObject({ projectType: 'business-builder', budget: '100k-300k' });
+  await expect(dialog.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  release();
+  expect(body).toMatchObject({ projectType: 'business-builder', budget: '100k-300k' });
   await expect(toast(page, inboxSuccessMessages.quote)).toBeVisible();
   await expect(dialog).toBeHidden();
 });

@@ -14,26 +14,32 @@ const emptyQuote = { name: '', email: '', phone: '', company: '', budget: '', ti
 type Props = { pkg: WebPackage | null; onClose: () => void };
 
 export function QuoteDialog({ pkg, onClose }: Props) {
+  // Owned here so that the dialog cannot be closed while a request is on its way (its answer would go unseen).
+  const mutation = useSendQuote();
+  const close = () => {
+    if (!mutation.isPending) onClose();
+  };
   return (
-    <Dialog.Root open={pkg !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog.Root open={pkg !== null} onOpenChange={(open) => !open && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-card p-5 text-foreground shadow-xl sm:p-6">
-          {pkg ? <QuoteForm pkg={pkg} onClose={onClose} /> : null}
+          {pkg ? <QuoteForm key={pkg.id} pkg={pkg} mutation={mutation} onSent={onClose} /> : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function QuoteForm({ pkg, onClose }: { pkg: WebPackage; onClose: () => void }) {
-  const mutation = useSendQuote();
+type FormProps = { pkg: WebPackage; mutation: ReturnType<typeof useSendQuote>; onSent: () => void };
+
+function QuoteForm({ pkg, mutation, onSent }: FormProps) {
   const form = useInboxForm({
     schema: quoteSchema,
     initial: { ...emptyQuote, projectType: pkg.id },
     mutation,
     successMessage: inboxSuccessMessages.quote,
-    onSent: onClose,
+    onSent,
   });
   return (
     <>
@@ -46,7 +52,7 @@ function QuoteForm({ pkg, onClose }: { pkg: WebPackage; onClose: () => void }) {
           </Dialog.Description>
         </div>
         <Dialog.Close asChild>
-          <Button variant="ghost" size="icon" aria-label="Close">
+          <Button variant="ghost" size="icon" aria-label="Close" disabled={form.isSending}>
             <X className="h-5 w-5" aria-hidden />
           </Button>
         </Dialog.Close>
@@ -77,7 +83,9 @@ function QuoteForm({ pkg, onClose }: { pkg: WebPackage; onClose: () => void }) {
         <Honeypot {...form.honeypot} />
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
           <Dialog.Close asChild>
-            <Button variant="outline">Cancel</Button>
+            <Button variant="outline" disabled={form.isSending}>
+              Cancel
+            </Button>
           </Dialog.Close>
           <Button type="submit" disabled={form.isSending}>
             {form.isSending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
