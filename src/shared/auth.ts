@@ -51,6 +51,15 @@ export type Me = {
   updatedAt: string;
 };
 
+/** Profile totals computed from the completed ledger rows. */
+export type ProfileTotals = {
+  totalSpentKobo: number;
+  totalTopupsKobo: number;
+  transactionCount: number;
+  topupCount: number;
+  purchaseCount: number;
+};
+
 /** The part of an e-mail before the at-sign: the display name SPEC.md gives every account. */
 export function displayNameFromEmail(address: string): string {
   return address.split('@')[0] ?? address;

@@ -1,15 +1,7 @@
 // The signed-in user with the totals computed from the ledger (GET /api/me/profile).
 import { useQuery } from '@tanstack/react-query';
-import type { Me } from '../../../shared/auth.ts';
+import type { Me, ProfileTotals } from '../../../shared/auth.ts';
 import { api } from '../../lib/api.ts';
-
-export type ProfileTotals = {
-  totalSpentKobo: number;
-  totalTopupsKobo: number;
-  transactionCount: number;
-  topupCount: number;
-  purchaseCount: number;
-};
 
 export function useProfile() {
   return useQuery({ queryKey: ['me', 'profile'], queryFn: () => api<{ me: Me; totals: ProfileTotals }>('/api/me/profile') });

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import type { Me } from '../../../shared/auth.ts';
+import type { Me, ProfileTotals } from '../../../shared/auth.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
 import { users } from './auth.tables.ts';
 import { isAdminUser } from './sessions.ts';
@@ -23,14 +23,6 @@ export async function loadMe(db: Db, config: Config, userId: string): Promise<Me
     updatedAt: u.updatedAt.toISOString(),
   };
 }
-
-export type ProfileTotals = {
-  totalSpentKobo: number;
-  totalTopupsKobo: number;
-  transactionCount: number;
-  topupCount: number;
-  purchaseCount: number;
-};
 
 export async function loadProfileTotals(db: Db, userId: string): Promise<ProfileTotals> {
   const [row] = await db
