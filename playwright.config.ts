@@ -36,7 +36,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    command: 'vite build --logLevel warn && rm -rf .tmp/e2e-data && node src/server/main.ts',
+    command: `vite build --logLevel warn && rm -rf .tmp/e2e-data-${port} && exec node src/server/main.ts`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -44,7 +44,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: `.tmp/e2e-data-${port}`,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       DEMO_ADMIN_PASSWORD: e2eAdmin.password,

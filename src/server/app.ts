@@ -21,6 +21,12 @@ import { deliverDueEmails, startMailWorker } from './modules/mail/deliver-emails
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { createLocalMailbox, createSmtpTransport, type MailTransport } from './modules/mail/transports.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { adminCategoryRoutes } from './modules/catalogue/admin-categories.routes.ts';
+import { adminTemplateRoutes } from './modules/catalogue/admin-templates.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { adminAccountRoutes } from './modules/stock/admin-accounts.routes.ts';
+import { createCredentialCipher, loadCredentialsKey, type CredentialCipher } from './modules/stock/credential-cipher.ts';
+import { stockCsvRoutes } from './modules/stock/stock-csv.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -30,6 +36,8 @@ export type AppDeps = {
   clientDir?: string;
   /** Where e-mail goes; by default SMTP when SMTP_URL is set, else the local mailbox. */
   mailTransport?: MailTransport;
+  /** Seals stock credentials; by default from CREDENTIALS_KEY or the key file in the data folder. */
+  cipher?: CredentialCipher;
   /** Background jobs (outbox delivery, ...): on in main.ts, off in tests, which run them by hand. */
   startJobs?: boolean;
 };
@@ -75,11 +83,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailWorker?.stop());
   const pokeMail = () => mailWorker?.poke();
 
+  const cipher =
+    deps.cipher ?? createCredentialCipher(loadCredentialsKey(config.CREDENTIALS_KEY, config.dataDir, (m) => app.log.warn(m)));
+
   healthRoutes(app, { db });
   siteRoutes(app, { config });
   inboxRoutes(app, { db: database.db });
   authRoutes(app, { db, config, pokeMail });
   adminStatsRoutes(app, { db });
+  catalogueRoutes(app, { db });
+  adminCategoryRoutes(app, { db });
+  adminTemplateRoutes(app, { db });
+  adminAccountRoutes(app, { db, cipher });
+  stockCsvRoutes(app, { db, cipher });
   if (!config.isProduction) mailboxRoutes(app, { db });
 
   await registerSpa(app, deps.clientDir ?? defaultClientDir);

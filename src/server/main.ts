@@ -52,7 +52,7 @@ async function main(): Promise<void> {
       if (seed.seeded) printAdminSignIn(config, seed.adminEmail, seed.adminPassword);
     }
 
-    const app = await buildApp({ config, database, logger: log, startJobs: true });
+    const app = await buildApp({ config, database, logger: log, cipher, startJobs: true });
     cleanups.push(() => app.close());
     await app.listen({ port: config.PORT, host: config.HOST });
     log.info(`Store ready on ${config.publicUrl}`);

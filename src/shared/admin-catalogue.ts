@@ -1,0 +1,172 @@
+// The admin console's catalogue and stock contract: input schemas, exact SPEC.md messages, response types.
+import { z } from 'zod';
+
+export const adminMessages = {
+  categoryNameRequired: 'Please fill in category name',
+  templateRequired: 'Please fill in all required fields',
+  productRequired: 'Please fill in all required fields (title, category, price, username, password)',
+  categoryNotFound: 'Selected category not found',
+  categoryExists: 'A category with this name already exists',
+  categoryHasTemplates: 'Cannot delete a category that still has product templates. Move or delete them first.',
+  templateNotFound: 'Product template not found',
+  accountNotFound: 'Account not found',
+  deleteHasOrders: 'Cannot delete product group that has existing orders. Please archive it instead or contact support.',
+  deleteHasAccounts: 'Cannot delete product group that has existing accounts. Please remove all accounts first.',
+  deleteArchived: 'Restore the template before deleting it: only active templates can be deleted.',
+  accountSold: 'A sold account belongs to an order and cannot be changed or deleted.',
+  duplicateAccount: 'This template already has an account with that username or e-mail.',
+  invalidPrice: 'Please enter a valid price',
+  categoryCreated: 'Category created successfully!',
+  categoryUpdated: 'Category updated successfully!',
+  categoryDeleted: 'Category deleted successfully!',
+  accountUpdated: 'Account updated successfully!',
+  accountDeleted: 'Account deleted successfully!',
+  templateCreated: 'Product template created successfully!',
+  templateUpdated: 'Product template updated successfully!',
+  templateDeleted: 'Product template deleted successfully!',
+  templateArchived: 'Product template archived successfully!',
+  templateRestored: 'Product template restored successfully!',
+  productAdded: 'Product added successfully!',
+} as const;
+
+export const csvMessages = {
+  selectFile: 'Please select a CSV file',
+  selectTemplate: 'Please select a product template',
+  emptyOrInvalid: 'CSV file is empty or invalid',
+  noData: 'No account data provided',
+  noPassword: 'CSV must contain password field',
+  noIdentity: 'CSV must contain either email or username field (or both)',
+  noValidRows: 'No valid accounts found in CSV',
+  allFailed: 'Failed to create accounts',
+  processFailed: 'Failed to process CSV file',
+  uploaded: (n: number) => `Successfully uploaded ${n} accounts!`,
+  partlyFailed: (n: number) => `${n} accounts failed to create`,
+  tooLarge: (limitMb: number) => `The CSV file is larger than the ${limitMb} MB limit. Split it into smaller files.`,
+} as const;
+
+/** Upload limit for one CSV file: about 200,000 typical rows. */
+export const CSV_MAX_BYTES = 20 * 1024 * 1024;
+export const CSV_MAX_MB = CSV_MAX_BYTES / (1024 * 1024);
+
+/** Category id: the lowercased name with spaces turned to hyphens (SPEC.md §3), kept URL-safe. */
+export function categorySlug(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '-')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+const text = (max: number) => z.string().trim().max(max);
+const priceKobo = z.number().int().min(0).max(100_000_000_00);
+const features = z.array(text(80).min(1)).max(30).default([]);
+const details = z.record(z.string().max(60), z.union([z.string().max(500), z.number(), z.boolean()])).default({});
+
+export const categoryInputSchema = z.object({
+  name: z.string({ error: adminMessages.categoryNameRequired }).trim().min(1, adminMessages.categoryNameRequired).max(80),
+  description: text(500).default(''),
+});
+export const categoryUpdateSchema = categoryInputSchema.extend({ isActive: z.boolean().optional() });
+
+const required = (max: number) => z.string({ error: adminMessages.templateRequired }).trim().min(1, adminMessages.templateRequired).max(max);
+
+export const templateInputSchema = z.object({
+  productName: required(120),
+  categoryId: required(80),
+  priceKobo: priceKobo.or(z.undefined()).refine((v) => v !== undefined, adminMessages.templateRequired),
+  description: text(1000).default(''),
+  features,
+});
+export const templateUpdateSchema = templateInputSchema;
+
+const productRequired = (max: number) =>
+  z.string({ error: adminMessages.productRequired }).trim().min(1, adminMessages.productRequired).max(max);
+const optionalText = (max: number) => text(max).optional().transform((v) => (v ? v : null));
+
+export const addProductSchema = z.object({
+  title: productRequired(120),
+  categoryId: productRequired(80),
+  priceKobo: priceKobo.or(z.undefined()).refine((v) => v !== undefined, adminMessages.productRequired),
+  username: productRequired(200),
+  password: z.string({ error: adminMessages.productRequired }).min(1, adminMessages.productRequired).max(500),
+  email: optionalText(254),
+  emailPassword: optionalText(500),
+  twoFaCode: optionalText(500),
+  details,
+});
+
+export const accountUpdateSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(200),
+  email: optionalText(254),
+  /** Omitted or empty: keep the stored secret. */
+  password: z.string().max(500).optional(),
+  emailPassword: z.string().max(500).optional(),
+  twoFaCode: z.string().max(500).optional(),
+  status: z.enum(['available', 'reserved']),
+  details,
+});
+
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+export type TemplateInput = z.input<typeof templateInputSchema>;
+export type AddProductInput = z.input<typeof addProductSchema>;
+export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
+
+export type AdminCategory = { id: string; name: string; description: string; isActive: boolean; templateCount: number };
+export type AdminTemplate = {
+  id: string;
+  categoryId: string;
+  categoryName: string;
+  name: string;
+  description: string;
+  priceKobo: number;
+  features: string[];
+  stockCount: number;
+  accountCount: number;
+  soldCount: number;
+  isActive: boolean;
+  createdAt: string;
+};
+export type AccountStatus = 'available' | 'reserved' | 'sold';
+export type AdminAccount = {
+  id: string;
+  productGroupId: string;
+  productGroupName: string;
+  categoryName: string;
+  username: string;
+  email: string | null;
+  status: AccountStatus;
+  details: Record<string, string | number | boolean>;
+  soldAt: string | null;
+  orderId: string | null;
+  createdAt: string;
+};
+/** The account details modal: credentials decrypted for admins only. */
+export type AdminAccountDetails = AdminAccount & { password: string; emailPassword: string | null; twoFaCode: string | null };
+
+/** GET /api/admin/catalogue */
+export type AdminCatalogue = { categories: AdminCategory[]; templates: AdminTemplate[] };
+/** GET /api/admin/accounts?templateId&status&search&limit&offset */
+export type AdminAccountList = { accounts: AdminAccount[]; total: number };
+export const accountListQuerySchema = z.object({
+  templateId: z.uuid().optional(),
+  status: z.enum(['available', 'reserved', 'sold']).optional(),
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** Every admin mutation answers with the SPEC.md success message (and the changed row when there is one). */
+export type AdminResult<T = undefined> = { message: string } & (T extends undefined ? object : { item: T });
+
+/** POST /api/admin/templates/:id/upload (body: the CSV file as text/csv) */
+export type CsvUploadResult = {
+  message: string;
+  created: number;
+  /** Rows without a password, or without both e-mail and username. */
+  skippedInvalid: number;
+  /** Same username or e-mail already in the template, or repeated in the file. */
+  skippedDuplicates: number;
+  stockCount: number;
+};
