@@ -8,3 +8,4 @@ export * from '../modules/wallet/wallet.tables.ts';
 export * from '../modules/mail/mail.tables.ts';
 export * from '../modules/inbox/inbox.tables.ts';
 export * from '../modules/admin/admin.tables.ts';
+export * from '../modules/payments/sandbox.tables.ts';

@@ -1,0 +1,240 @@
+// The ErcasPay client over real HTTP against the local fake: payloads, references, status mapping, errors, retries.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadErcasPayFixture, startFakeErcasPay } from '../../test/fake-ercaspay.ts';
+import { createErcasPayProvider } from './ercaspay-client.ts';
+import { PaymentProviderError, type InitiatePaymentInput } from './payment-provider.ts';
+
+const fake = await startFakeErcasPay();
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.requests.length = 0;
+});
+
+const client = (overrides: Partial<Parameters<typeof createErcasPayProvider>[0]> = {}) =>
+  createErcasPayProvider({ baseUrl: fake.baseUrl, secretKey: fake.secretKey, retryDelayMs: 5, ...overrides });
+
+let n = 0;
+const input = (overrides: Partial<InitiatePaymentInput> = {}): InitiatePaymentInput => ({
+  amountKobo: 123_450,
+  paymentReference: `TOPUP-${++n}-${Date.now()}`,
+  customerName: 'Ada Obi',
+  customerEmail: 'ada@example.com',
+  redirectUrl: 'http://localhost:3000/wallet',
+  description: 'Wallet Top-up',
+  metadata: { user_id: 'u-1', type: 'wallet_topup' },
+  ...overrides,
+});
+
+/** A provider whose fetch answers once with a fixed status and body, for shapes the fake never sends. */
+const answering = (status: number, body: string) =>
+  client({ fetch: async () => new Response(body, { status, headers: { 'content-type': 'application/json' } }) });
+
+async function failure(promise: Promise<unknown>): Promise<PaymentProviderError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(PaymentProviderError);
+  return err as PaymentProviderError;
+}
+
+describe('ErcasPay initiate', () => {
+  it('sends the amount in naira and the secret only in the Authorization header', async () => {
+    const payment = input();
+    const result = await client().initiate(payment);
+    const [req] = fake.requests;
+    expect(req).toMatchObject({ method: 'POST', path: '/api/v1/payment/initiate' });
+    expect(req!.headers.authorization).toBe(`Bearer ${fake.secretKey}`);
+    expect(req!.headers.accept).toBe('application/json');
+    expect(req!.headers['content-type']).toBe('application/json');
+    expect(req!.body).toEqual({
+      amount: 1234.5,
+      paymentReference: payment.paymentReference,
+      paymentMethods: 'card,bank-transfer,ussd,qrcode',
+      customerName: 'Ada Obi',
+      customerEmail: 'ada@example.com',
+      redirectUrl: 'http://localhost:3000/wallet',
+      description: 'Wallet Top-up',
+      currency: 'NGN',
+      feeBearer: 'merchant',
+      metadata: { user_id: 'u-1', type: 'wallet_topup' },
+    });
+    expect(JSON.stringify(req!.body)).not.toContain(fake.secretKey);
+    expect(result.paymentReference).toBe(payment.paymentReference);
+    expect(result.transactionReference).toMatch(/^ERCS\|\d{14}\|\d+$/);
+    expect(result.checkoutUrl).toContain(result.transactionReference);
+  });
+
+  it('refuses an amount that is not a positive whole number of kobo before calling ErcasPay', async () => {
+    await expect(client().initiate(input({ amountKobo: 10.5 }))).rejects.toThrow(RangeError);
+    await expect(client().initiate(input({ amountKobo: 0 }))).rejects.toThrow(RangeError);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("reports requestSuccessful false as REJECTED with ErcasPay's message, or a default", async () => {
+    const duplicate = input();
+    await client().initiate(duplicate);
+    const err = await failure(client().initiate(duplicate));
+    expect(err).toMatchObject({ code: 'REJECTED', message: 'Duplicate payment reference' });
+    const bare = await failure(answering(200, '{"requestSuccessful":false}').initiate(input()));
+    expect(bare).toMatchObject({ code: 'REJECTED', message: 'Payment initialization failed' });
+  });
+
+  it('is never retried, not even after a 5xx', async () => {
+    fake.failNext(1, 502);
+    const err = await failure(client().initiate(input()));
+    expect(err).toMatchObject({ code: 'HTTP', status: 502 });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('fails a wrong key with "HTTP 401: …" and never repeats the secret', async () => {
+    const wrongKey = 'ECRS-TEST-SK-wrong-key-0000';
+    const err = await failure(client({ secretKey: wrongKey }).initiate(input()));
+    expect(err.code).toBe('HTTP');
+    expect(err.status).toBe(401);
+    expect(err.message).toBe(`HTTP 401: ${JSON.stringify(loadErcasPayFixture('error-unauthorized.json'))}`);
+    expect(err.message).not.toContain(wrongKey);
+  });
+
+  it('times out a stalled ErcasPay with a TIMEOUT error and does not retry it', async () => {
+    fake.delayNext(1, 500);
+    const err = await failure(client({ timeoutMs: 100 }).initiate(input()));
+    expect(err.code).toBe('TIMEOUT');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('rejects an answer of the wrong shape as BAD_RESPONSE', async () => {
+    const noUrl = '{"requestSuccessful":true,"responseBody":{"paymentReference":"a","transactionReference":"b"}}';
+    expect(await failure(answering(200, noUrl).initiate(input()))).toMatchObject({ code: 'BAD_RESPONSE' });
+    expect(await failure(answering(200, '<html>gateway</html>').initiate(input()))).toMatchObject({ code: 'BAD_RESPONSE' });
+  });
+});
+
+describe('ErcasPay verify', () => {
+  it('asks with the ERCS|… reference URL-encoded and reads metadata sent as a JSON string', async () => {
+    const opened = await client().initiate(input({ amountKobo: 500_000, metadata: { user_id: 'u-9', originalAmount: 5000 } }));
+    fake.setStatus(opened.transactionReference, 'SUCCESSFUL');
+    fake.requests.length = 0;
+    const verified = await client().verify(opened.transactionReference);
+    expect(fake.requests[0]!.path).toBe(`/api/v1/payment/transaction/verify/${opened.transactionReference.replaceAll('|', '%7C')}`);
+    expect(verified).toMatchObject({
+      status: 'SUCCESSFUL',
+      rawStatus: 'SUCCESSFUL',
+      amountKobo: 500_000,
+      currency: 'NGN',
+      transactionReference: opened.transactionReference,
+      paymentReference: opened.paymentReference,
+      metadata: { user_id: 'u-9', originalAmount: 5000 },
+      customerEmail: 'ada@example.com',
+    });
+    expect(verified.paidAt).toBeInstanceOf(Date);
+  });
+
+  it('reads the documented answer exactly: naira to kobo, paid_at with microseconds, metadata string', async () => {
+    const fixture = loadErcasPayFixture('verify-successful.json');
+    const verified = await answering(200, JSON.stringify(fixture)).verify('ERCS|20231112152333|1699799013942');
+    expect(verified).toEqual({
+      status: 'SUCCESSFUL',
+      rawStatus: 'SUCCESSFUL',
+      amountKobo: 10_000,
+      currency: 'NGN',
+      paidAt: new Date('2023-11-12T14:24:58Z'),
+      transactionReference: 'ERCS|20231112152333|1699799013942',
+      paymentReference: 'CSHM|WLTP|48606GWR',
+      metadata: { firstname: 'Ola', lastname: 'Benson', email: 'iie@mail.com' },
+      customerEmail: 'iie@mail.com',
+    });
+  });
+
+  it('maps PENDING, FAILED and CANCELLED, keeps anything else as UNKNOWN, and rounds naira to whole kobo', async () => {
+    const tx = fake.addTransaction({ paymentReference: `P-${Date.now()}`, amountNaira: 19.99, metadata: { a: 1 } });
+    const seen: Array<[string, string]> = [];
+    for (const raw of ['PENDING', 'FAILED', 'CANCELLED', 'ABANDONED']) {
+      fake.setStatus(tx.ercsReference, raw);
+      const v = await client().verify(tx.ercsReference);
+      seen.push([v.status, v.rawStatus]);
+      expect(v.amountKobo).toBe(1999);
+      expect(v.paidAt).toBeNull();
+    }
+    expect(seen).toEqual([['PENDING', 'PENDING'], ['FAILED', 'FAILED'], ['CANCELLED', 'CANCELLED'], ['UNKNOWN', 'ABANDONED']]);
+    for (const name of ['verify-pending.json', 'verify-failed.json']) {
+      const v = await answering(200, JSON.stringify(loadErcasPayFixture(name))).verify('ERCS|20231112152333|1699799013942');
+      expect(v.status).toBe(name === 'verify-pending.json' ? 'PENDING' : 'FAILED');
+    }
+  });
+
+  it('never puts the secret in an error message, even when ErcasPay echoes it, and truncates long bodies', async () => {
+    const body = `{"echo":"Bearer ${fake.secretKey}","padding":"${'x'.repeat(2000)}"}`;
+    const err = await failure(answering(400, body).verify('ERCS|1|2'));
+    expect(err.message.startsWith('HTTP 400: {"echo":"Bearer [redacted]"')).toBe(true);
+    expect(err.message).not.toContain(fake.secretKey);
+    expect(err.message.length).toBeLessThan(520);
+    const rejected = await failure(answering(200, `{"requestSuccessful":false,"responseMessage":"bad key ${fake.secretKey}"}`).verify('ERCS|1|2'));
+    expect(rejected).toMatchObject({ code: 'REJECTED', message: 'bad key [redacted]' });
+    const bare = await failure(answering(200, '{"requestSuccessful":false,"responseMessage":null}').verify('ERCS|1|2'));
+    expect(bare.message).toBe('Payment verification failed');
+  });
+
+  it('retries a 5xx up to two times and then succeeds', async () => {
+    const tx = fake.addTransaction({ paymentReference: `R-${Date.now()}`, amountNaira: 100 });
+    fake.failNext(2, 503);
+    expect((await client().verify(tx.ercsReference)).status).toBe('PENDING');
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it('gives up after two retries, and does not retry a 4xx', async () => {
+    const tx = fake.addTransaction({ paymentReference: `G-${Date.now()}`, amountNaira: 100 });
+    fake.failNext(3, 500);
+    expect(await failure(client().verify(tx.ercsReference))).toMatchObject({ code: 'HTTP', status: 500 });
+    expect(fake.requests).toHaveLength(3);
+    fake.requests.length = 0;
+    expect(await failure(client().verify('ERCS|0|unknown'))).toMatchObject({ code: 'HTTP', status: 404 });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('retries a timeout, and reports TIMEOUT when every attempt stalls', async () => {
+    const tx = fake.addTransaction({ paymentReference: `T-${Date.now()}`, amountNaira: 100 });
+    fake.delayNext(1, 400);
+    expect((await client({ timeoutMs: 100 }).verify(tx.ercsReference)).status).toBe('PENDING');
+    fake.delayNext(3, 400);
+    expect(await failure(client({ timeoutMs: 100 }).verify(tx.ercsReference))).toMatchObject({ code: 'TIMEOUT' });
+  });
+
+  it('reports an unreachable ErcasPay as NETWORK after retrying', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    let calls = 0;
+    const counting: typeof fetch = (url, init) => ((calls += 1), fetch(url, init));
+    const err = await failure(client({ baseUrl: `http://127.0.0.1:${port}/api/v1`, fetch: counting }).verify('ERCS|1|2'));
+    expect(err.code).toBe('NETWORK');
+    expect(err.message).not.toContain(fake.secretKey);
+    expect(calls).toBe(3);
+  });
+
+  it('refuses an answer about a different transaction', async () => {
+    const fixture = loadErcasPayFixture('verify-successful.json');
+    const err = await failure(answering(200, JSON.stringify(fixture)).verify('ERCS|20990101000000|1'));
+    expect(err.code).toBe('BAD_RESPONSE');
+  });
+});
+
+describe('ErcasPay webhook', () => {
+  it('pulls both references out of the observed webhook body and nothing else', () => {
+    const hint = client().parseWebhook(loadErcasPayFixture('webhook-credit.json'));
+    expect(hint).toEqual({ transactionReference: 'ERCS|20251031101500|1761905700000', paymentReference: 'STORE-TOPUP-0001' });
+  });
+
+  it('accepts camelCase, wrapped and string bodies, and returns null for anything unrecognisable', () => {
+    const parse = client().parseWebhook;
+    expect(parse({ data: { transactionReference: 'ERCS|1|2', paymentReference: 'P-1' } })).toEqual({ transactionReference: 'ERCS|1|2', paymentReference: 'P-1' });
+    expect(parse(JSON.stringify({ ercs_reference: 'ERCS|3|4', tx_reference: 'P-2' }))).toEqual({ transactionReference: 'ERCS|3|4', paymentReference: 'P-2' });
+    expect(parse({ transRef: 'ERCS|5|6' })).toEqual({ transactionReference: 'ERCS|5|6', paymentReference: null });
+    for (const junk of [null, 'not json', 42, [], { amount: 5000 }, { transaction_reference: '' }, { payment_reference: 'x'.repeat(500) }]) {
+      expect(parse(junk)).toBeNull();
+    }
+  });
+});
