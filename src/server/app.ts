@@ -27,6 +27,17 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { adminAccountRoutes } from './modules/stock/admin-accounts.routes.ts';
 import { createCredentialCipher, loadCredentialsKey, type CredentialCipher } from './modules/stock/credential-cipher.ts';
 import { stockCsvRoutes } from './modules/stock/stock-csv.routes.ts';
+import { startJobLoop } from './jobs/start-job-loop.ts';
+import { adminPaymentRoutes } from './modules/admin/admin-payments.routes.ts';
+import { adminUserRoutes } from './modules/admin/admin-users.routes.ts';
+import { createErcasPayProvider } from './modules/payments/ercaspay-client.ts';
+import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import { reconcileDuePayments } from './modules/payments/reconcile-payments.ts';
+import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
+import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
+import { settlePayment } from './modules/payments/settle-payment.ts';
+import { topupRoutes } from './modules/payments/topup.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -38,6 +49,8 @@ export type AppDeps = {
   mailTransport?: MailTransport;
   /** Seals stock credentials; by default from CREDENTIALS_KEY or the key file in the data folder. */
   cipher?: CredentialCipher;
+  /** ErcasPay when ERCASPAY_SECRET_KEY is set, else the built-in sandbox; tests pass one pointed at a fake. */
+  paymentProvider?: PaymentProvider;
   /** Background jobs (outbox delivery, ...): on in main.ts, off in tests, which run them by hand. */
   startJobs?: boolean;
 };
@@ -86,6 +99,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cipher =
     deps.cipher ?? createCredentialCipher(loadCredentialsKey(config.CREDENTIALS_KEY, config.dataDir, (m) => app.log.warn(m)));
 
+  const paymentProvider =
+    deps.paymentProvider ??
+    (config.ERCASPAY_SECRET_KEY
+      ? createErcasPayProvider({ baseUrl: config.ERCASPAY_BASE_URL, secretKey: config.ERCASPAY_SECRET_KEY })
+      : createSandboxProvider({ db, publicUrl: config.publicUrl }));
+  const settle = (paymentId: string) => settlePayment(db, paymentProvider, app.log, paymentId);
+  const recheck = (paymentId: string) => settlePayment(db, paymentProvider, app.log, paymentId, { reopen: true });
+  const reconciler = deps.startJobs
+    ? startJobLoop(() => reconcileDuePayments(db, settle), (err) => app.log.error({ err }, 'payment reconciler failed'), 15_000)
+    : null;
+  app.addHook('onClose', async () => reconciler?.stop());
+
   healthRoutes(app, { db });
   siteRoutes(app, { config });
   inboxRoutes(app, { db: database.db });
@@ -96,6 +121,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminTemplateRoutes(app, { db });
   adminAccountRoutes(app, { db, cipher });
   stockCsvRoutes(app, { db, cipher });
+  walletRoutes(app, { db });
+  topupRoutes(app, { db, provider: paymentProvider, publicUrl: config.publicUrl, webhookToken: config.PAYMENT_WEBHOOK_TOKEN, settle });
+  adminUserRoutes(app, { db });
+  adminPaymentRoutes(app, { db, recheck });
+  if (paymentProvider.name === 'sandbox' && !config.isProduction) sandboxRoutes(app, { db });
   if (!config.isProduction) mailboxRoutes(app, { db });
 
   await registerSpa(app, deps.clientDir ?? defaultClientDir);

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { MailTransport } from './transports.ts';
+import { startJobLoop, type JobLoop } from '../../jobs/start-job-loop.ts';
 
 export const MAX_ATTEMPTS = 8;
 const CLAIM_MS = 60_000;
@@ -40,31 +41,6 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, from: s
 }
 
 /** Runs the worker every `intervalMs` and whenever poke() is called; stop() waits for the current round. */
-export function startMailWorker(deliver: () => Promise<number>, onError: (err: unknown) => void, intervalMs = 2000) {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const round = () => {
-    if (running || stopped) return;
-    running = (async () => {
-      try {
-        while ((await deliver()) > 0 && !stopped) {
-          // keep going while there is work
-        }
-      } catch (err) {
-        onError(err);
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
-  return {
-    poke: () => setImmediate(round),
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startMailWorker(deliver: () => Promise<number>, onError: (err: unknown) => void, intervalMs = 2000): JobLoop {
+  return startJobLoop(deliver, onError, intervalMs);
 }

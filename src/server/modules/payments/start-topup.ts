@@ -1,0 +1,70 @@
+// Starting a top-up: a pending payment row with our own reference first, then the provider's checkout.
+// If the provider call fails the row is marked failed, so nothing is left half-started.
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { paths } from '../../../shared/paths.ts';
+import { providerCustomerName, walletMessages, type StartTopupResult } from '../../../shared/wallet.ts';
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
+import { PaymentProviderError, type PaymentProvider } from './payment-provider.ts';
+import { payments } from './payments.tables.ts';
+
+/** ErcasPay checkout links live 90 minutes; after that a payment can no longer succeed. */
+export const CHECKOUT_LIFETIME_MS = 90 * 60_000;
+const FIRST_CHECK_MS = 60_000;
+
+export function newPaymentReference(): string {
+  return `ACCTSTORE_${Date.now()}_${crypto.randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
+export async function startTopup(
+  db: Db,
+  provider: PaymentProvider,
+  publicUrl: string,
+  user: SessionUser,
+  amountNaira: number,
+): Promise<StartTopupResult> {
+  const amountKobo = amountNaira * 100;
+  const reference = newPaymentReference();
+  const now = Date.now();
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      userId: user.id,
+      reference,
+      provider: provider.name,
+      amountKobo,
+      expiresAt: new Date(now + CHECKOUT_LIFETIME_MS),
+      nextCheckAt: new Date(now + FIRST_CHECK_MS),
+    })
+    .returning({ id: payments.id });
+  const fail = async (message: string, statusMessage: string) => {
+    await db.update(payments).set({ status: 'failed', statusMessage, updatedAt: new Date() }).where(eq(payments.id, payment!.id));
+    return new AppError('PAYMENT_INIT_FAILED', 502, message);
+  };
+
+  let checkout;
+  try {
+    checkout = await provider.initiate({
+      amountKobo,
+      paymentReference: reference,
+      customerName: providerCustomerName(user.fullName),
+      customerEmail: user.email,
+      redirectUrl: `${publicUrl}${paths.paymentCallback}`,
+      description: 'Wallet Top-up',
+      metadata: { user_id: user.id, userId: user.id, type: 'wallet_topup', originalAmount: amountNaira, source: 'acctstore' },
+    });
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    const shown = err instanceof PaymentProviderError && err.code === 'REJECTED' ? detail : walletMessages.providerInitFailed;
+    throw await fail(shown, detail);
+  }
+  if (!/^https?:\/\//i.test(checkout.checkoutUrl)) throw await fail(walletMessages.invalidPaymentUrl, 'checkout URL is not http(s)');
+
+  await db
+    .update(payments)
+    .set({ providerReference: checkout.transactionReference, checkoutUrl: checkout.checkoutUrl, updatedAt: new Date() })
+    .where(eq(payments.id, payment!.id));
+  return { reference, checkoutUrl: checkout.checkoutUrl, amountKobo };
+}

@@ -1,0 +1,212 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signedInUser, SAME_ORIGIN } from '../../test/auth-helpers.ts';
+import { startFakeErcasPay } from '../../test/fake-ercaspay.ts';
+import { checkInvariantsAfterEach } from '../../test/ledger-helpers.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { users } from '../auth/auth.tables.ts';
+import { transactions } from '../wallet/wallet.tables.ts';
+import { createErcasPayProvider } from './ercaspay-client.ts';
+import { payments } from './payments.tables.ts';
+import { reconcileDuePayments } from './reconcile-payments.ts';
+import { settlePayment } from './settle-payment.ts';
+
+const WEBHOOK_TOKEN = 'webhook-token-0123456789abcdef';
+const fake = await startFakeErcasPay();
+afterAll(() => fake.close());
+const provider = createErcasPayProvider({ baseUrl: fake.baseUrl, secretKey: fake.secretKey, retryDelayMs: 5 });
+const { app, db } = await createTestApp({ env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN }, deps: { paymentProvider: provider } });
+checkInvariantsAfterEach(db);
+const silent = { warn: () => {}, error: () => {} };
+
+async function startTopup(cookie: string, amountNaira = 5000) {
+  const res = await app.inject({ method: 'POST', url: '/api/wallet/topups', headers: { cookie, ...SAME_ORIGIN }, payload: { amountNaira } });
+  expect(res.statusCode, res.body).toBe(201);
+  const { reference } = res.json<{ reference: string }>();
+  const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
+  return payment!;
+}
+const check = (cookie: string, ref: string) => app.inject({ url: `/api/wallet/topups/${encodeURIComponent(ref)}`, headers: { cookie } });
+const webhook = (body: unknown, token = WEBHOOK_TOKEN) =>
+  app.inject({ method: 'POST', url: `/api/payments/ercaspay/webhook/${token}`, headers: { origin: 'https://api.ercaspay.com' }, payload: body as object });
+const balanceOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!.walletBalanceKobo;
+const topupRows = (paymentId: string) => db.select().from(transactions).where(eq(transactions.paymentId, paymentId));
+
+describe('starting a top-up', () => {
+  it('creates a pending payment and asks the provider with the amount in naira, the letters of the name and our callback page', async () => {
+    const { user, cookie } = await signedInUser(app, db, { email: 'ada.obi99@example.com' });
+    const payment = await startTopup(cookie, 2500);
+    expect(payment).toMatchObject({ status: 'pending', amountKobo: 250_000, userId: user.id });
+    expect(payment.reference).toMatch(/^ACCTSTORE_/);
+    const sent = fake.requests.at(-1)!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      amount: 2500,
+      currency: 'NGN',
+      feeBearer: 'merchant',
+      paymentMethods: 'card,bank-transfer,ussd,qrcode',
+      customerName: 'adaobi',
+      description: 'Wallet Top-up',
+      redirectUrl: 'http://localhost:3000/payment-callback',
+      paymentReference: payment.reference,
+    });
+    expect(sent['metadata']).toMatchObject({ user_id: user.id, type: 'wallet_topup', originalAmount: 2500 });
+  });
+
+  it.each([
+    [99, 'Invalid Amount: Please enter an amount of at least ₦100.'],
+    [100.5, 'Invalid Amount: Please enter an amount of at least ₦100.'],
+    [1_000_001, 'Amount Too Large: Maximum top-up amount is ₦1,000,000.'],
+    ['5000', 'Invalid Amount: Please enter an amount of at least ₦100.'],
+  ])('refuses %s with the SPEC message and creates nothing', async (amountNaira, message) => {
+    const { user, cookie } = await signedInUser(app, db);
+    const res = await app.inject({ method: 'POST', url: '/api/wallet/topups', headers: { cookie, ...SAME_ORIGIN }, payload: { amountNaira } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
+    expect(await db.select().from(payments).where(eq(payments.userId, user.id))).toEqual([]);
+  });
+
+  it('marks the payment failed and says so when the provider cannot start the checkout', async () => {
+    const { user, cookie } = await signedInUser(app, db);
+    fake.failNext(1, 500);
+    const res = await app.inject({ method: 'POST', url: '/api/wallet/topups', headers: { cookie, ...SAME_ORIGIN }, payload: { amountNaira: 1000 } });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error.message).toBe('Payment initialization failed');
+    const [row] = await db.select().from(payments).where(eq(payments.userId, user.id));
+    expect(row!.status).toBe('failed');
+  });
+
+  it('is for customers only', async () => {
+    const admin = await signedInUser(app, db, { isAdmin: true });
+    const asAdmin = await app.inject({ method: 'POST', url: '/api/wallet/topups', headers: { cookie: admin.cookie, ...SAME_ORIGIN }, payload: { amountNaira: 1000 } });
+    const anonymous = await app.inject({ method: 'POST', url: '/api/wallet/topups', headers: SAME_ORIGIN, payload: { amountNaira: 1000 } });
+    expect([asAdmin.statusCode, anonymous.statusCode]).toEqual([403, 401]);
+  });
+});
+
+describe('crediting', () => {
+  it('stays pending while the provider says PENDING, credits once when SUCCESSFUL, then reports it as already processed', async () => {
+    const { user, cookie } = await signedInUser(app, db);
+    const payment = await startTopup(cookie);
+    expect((await check(cookie, payment.reference)).json()).toMatchObject({ status: 'pending', alreadyCredited: false, balanceKobo: 0 });
+    fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
+    const first = (await check(cookie, payment.reference)).json();
+    expect(first).toMatchObject({ status: 'completed', alreadyCredited: false, balanceKobo: 500_000, amountKobo: 500_000 });
+    const again = (await check(cookie, payment.providerReference!)).json();
+    expect(again).toMatchObject({ status: 'completed', alreadyCredited: true, balanceKobo: 500_000 });
+    const rows = await topupRows(payment.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: 'topup', amountKobo: 500_000, balanceAfterKobo: 500_000, description: 'Wallet top-up via ErcasPay', reference: payment.reference });
+    expect(await balanceOf(user.id)).toBe(500_000);
+  });
+
+  it('credits exactly once when the redirect check ×3, the webhook ×3 and the reconciler race, in each of 100 runs', async () => {
+    const { user, cookie } = await signedInUser(app, db);
+    const runs = 100;
+    for (let run = 0; run < runs; run++) {
+      const payment = await startTopup(cookie, 100);
+      fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
+      await db.update(payments).set({ nextCheckAt: new Date(Date.now() - 1000) }).where(eq(payments.id, payment.id));
+      const hook = { transaction_reference: payment.providerReference, payment_reference: payment.reference, status: 'SUCCESSFUL', amount: 100 };
+      const results = await Promise.all([
+        check(cookie, payment.reference),
+        check(cookie, payment.reference),
+        check(cookie, payment.reference),
+        webhook(hook),
+        webhook(hook),
+        webhook(hook),
+        reconcileDuePayments(db, (id) => settlePayment(db, provider, silent, id)),
+      ]);
+      for (const r of results.slice(0, 6)) expect((r as { statusCode: number }).statusCode).toBe(200);
+      expect(await topupRows(payment.id)).toHaveLength(1);
+    }
+    expect(await balanceOf(user.id)).toBe(runs * 10_000);
+  }, 120_000);
+
+  it('credits a payment that succeeds after the browser gave up, through the reconciler', async () => {
+    const { user, cookie } = await signedInUser(app, db);
+    const payment = await startTopup(cookie, 300);
+    fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
+    await db.update(payments).set({ nextCheckAt: new Date(Date.now() - 1000) }).where(eq(payments.id, payment.id));
+    await reconcileDuePayments(db, (id) => settlePayment(db, provider, silent, id));
+    expect(await balanceOf(user.id)).toBe(30_000);
+  });
+
+  it('marks a FAILED payment failed without crediting', async () => {
+    const { user, cookie } = await signedInUser(app, db);
+    const payment = await startTopup(cookie);
+    fake.setStatus(payment.providerReference!, 'FAILED');
+    expect((await check(cookie, payment.reference)).json()).toMatchObject({ status: 'failed' });
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+
+  it('expires a payment still pending when its checkout link is over, and an admin Re-check still credits a late success', async () => {
+    const { user, cookie } = await signedInUser(app, db);
+    const admin = await signedInUser(app, db, { isAdmin: true });
+    const payment = await startTopup(cookie, 700);
+    await db.update(payments).set({ expiresAt: new Date(Date.now() - 1000), nextCheckAt: new Date(Date.now() - 1000) }).where(eq(payments.id, payment.id));
+    await reconcileDuePayments(db, (id) => settlePayment(db, provider, silent, id));
+    expect((await db.select().from(payments).where(eq(payments.id, payment.id)))[0]!.status).toBe('expired');
+    const listed = await app.inject({ url: '/api/admin/payments?status=expired', headers: { cookie: admin.cookie } });
+    expect(listed.json().payments.map((p: { id: string }) => p.id)).toContain(payment.id);
+    fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
+    const recheck = await app.inject({ method: 'POST', url: `/api/admin/payments/${payment.id}/recheck`, headers: { cookie: admin.cookie, ...SAME_ORIGIN } });
+    expect(recheck.json()).toMatchObject({ message: 'Payment verified and credited.', payment: { status: 'completed' } });
+    expect(await balanceOf(user.id)).toBe(70_000);
+  });
+});
+
+describe('forgeries credit nothing', () => {
+  it('a webhook with a wrong path token is not found', async () => {
+    const { user, cookie } = await signedInUser(app, db);
+    const payment = await startTopup(cookie);
+    const res = await webhook({ transaction_reference: payment.providerReference, status: 'SUCCESSFUL' }, 'wrong-token-0123456789abcdef');
+    expect(res.statusCode).toBe(404);
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+
+  it('a webhook claiming SUCCESSFUL for an unpaid payment, or another amount, only triggers a verification', async () => {
+    const { user, cookie } = await signedInUser(app, db);
+    const payment = await startTopup(cookie, 1000);
+    const forged = { transaction_reference: payment.providerReference, payment_reference: payment.reference, status: 'SUCCESSFUL', amount: 1_000_000, metadata: { user_id: user.id } };
+    expect((await webhook(forged)).statusCode).toBe(200);
+    expect(await balanceOf(user.id)).toBe(0);
+    fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
+    await webhook(forged);
+    expect(await balanceOf(user.id)).toBe(100_000);
+  });
+
+  it('a tampered redirect (status=PAID for an unpaid payment) changes nothing; another user cannot check my payment', async () => {
+    const { user, cookie } = await signedInUser(app, db);
+    const other = await signedInUser(app, db);
+    const payment = await startTopup(cookie);
+    const tampered = await app.inject({ url: `/api/wallet/topups/${payment.reference}?status=PAID&transRef=${encodeURIComponent(payment.providerReference!)}`, headers: { cookie } });
+    expect(tampered.json().status).toBe('pending');
+    fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
+    const stranger = await check(other.cookie, payment.reference);
+    expect(stranger.statusCode).toBe(404);
+    expect(await balanceOf(other.user.id)).toBe(0);
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+
+  it('a paid amount that differs from our record fails the payment instead of crediting it', async () => {
+    const { user, cookie } = await signedInUser(app, db);
+    const payment = await startTopup(cookie, 5000);
+    fake.setAmount(payment.providerReference!, 100);
+    fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
+    const errors: unknown[] = [];
+    const outcome = await settlePayment(db, provider, { warn: () => {}, error: (o) => errors.push(o) }, payment.id);
+    expect(outcome.payment.status).toBe('failed');
+    expect(errors).toHaveLength(1);
+    expect(await balanceOf(user.id)).toBe(0);
+    const [row] = await db.select().from(transactions).where(and(eq(transactions.userId, user.id), eq(transactions.type, 'topup')));
+    expect(row).toBeUndefined();
+  });
+
+  it('an unknown webhook payload is acknowledged and ignored', async () => {
+    const count = async () => (await db.execute<{ n: number }>(sql`select count(*)::int as n from transactions`)).rows[0]!.n;
+    const before = await count();
+    const res = await webhook({ hello: 'world' });
+    expect(res.statusCode).toBe(200);
+    expect(await count()).toBe(before);
+  });
+});

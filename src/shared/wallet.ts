@@ -1,0 +1,105 @@
+// The wallet's contract: top-up rules and messages (SPEC.md §5, §8, §9), ledger rows and API shapes.
+import { z } from 'zod';
+import { formatNaira } from './money.ts';
+
+export const TOPUP_MIN_NAIRA = 100;
+export const TOPUP_MAX_NAIRA = 1_000_000;
+export const QUICK_AMOUNTS_NAIRA = [1000, 2000, 5000, 10000, 20000, 50000] as const;
+/** The browser forgets a pending top-up after 30 minutes; the server keeps checking until the link expires. */
+export const PENDING_TOPUP_TTL_MS = 30 * 60 * 1000;
+export const PENDING_POLL_MS = 10_000;
+export const FOCUS_CHECK_DELAY_MS = 1000;
+export const PENDING_RECHECK_MS = 3000;
+export const PENDING_TOPUP_STORAGE_KEY = 'pending_topup';
+export const TRANSACTION_ADDED_EVENT = 'transaction-added';
+
+export const walletMessages = {
+  invalidAmountTitle: 'Invalid Amount',
+  invalidAmount: 'Please enter an amount of at least ₦100.',
+  tooLargeTitle: 'Amount Too Large',
+  tooLarge: 'Maximum top-up amount is ₦1,000,000.',
+  limits: 'Minimum: ₦100, Maximum: ₦1,000,000',
+  authRequired: 'Authentication Required: Please log in to top up your wallet.',
+  invalidPaymentUrl: 'Invalid Payment URL',
+  initFailed: 'Failed to initiate payment. Please try again.',
+  providerInitFailed: 'Payment initialization failed',
+  windowOpened: 'Payment Window Opened',
+  redirecting: 'Redirecting to Payment',
+  alreadyProcessed: 'Payment Already Processed!',
+  noTransactions: 'No transactions yet',
+  historyFailed: 'Error: Failed to load transaction history.',
+  noReference: 'No transaction reference found. Please contact support if you made a payment.',
+  verificationError: 'Verification Error: Unable to verify payment status. Please contact support if you were charged.',
+  paymentFailed: 'Payment Failed: Your payment could not be processed. Please try again.',
+  paymentNotFound: 'Payment not found',
+} as const;
+
+/** A top-up amount in whole naira, as typed: the same rule in the dialog and on the server. */
+export const topupAmountSchema = z
+  .number({ error: `${walletMessages.invalidAmountTitle}: ${walletMessages.invalidAmount}` })
+  .refine((n) => Number.isInteger(n) && n >= TOPUP_MIN_NAIRA, `${walletMessages.invalidAmountTitle}: ${walletMessages.invalidAmount}`)
+  .refine((n) => n <= TOPUP_MAX_NAIRA, `${walletMessages.tooLargeTitle}: ${walletMessages.tooLarge}`);
+
+export const startTopupSchema = z.object({ amountNaira: topupAmountSchema });
+export type StartTopupInput = z.infer<typeof startTopupSchema>;
+
+/** POST /api/wallet/topups */
+export type StartTopupResult = { reference: string; checkoutUrl: string; amountKobo: number };
+
+export type TopupStatus = 'pending' | 'completed' | 'failed' | 'expired';
+
+/** GET /api/wallet/topups/:reference: the server verified with the provider before answering. */
+export type TopupCheck = {
+  reference: string;
+  status: TopupStatus;
+  amountKobo: number;
+  paidAt: string | null;
+  providerReference: string | null;
+  /** True when this payment had been credited before this check (SPEC: 'Payment Already Processed!'). */
+  alreadyCredited: boolean;
+  message: string | null;
+  balanceKobo: number;
+};
+
+export type TransactionType = 'topup' | 'purchase' | 'ADMIN_CREDIT' | 'ADMIN_DEBIT';
+
+export type WalletTransaction = {
+  id: string;
+  type: TransactionType;
+  /** Signed: credits positive, purchases and admin debits negative. */
+  amountKobo: number;
+  balanceAfterKobo: number;
+  description: string;
+  reference: string;
+  status: 'completed' | 'pending' | 'failed';
+  providerReference: string | null;
+  createdAt: string;
+};
+
+/** GET /api/wallet */
+export type WalletSummary = { balanceKobo: number; totalTopupsKobo: number; totalSpentKobo: number };
+/** GET /api/wallet/transactions */
+export type TransactionList = { transactions: WalletTransaction[] };
+
+/** SPEC.md §4: credits show + in green; everything else is a debit. */
+export function isCredit(type: string): boolean {
+  return type === 'topup' || type === 'TOP_UP' || type === 'ADMIN_CREDIT';
+}
+
+export function transactionLabel(type: string): string {
+  if (type === 'topup' || type === 'TOP_UP') return 'Wallet Top-up';
+  if (type === 'purchase') return 'Purchase';
+  if (type === 'ADMIN_CREDIT') return 'Admin Credit';
+  if (type === 'ADMIN_DEBIT') return 'Admin Debit';
+  return type;
+}
+
+export function signedAmount(amountKobo: number): string {
+  return `${amountKobo >= 0 ? '+' : '-'}${formatNaira(Math.abs(amountKobo))}`;
+}
+
+/** SPEC.md §5: the customer name sent to the provider keeps letters (and spaces) only. */
+export function providerCustomerName(name: string): string {
+  const cleaned = name.replace(/[^\p{L} ]/gu, '').replace(/\s+/g, ' ').trim();
+  return cleaned || 'Customer';
+}
