@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { deliverDueEmails, startMailWorker } from './modules/mail/deliver-emails.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import { openEmailBody } from './modules/mail/outbox.ts';
 import { createLocalMailbox, createSmtpTransport, type MailTransport } from './modules/mail/transports.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { adminCategoryRoutes } from './modules/catalogue/admin-categories.routes.ts';
@@ -38,6 +39,7 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { settlePayment } from './modules/payments/settle-payment.ts';
 import { topupRoutes } from './modules/payments/topup.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -88,16 +90,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(app, createSessionLoader(database.db, config));
 
   const db = database.db;
+  const cipher =
+    deps.cipher ?? createCredentialCipher(loadCredentialsKey(config.CREDENTIALS_KEY, config.dataDir, (m) => app.log.warn(m)));
+  const openBody = (body: string) => openEmailBody(cipher, body);
   const mailTransport =
     deps.mailTransport ??
     (config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createLocalMailbox((line) => app.log.info(line)));
-  const deliverMail = () => deliverDueEmails(db, mailTransport, config.MAIL_FROM);
+  const deliverMail = () => deliverDueEmails(db, mailTransport, config.MAIL_FROM, 20, openBody);
   const mailWorker = deps.startJobs ? startMailWorker(deliverMail, (err) => app.log.error({ err }, 'mail worker failed')) : null;
   app.addHook('onClose', async () => mailWorker?.stop());
   const pokeMail = () => mailWorker?.poke();
-
-  const cipher =
-    deps.cipher ?? createCredentialCipher(loadCredentialsKey(config.CREDENTIALS_KEY, config.dataDir, (m) => app.log.warn(m)));
 
   const paymentProvider =
     deps.paymentProvider ??
@@ -122,11 +124,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminAccountRoutes(app, { db, cipher });
   stockCsvRoutes(app, { db, cipher });
   walletRoutes(app, { db });
+  orderRoutes(app, { db, cipher, pokeMail });
   topupRoutes(app, { db, provider: paymentProvider, publicUrl: config.publicUrl, webhookToken: config.PAYMENT_WEBHOOK_TOKEN, settle });
   adminUserRoutes(app, { db });
   adminPaymentRoutes(app, { db, recheck });
   if (paymentProvider.name === 'sandbox' && !config.isProduction) sandboxRoutes(app, { db });
-  if (!config.isProduction) mailboxRoutes(app, { db });
+  if (!config.isProduction) mailboxRoutes(app, { db, open: openBody });
 
   await registerSpa(app, deps.clientDir ?? defaultClientDir);
   return app;

@@ -1,8 +1,11 @@
 // Test helpers: create users directly, sign in through the real API, read the outbox.
+import crypto from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { users } from '../modules/auth/auth.tables.ts';
+import { sessions, users } from '../modules/auth/auth.tables.ts';
+import { hashToken } from '../modules/auth/sessions.ts';
+import { postLedgerEntry } from '../modules/wallet/post-ledger-entry.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { emailOutbox } from '../modules/mail/mail.tables.ts';
 
@@ -51,4 +54,21 @@ export function confirmationTokenFrom(text: string): string {
   const match = /token_hash=([A-Za-z0-9_-]+)&type=email/.exec(text);
   if (!match) throw new Error('no confirmation link in the e-mail');
   return match[1]!;
+}
+
+/** A customer with a session but no password hashing: for tests that need hundreds of buyers quickly. */
+export async function quickCustomer(db: Db, fundKobo = 0) {
+  const email = `buyer${process.pid}-${++counter}-${Date.now()}@example.com`;
+  const [user] = await db.insert(users).values({ email, fullName: email.split('@')[0]!, passwordHash: 'not-used', emailConfirmedAt: new Date() }).returning();
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId: user!.id, expiresAt: new Date(Date.now() + 3600_000) });
+  if (fundKobo > 0) await fundWallet(db, user!.id, fundKobo);
+  return { user: user!, cookie: `sid=${token}` };
+}
+
+/** Money enters a test wallet the way it does in the store: through a ledger entry. */
+export async function fundWallet(db: Db, userId: string, amountKobo: number): Promise<void> {
+  await db.transaction((tx) =>
+    postLedgerEntry(tx, { userId, type: 'ADMIN_CREDIT', amountKobo, description: 'test funds', reference: `TEST_${crypto.randomUUID()}`, actor: 'test' }),
+  );
 }

@@ -14,8 +14,14 @@ export function backoffMs(attempts: number): number {
 
 type Claimed = { id: string; to_address: string; subject: string; text_body: string; html_body: string | null; attempts: number };
 
-/** Delivers up to `batch` due messages; returns how many were sent. */
-export async function deliverDueEmails(db: Db, transport: MailTransport, from: string, batch = 20): Promise<number> {
+/** Delivers up to `batch` due messages; returns how many were sent. `open` unseals encrypted bodies. */
+export async function deliverDueEmails(
+  db: Db,
+  transport: MailTransport,
+  from: string,
+  batch = 20,
+  open: (body: string) => string = (body) => body,
+): Promise<number> {
   const claimed = await db.execute<Claimed>(sql`
     update email_outbox set status = 'sending', attempts = attempts + 1, locked_until = now() + ${`${CLAIM_MS} milliseconds`}::interval
     where id in (
@@ -26,7 +32,7 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, from: s
   let sent = 0;
   for (const m of claimed.rows) {
     try {
-      await transport.send({ from, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body });
+      await transport.send({ from, to: m.to_address, subject: m.subject, text: open(m.text_body), html: m.html_body === null ? null : open(m.html_body) });
       await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), transport = ${transport.name},
         locked_until = null, last_error = null where id = ${m.id}`);
       sent++;

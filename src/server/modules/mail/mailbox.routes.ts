@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { escapeHtml } from '../auth/confirmation-email.ts';
 import { emailOutbox } from './mail.tables.ts';
 
-export function mailboxRoutes(app: FastifyInstance, { db }: { db: Db }): void {
-  const listMessages = () =>
-    db
+export function mailboxRoutes(app: FastifyInstance, { db, open }: { db: Db; open: (body: string) => string }): void {
+  const listMessages = async () =>
+    (await db
       .select({
         id: emailOutbox.id,
         kind: emailOutbox.kind,
@@ -22,7 +22,7 @@ export function mailboxRoutes(app: FastifyInstance, { db }: { db: Db }): void {
       })
       .from(emailOutbox)
       .orderBy(desc(emailOutbox.createdAt))
-      .limit(100);
+      .limit(100)).map((m) => ({ ...m, text: open(m.text) }));
 
   app.get('/api/dev/mailbox', { config: { access: 'public' } }, async () => ({ messages: await listMessages() }));
 

@@ -1,5 +1,6 @@
 // Enqueue e-mail in the same transaction as what caused it; the worker delivers it later.
 import type { Db, Tx } from '../../db/client.ts';
+import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { emailOutbox } from './mail.tables.ts';
 
 export type OutgoingEmail = {
@@ -26,4 +27,15 @@ export async function enqueueEmail(tx: Db | Tx, email: OutgoingEmail): Promise<s
     })
     .returning({ id: emailOutbox.id });
   return row!.id;
+}
+
+const SEALED = 'sealed:v1:';
+
+/** Bodies that carry credentials are stored encrypted, so the outbox table alone reveals nothing. */
+export function sealEmailBody(cipher: CredentialCipher, body: string): string {
+  return SEALED + cipher.encrypt(body).toString('base64');
+}
+
+export function openEmailBody(cipher: CredentialCipher, body: string): string {
+  return body.startsWith(SEALED) ? cipher.decrypt(Buffer.from(body.slice(SEALED.length), 'base64')) : body;
 }

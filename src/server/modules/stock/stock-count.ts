@@ -6,9 +6,11 @@ import { productGroups } from '../catalogue/catalogue.tables.ts';
 /**
  * Locks the group row, then counts in a fresh statement: under READ COMMITTED the count then sees every
  * change committed before the lock was granted, so concurrent writers cannot leave a stale figure.
+ * NO KEY UPDATE, not UPDATE: inserting an order takes a KEY SHARE lock on its group (the foreign key),
+ * and FOR UPDATE would deadlock two concurrent purchases of the same group.
  */
 export async function recomputeStockCount(tx: Tx | Db, groupId: string): Promise<number> {
-  await tx.execute(sql`select 1 from product_groups where id = ${groupId} for update`);
+  await tx.execute(sql`select 1 from product_groups where id = ${groupId} for no key update`);
   const [row] = await tx
     .update(productGroups)
     .set({
