@@ -22,6 +22,7 @@ import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { openEmailBody } from './modules/mail/outbox.ts';
 import { createLocalMailbox, createSmtpTransport, type MailTransport } from './modules/mail/transports.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { seoRoutes } from './modules/site/seo.routes.ts';
 import { adminCategoryRoutes } from './modules/catalogue/admin-categories.routes.ts';
 import { adminTemplateRoutes } from './modules/catalogue/admin-templates.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, { db });
   siteRoutes(app, { config });
+  seoRoutes(app, { db, config });
   inboxRoutes(app, { db: database.db });
   authRoutes(app, { db, config, pokeMail });
   adminStatsRoutes(app, { db });

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { seedDemoShop } from '../../db/seed.ts';
+import { testCipher } from '../../test/stock-helpers.ts';
+import { createTestApp } from '../../test/test-app.ts';
+
+const { app, db } = await createTestApp();
+await seedDemoShop(db, testCipher, 'pw');
+
+describe('findability', () => {
+  it('serves robots.txt that keeps private pages out and points at the sitemap', async () => {
+    const res = await app.inject({ url: '/robots.txt' });
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('Disallow: /admin');
+    expect(res.body).toContain('Disallow: /wallet');
+    expect(res.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+  });
+
+  it('lists the public pages and the visible categories in sitemap.xml', async () => {
+    const res = await app.inject({ url: '/sitemap.xml' });
+    expect(res.headers['content-type']).toContain('application/xml');
+    for (const p of ['/', '/products', '/web-services', '/support', '/category/instagram']) {
+      expect(res.body).toContain(`<loc>http://localhost:3000${p}</loc>`);
+    }
+    expect(res.body).not.toContain('/category/followers');
+    expect(res.body).not.toContain('/admin');
+  });
+});
