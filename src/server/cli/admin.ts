@@ -1,35 +1,15 @@
 // `npm run admin -- <email> [--reset-password]`: creates an admin (printing a new password) or promotes an
 // existing account. Uses DATABASE_URL, else the embedded database: the running store's, or its own start.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import { databaseUrlFor } from './database-url.ts';
 import { connectDatabase } from '../db/client.ts';
-import { lockDataDir } from '../db/data-lock.ts';
-import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { applyMigrations } from '../db/migrate.ts';
 import { displayNameFromEmail } from '../../shared/auth.ts';
 import { users } from '../modules/auth/auth.tables.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-
-async function databaseUrlFor(config: Config): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (config.DATABASE_URL) return { url: config.DATABASE_URL, stop: async () => {} };
-  const pidFile = path.join(config.dataDir, 'pgdata', 'postmaster.pid');
-  const passwordFile = path.join(config.dataDir, 'pg-password');
-  try {
-    const release = lockDataDir(config.dataDir);
-    const pg = await startEmbeddedPostgres({ dir: config.dataDir });
-    return { url: pg.url, stop: async () => (await pg.stop(), release()) };
-  } catch (err) {
-    // The store is running: reach its database through the port it wrote into postmaster.pid.
-    if (!fs.existsSync(pidFile)) throw err;
-    const port = fs.readFileSync(pidFile, 'utf8').split('\n')[3]?.trim();
-    const password = encodeURIComponent(fs.readFileSync(passwordFile, 'utf8').trim());
-    return { url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, stop: async () => {} };
-  }
-}
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
