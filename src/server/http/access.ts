@@ -7,7 +7,13 @@ export type Access = 'public' | 'signed-in' | 'customer' | 'admin';
 
 export type SessionUser = { id: string; email: string; fullName: string; isAdmin: boolean };
 
+export type ApiRoute = { method: string; url: string; access: Access };
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declared access: the authorization matrix test walks this list. */
+    apiRoutes: ApiRoute[];
+  }
   interface FastifyContextConfig {
     access?: Access;
   }
@@ -26,10 +32,13 @@ export function registerAccessControl(
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
 
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
-    }
+    if (!route.url.startsWith('/api')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
   });
 
   app.addHook('preHandler', async (req) => {
