@@ -99,7 +99,8 @@ export function adminAccountRoutes(app: FastifyInstance, { db, cipher }: { db: D
             emailPasswordEnc: seal(input.emailPassword),
             twoFaCodeEnc: seal(input.twoFaCode),
             status: input.status,
-            additionalInfo: input.details,
+            // Keys the console never shows (publicDetails hides secret-looking ones) are kept, not dropped.
+            additionalInfo: { ...hiddenDetails(current.additionalInfo), ...input.details },
           })
           .where(eq(stockAccounts.id, id));
         await recomputeStockCount(tx, current.productGroupId);
@@ -144,6 +145,11 @@ async function uniqueAccount<T>(run: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(err)) throw conflict(adminMessages.duplicateAccount);
     throw err;
   }
+}
+
+function hiddenDetails(info: Record<string, unknown>): Record<string, unknown> {
+  const shown = publicDetails(info);
+  return Object.fromEntries(Object.entries(info).filter(([k]) => !(k in shown)));
 }
 
 function escapeLike(s: string): string {

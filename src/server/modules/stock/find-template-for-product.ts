@@ -1,5 +1,5 @@
-// Add Product: which template a single new account joins. The title picks a template of the category by
-// name; otherwise the account goes to '{Category} - General', created (active, stock 0) when missing.
+// Add Product: which template a single new account joins. The title picks an active template of the
+// category by name; otherwise the account goes to '{Category} - General', created (active, stock 0) when missing.
 import { and, eq, sql } from 'drizzle-orm';
 import { adminMessages } from '../../../shared/admin-catalogue.ts';
 import type { Tx } from '../../db/client.ts';
@@ -16,7 +16,7 @@ export async function findOrCreateTemplateFor(
     tx
       .select({ id: productGroups.id })
       .from(productGroups)
-      .where(and(eq(productGroups.categoryId, category.id), sql`lower(${productGroups.name}) = lower(${name})`))
+      .where(and(eq(productGroups.categoryId, category.id), eq(productGroups.isActive, true), sql`lower(${productGroups.name}) = lower(${name})`))
       .limit(1);
   const [titled] = await byName(input.title);
   if (titled) return titled.id;

@@ -61,9 +61,10 @@ export async function importAccountsCsv(
     }
     await flush();
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    const reason = err instanceof Error ? err.message : String(err);
+    // Batches already committed stay: say so, also when the file turned out too large mid-stream.
     const kept = created ? ` ${created} accounts from earlier rows were saved.` : '';
+    if (err instanceof AppError) throw kept ? new AppError(err.code, err.status, `${err.message}${kept}`) : err;
+    const reason = err instanceof Error ? err.message : String(err);
     throw badRequest(`${csvMessages.processFailed}: ${reason}.${kept}`, 'CSV_INVALID');
   }
 
