@@ -25,10 +25,11 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
                where o.status = 'completed' group by o.id having count(a.id) <> o.quantity`,
   },
   {
+    // A free product (price 0) moves no money, so its order has no ledger row.
     invariant: 'every completed order has its purchase ledger row for its amount',
     query: sql`select o.id, o.amount_kobo, t.amount_kobo as debit from orders o
                left join transactions t on t.order_id = o.id and t.type = 'purchase' and t.status = 'completed'
-               where o.status = 'completed' and (t.id is null or t.amount_kobo <> -o.amount_kobo)`,
+               where o.status = 'completed' and (case when o.amount_kobo = 0 then t.id is not null else t.id is null or t.amount_kobo <> -o.amount_kobo end)`,
   },
   {
     invariant: 'every completed top-up payment is credited once for its amount',

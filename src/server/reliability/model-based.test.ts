@@ -1,0 +1,136 @@
+// Model-based test (fast-check commands): top-ups, purchases, retried purchases, admin credits and
+// debits and restocks run against the real app; after every command the store equals a tiny model.
+import crypto from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { quickCustomer, SAME_ORIGIN, signedInUser } from '../test/auth-helpers.ts';
+import { createInstantProvider } from '../test/instant-provider.ts';
+import { insertGroupWithStock } from '../test/stock-helpers.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { users } from '../modules/auth/auth.tables.ts';
+import { productGroups } from '../modules/catalogue/catalogue.tables.ts';
+import { checkLedger } from '../modules/wallet/check-ledger.ts';
+
+const RUNS = 1000;
+const { app, db } = await createTestApp({ deps: { paymentProvider: createInstantProvider() } });
+const admin = await signedInUser(app, db, { isAdmin: true });
+
+type Model = { balances: number[]; stock: number[]; prices: number[]; orders: Map<string, { user: number; group: number; qty: number }> };
+type Real = { users: { id: string; cookie: string }[]; groups: string[] };
+
+const post = (url: string, cookie: string, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, headers: { cookie, ...SAME_ORIGIN, ...headers }, payload });
+
+async function assertMatches(m: Model, r: Real): Promise<void> {
+  const [balances, stock] = await Promise.all([
+    db.select({ id: users.id, b: users.walletBalanceKobo }).from(users).where(inArray(users.id, r.users.map((u) => u.id))),
+    db.select({ id: productGroups.id, s: productGroups.stockCount }).from(productGroups).where(inArray(productGroups.id, r.groups)),
+  ]);
+  expect(r.users.map((u) => balances.find((b) => b.id === u.id)?.b)).toEqual(m.balances);
+  expect(r.groups.map((g) => stock.find((x) => x.id === g)?.s)).toEqual(m.stock);
+}
+
+class TopUp implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly user: number, readonly naira: number) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const u = r.users[this.user]!;
+    const started = await post('/api/wallet/topups', u.cookie, { amountNaira: this.naira });
+    expect(started.statusCode).toBe(201);
+    const check = await app.inject({ url: `/api/wallet/topups/${started.json().reference}`, headers: { cookie: u.cookie } });
+    expect(check.json().status).toBe('completed');
+    m.balances[this.user]! += this.naira * 100;
+    await assertMatches(m, r);
+  }
+  toString = () => `TopUp(u${this.user}, ₦${this.naira})`;
+}
+
+class Purchase implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly user: number, readonly group: number, readonly qty: number, readonly key: string) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const u = r.users[this.user]!;
+    const res = await post('/api/orders', u.cookie, { productGroupId: r.groups[this.group], quantity: this.qty }, { 'idempotency-key': this.key });
+    const cost = m.prices[this.group]! * this.qty;
+    const earlier = m.orders.get(`${this.user}:${this.key}`);
+    if (earlier) {
+      // A retry returns the first result; the same key with another body is refused. Nothing changes.
+      expect(res.statusCode).toBe(earlier.group === this.group && earlier.qty === this.qty ? 200 : 409);
+    } else if (m.stock[this.group]! < this.qty) {
+      expect(res.json().error.message).toBe(`Only ${m.stock[this.group]} accounts available, but ${this.qty} requested`);
+    } else if (m.balances[this.user]! < cost) {
+      expect(res.json().error.message).toBe('Insufficient wallet balance');
+    } else {
+      expect(res.statusCode).toBe(201);
+      m.orders.set(`${this.user}:${this.key}`, { user: this.user, group: this.group, qty: this.qty });
+      m.balances[this.user]! -= cost;
+      m.stock[this.group]! -= this.qty;
+    }
+    await assertMatches(m, r);
+  }
+  toString = () => `Purchase(u${this.user}, g${this.group}, ×${this.qty}, ${this.key.slice(0, 4)})`;
+}
+
+class Adjust implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly user: number, readonly action: 'credit' | 'debit', readonly naira: number) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const res = await post(`/api/admin/users/${r.users[this.user]!.id}/adjust`, admin.cookie, { action: this.action, amountNaira: this.naira, reason: 'model' });
+    const kobo = this.naira * 100;
+    if (this.action === 'debit' && m.balances[this.user]! < kobo) expect(res.statusCode).toBe(409);
+    else {
+      expect(res.statusCode).toBe(200);
+      m.balances[this.user]! += this.action === 'credit' ? kobo : -kobo;
+    }
+    await assertMatches(m, r);
+  }
+  toString = () => `Adjust(u${this.user}, ${this.action} ₦${this.naira})`;
+}
+
+class Restock implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly group: number, readonly n: number) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const tag = crypto.randomBytes(4).toString('hex');
+    const csv = ['username,password', ...Array.from({ length: this.n }, (_, i) => `r_${tag}_${i},pw${i}`)].join('\n');
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/admin/templates/${r.groups[this.group]}/upload`,
+      headers: { cookie: admin.cookie, ...SAME_ORIGIN, 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    expect(res.json().created).toBe(this.n);
+    m.stock[this.group]! += this.n;
+    await assertMatches(m, r);
+  }
+  toString = () => `Restock(g${this.group}, +${this.n})`;
+}
+
+describe('the store behaves like its model', () => {
+  it(`matches the model after every command, over ${RUNS} runs`, async () => {
+    let runs = 0;
+    const keyPool = fc.constantFrom(...Array.from({ length: 6 }, () => crypto.randomUUID()));
+    const commands = [
+      fc.tuple(fc.nat(2), fc.integer({ min: 100, max: 20_000 })).map(([u, n]) => new TopUp(u, n)),
+      fc.tuple(fc.nat(2), fc.nat(1), fc.integer({ min: 1, max: 4 }), keyPool).map(([u, g, q, k]) => new Purchase(u, g, q, k)),
+      fc.tuple(fc.nat(2), fc.constantFrom('credit' as const, 'debit' as const), fc.integer({ min: 1, max: 30_000 })).map(([u, a, n]) => new Adjust(u, a, n)),
+      fc.tuple(fc.nat(1), fc.integer({ min: 1, max: 5 })).map(([g, n]) => new Restock(g, n)),
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 8 }), async (cmds) => {
+        const r: Real = {
+          users: await Promise.all([0, 1, 2].map(async () => { const c = await quickCustomer(db); return { id: c.user.id, cookie: c.cookie }; })),
+          groups: [(await insertGroupWithStock(db, { accounts: 3, priceKobo: 150_000 })).id, (await insertGroupWithStock(db, { accounts: 1, priceKobo: 0 })).id],
+        };
+        // Keys are per run: a key reused across runs would belong to another customer's order.
+        const m: Model = { balances: [0, 0, 0], stock: [3, 1], prices: [150_000, 0], orders: new Map() };
+        await fc.asyncModelRun(() => ({ model: m, real: r }), cmds);
+        // The whole-database invariants, every 100 runs (they scan every table, which grows with each run).
+        if (++runs % 100 === 0) expect(await checkLedger(db)).toEqual([]);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await checkLedger(db)).toEqual([]);
+  }, 600_000);
+});
