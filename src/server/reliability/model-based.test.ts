@@ -32,7 +32,11 @@ async function assertMatches(m: Model, r: Real): Promise<void> {
 }
 
 class TopUp implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly user: number, readonly naira: number) {}
+  readonly user: number;
+  readonly naira: number;
+  constructor(user: number, naira: number) {
+    this.user = user; this.naira = naira;
+  }
   check = () => true;
   async run(m: Model, r: Real) {
     const u = r.users[this.user]!;
@@ -47,7 +51,13 @@ class TopUp implements fc.AsyncCommand<Model, Real> {
 }
 
 class Purchase implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly user: number, readonly group: number, readonly qty: number, readonly key: string) {}
+  readonly user: number;
+  readonly group: number;
+  readonly qty: number;
+  readonly key: string;
+  constructor(user: number, group: number, qty: number, key: string) {
+    this.user = user; this.group = group; this.qty = qty; this.key = key;
+  }
   check = () => true;
   async run(m: Model, r: Real) {
     const u = r.users[this.user]!;
@@ -73,7 +83,12 @@ class Purchase implements fc.AsyncCommand<Model, Real> {
 }
 
 class Adjust implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly user: number, readonly action: 'credit' | 'debit', readonly naira: number) {}
+  readonly user: number;
+  readonly action: 'credit' | 'debit';
+  readonly naira: number;
+  constructor(user: number, action: 'credit' | 'debit', naira: number) {
+    this.user = user; this.action = action; this.naira = naira;
+  }
   check = () => true;
   async run(m: Model, r: Real) {
     const res = await post(`/api/admin/users/${r.users[this.user]!.id}/adjust`, admin.cookie, { action: this.action, amountNaira: this.naira, reason: 'model' });
@@ -89,7 +104,11 @@ class Adjust implements fc.AsyncCommand<Model, Real> {
 }
 
 class Restock implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly group: number, readonly n: number) {}
+  readonly group: number;
+  readonly n: number;
+  constructor(group: number, n: number) {
+    this.group = group; this.n = n;
+  }
   check = () => true;
   async run(m: Model, r: Real) {
     const tag = crypto.randomBytes(4).toString('hex');

@@ -1,18 +1,14 @@
-// /admin: the admin console. Loading and error states, and the four stat cards.
-import { useQuery } from '@tanstack/react-query';
-import { DollarSign, Package, ShoppingCart, Users } from 'lucide-react';
-import { formatNaira } from '../../../shared/money.ts';
+// /admin: the admin console. Loading and error states, the four stat cards, and the tabs below them.
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
-import { api } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-
-type AdminStats = { totalUsers: number; totalProducts: number; totalSales: number; totalRevenueKobo: number };
+import { useAdminStats } from './api/use-admin-stats.ts';
+import { AdminTabs } from './components/admin-tabs.tsx';
+import { StatsCards } from './components/stats-cards.tsx';
 
 export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
-  const stats = useQuery({ queryKey: ['admin', 'stats'], queryFn: () => api<AdminStats>('/api/admin/stats') });
+  const stats = useAdminStats();
   if (stats.isPending) return <PageSpinner label="Loading admin dashboard..." />;
   if (stats.isError) {
     return (
@@ -25,27 +21,12 @@ export default function AdminPage() {
       </section>
     );
   }
-  const cards = [
-    { label: 'Total Users', value: String(stats.data.totalUsers), icon: Users },
-    { label: 'Total Products', value: String(stats.data.totalProducts), icon: Package },
-    { label: 'Total Sales', value: String(stats.data.totalSales), icon: ShoppingCart },
-    { label: 'Revenue', value: formatNaira(stats.data.totalRevenueKobo), icon: DollarSign },
-  ];
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-      <p className="mt-1 text-muted-foreground">Manage users, stock and sales.</p>
-      <dl className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {cards.map(({ label, value, icon: Icon }) => (
-          <Card key={label} className="flex items-center justify-between p-5">
-            <div>
-              <dt className="text-sm text-muted-foreground">{label}</dt>
-              <dd className="mt-1 text-2xl font-bold">{value}</dd>
-            </div>
-            <Icon className="h-8 w-8 text-primary" aria-hidden />
-          </Card>
-        ))}
-      </dl>
+    <section className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <h1 className="text-2xl font-bold sm:text-3xl">Admin Dashboard</h1>
+      <p className="mt-1 text-muted-foreground">Manage the catalogue, stock and messages.</p>
+      <StatsCards stats={stats.data} />
+      <AdminTabs />
     </section>
   );
 }

@@ -1,0 +1,9 @@
+// GET /api/admin/stats: the four numbers on top of the admin console.
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+export type AdminStats = { totalUsers: number; totalProducts: number; totalSales: number; totalRevenueKobo: number };
+
+export function useAdminStats() {
+  return useQuery({ queryKey: ['admin', 'stats'], queryFn: () => api<AdminStats>('/api/admin/stats') });
+}

@@ -1,0 +1,65 @@
+// The Add Product tab: one account typed in by hand; the server files it under the category's template named by the title.
+import { useState, type FormEvent } from 'react';
+import { addProductSchema, adminMessages, type AddProductInput, type AdminCategory } from '../../../../../shared/admin-catalogue.ts';
+import { Button } from '../../../../components/ui/button.tsx';
+import { SelectField, TextField } from '../../../pages/form-controls.tsx';
+import { useAddProduct } from '../../api/account-mutations.ts';
+import { firstIssue, nairaInputToKobo, type Details } from '../../lib/form-values.ts';
+import { categoryOptions } from '../templates/template-form.tsx';
+import { FormError, Panel } from '../form-extras.tsx';
+
+const empty = { title: '', categoryId: '', price: '', username: '', password: '', email: '', emailPassword: '', twoFaCode: '', followers: '' };
+type Values = typeof empty;
+
+export function AddProductTab({ categories }: { categories: AdminCategory[] }) {
+  const [values, setValues] = useState<Values>(empty);
+  const [error, setError] = useState<string | null>(null);
+  const add = useAddProduct(() => setValues(empty));
+  const bind = (name: keyof Values) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      setError(null);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const priceKobo = nairaInputToKobo(values.price);
+    if (Number.isNaN(priceKobo)) return setError(adminMessages.invalidPrice);
+    const followers = values.followers.trim();
+    if (followers !== '' && !/^\d+$/.test(followers)) return setError('Followers must be a whole number');
+    const { price: _price, followers: _followers, ...rest } = values;
+    const details: Details = followers ? { followers: Number(followers) } : {};
+    const input: AddProductInput = { ...rest, priceKobo, details };
+    const parsed = addProductSchema.safeParse(input);
+    if (!parsed.success) return setError(firstIssue(parsed.error));
+    add.mutate(input);
+  };
+
+  return (
+    <Panel
+      title="Add Product"
+      description="Adds one account to the category's template whose name matches the title; otherwise to '{Category} - General', created with this price when missing."
+    >
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Add Product">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Title" required maxLength={120} hint="The account joins the template of this name" {...bind('title')} />
+          <SelectField label="Category" required options={categoryOptions(categories)} placeholder="Select a category" {...bind('categoryId')} />
+          <TextField label="Price (₦)" required inputMode="decimal" placeholder="e.g. 2500" {...bind('price')} />
+          <TextField label="Username" required autoComplete="off" maxLength={200} {...bind('username')} />
+          <TextField label="Password" required autoComplete="off" maxLength={500} {...bind('password')} />
+          <TextField label="Email" type="email" autoComplete="off" maxLength={254} hint="Optional" {...bind('email')} />
+          <TextField label="Email Password" autoComplete="off" maxLength={500} hint="Optional" {...bind('emailPassword')} />
+          <TextField label="2FA Code" autoComplete="off" maxLength={500} hint="Optional" {...bind('twoFaCode')} />
+          <TextField label="Followers" inputMode="numeric" hint="Optional; shown to customers" {...bind('followers')} />
+        </div>
+        <FormError message={error} />
+        <Button type="submit" disabled={add.isPending} className="w-full sm:w-auto">
+          {add.isPending ? 'Adding...' : 'Add Product'}
+        </Button>
+      </form>
+    </Panel>
+  );
+}

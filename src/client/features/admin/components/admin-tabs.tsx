@@ -1,0 +1,72 @@
+// The console's tabs (radix Tabs, arrow keys move between them); the open tab lives in ?tab= so it survives a reload.
+import { Tabs } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import type { AdminCatalogue } from '../../../../shared/admin-catalogue.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useAdminInbox } from '../api/admin-inbox.ts';
+import { useAdminCatalogue } from '../api/use-admin-catalogue.ts';
+import { AddProductTab } from './add-product/add-product-tab.tsx';
+import { BulkUploadTab } from './bulk-upload/bulk-upload-tab.tsx';
+import { CategoriesTab } from './categories/categories-tab.tsx';
+import { InboxTab } from './inbox/inbox-tab.tsx';
+import { ProductsTab } from './products/products-tab.tsx';
+import { TemplatesTab } from './templates/templates-tab.tsx';
+
+type Tab = { value: string; label: string; render: (catalogue: AdminCatalogue) => ReactNode; needsCatalogue: boolean };
+
+const tabs: Tab[] = [
+  { value: 'templates', label: 'Templates', needsCatalogue: true, render: (c) => <TemplatesTab catalogue={c} /> },
+  { value: 'products', label: 'Products', needsCatalogue: true, render: (c) => <ProductsTab templates={c.templates} /> },
+  { value: 'add-product', label: 'Add Product', needsCatalogue: true, render: (c) => <AddProductTab categories={c.categories} /> },
+  { value: 'bulk-upload', label: 'Bulk Upload', needsCatalogue: true, render: (c) => <BulkUploadTab templates={c.templates} /> },
+  { value: 'categories', label: 'Categories', needsCatalogue: true, render: (c) => <CategoriesTab categories={c.categories} /> },
+  { value: 'inbox', label: 'Inbox', needsCatalogue: false, render: () => <InboxTab /> },
+];
+
+export function AdminTabs() {
+  const [params, setParams] = useSearchParams();
+  const current = tabs.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'templates';
+  const catalogue = useAdminCatalogue();
+  const newCount = useAdminInbox('all').data?.newCount ?? 0;
+
+  return (
+    <Tabs.Root
+      value={current}
+      onValueChange={(tab) => setParams({ tab }, { replace: true })}
+      className="mt-8"
+    >
+      <Tabs.List aria-label="Admin sections" className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0">
+        {tabs.map((t) => (
+          <Tabs.Trigger
+            key={t.value}
+            value={t.value}
+            className="-mb-px shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-muted-foreground transition hover:text-foreground focus-visible:outline-2 focus-visible:outline-primary data-[state=active]:border-primary data-[state=active]:text-foreground"
+          >
+            {t.value === 'inbox' && newCount > 0 ? `${t.label} (${newCount})` : t.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {tabs.map((t) => (
+        <Tabs.Content key={t.value} value={t.value} className="mt-6 focus-visible:outline-none">
+          {!t.needsCatalogue ? (
+            t.render({ categories: [], templates: [] })
+          ) : catalogue.isPending ? (
+            <p role="status" className="py-10 text-center text-sm text-muted-foreground">
+              Loading catalogue...
+            </p>
+          ) : catalogue.isError ? (
+            <div role="alert" className="py-10 text-center">
+              <p className="text-destructive">{catalogue.error.message}</p>
+              <Button className="mt-4" variant="outline" onClick={() => catalogue.refetch()}>
+                Retry
+              </Button>
+            </div>
+          ) : (
+            t.render(catalogue.data)
+          )}
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}

@@ -1,0 +1,80 @@
+// The 'Edit Account' modal: username, e-mail, new secrets (blank keeps the stored ones), status, details as key=value lines.
+import { useState, type FormEvent } from 'react';
+import { accountUpdateSchema, type AdminAccount } from '../../../../../shared/admin-catalogue.ts';
+import { Button } from '../../../../components/ui/button.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../pages/form-controls.tsx';
+import { useUpdateAccount } from '../../api/account-mutations.ts';
+import { detailsToLines, firstIssue, linesToDetails } from '../../lib/form-values.ts';
+import { AdminDialog } from '../admin-dialog.tsx';
+import { FormError } from '../form-extras.tsx';
+
+const statusOptions = [
+  { value: 'available', label: 'Available' },
+  { value: 'reserved', label: 'Reserved' },
+];
+
+export function EditAccountDialog({ account, onClose }: { account: AdminAccount | null; onClose: () => void }) {
+  const update = useUpdateAccount(onClose);
+  return (
+    <AdminDialog open={account !== null} onClose={onClose} title="Edit Account" isBusy={update.isPending}>
+      {account ? <EditAccountForm key={account.id} account={account} update={update} /> : null}
+    </AdminDialog>
+  );
+}
+
+type FormProps = { account: AdminAccount; update: ReturnType<typeof useUpdateAccount> };
+
+function EditAccountForm({ account, update }: FormProps) {
+  const [values, setValues] = useState({
+    username: account.username,
+    email: account.email ?? '',
+    password: '',
+    emailPassword: '',
+    twoFaCode: '',
+    status: account.status === 'reserved' ? 'reserved' : 'available',
+    details: detailsToLines(account.details),
+  });
+  const [error, setError] = useState<string | null>(null);
+  const bind = (name: keyof typeof values) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      setError(null);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const keepIfBlank = (v: string) => (v === '' ? undefined : v);
+    const body = {
+      ...values,
+      status: values.status === 'reserved' ? ('reserved' as const) : ('available' as const),
+      password: keepIfBlank(values.password),
+      emailPassword: keepIfBlank(values.emailPassword),
+      twoFaCode: keepIfBlank(values.twoFaCode),
+      details: linesToDetails(values.details),
+    };
+    const parsed = accountUpdateSchema.safeParse(body);
+    if (!parsed.success) return setError(firstIssue(parsed.error));
+    update.mutate({ id: account.id, body });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Edit Account">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Username" required autoComplete="off" maxLength={200} {...bind('username')} />
+        <TextField label="Email" type="email" autoComplete="off" maxLength={254} {...bind('email')} />
+        <TextField label="New Password" autoComplete="off" placeholder="Leave blank to keep" {...bind('password')} />
+        <TextField label="New Email Password" autoComplete="off" placeholder="Leave blank to keep" {...bind('emailPassword')} />
+        <TextField label="New 2FA Code" autoComplete="off" placeholder="Leave blank to keep" {...bind('twoFaCode')} />
+        <SelectField label="Status" options={statusOptions} {...bind('status')} />
+      </div>
+      <TextAreaField label="Details" rows={3} hint="One key=value per line, e.g. followers=1200. Shown to customers." {...bind('details')} />
+      <FormError message={error} />
+      <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
+        {update.isPending ? 'Saving...' : 'Save Changes'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+// The four numbers on top of the admin console: users, accounts, sales and revenue.
+import { DollarSign, Package, ShoppingCart, Users } from 'lucide-react';
+import { formatNaira } from '../../../../shared/money.ts';
+import { Card } from '../../../components/ui/card.tsx';
+import type { AdminStats } from '../api/use-admin-stats.ts';
+
+export function StatsCards({ stats }: { stats: AdminStats }) {
+  const cards = [
+    { label: 'Total Users', value: String(stats.totalUsers), icon: Users },
+    { label: 'Total Products', value: String(stats.totalProducts), icon: Package },
+    { label: 'Total Sales', value: String(stats.totalSales), icon: ShoppingCart },
+    { label: 'Revenue', value: formatNaira(stats.totalRevenueKobo), icon: DollarSign },
+  ];
+  return (
+    <dl className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      {cards.map(({ label, value, icon: Icon }) => (
+        <Card key={label} className="flex items-center justify-between gap-2 p-4 sm:p-5">
+          <div className="min-w-0">
+            <dt className="text-sm text-muted-foreground">{label}</dt>
+            <dd className="mt-1 truncate text-xl font-bold sm:text-2xl">{value}</dd>
+          </div>
+          <Icon className="hidden h-8 w-8 shrink-0 text-primary sm:block" aria-hidden />
+        </Card>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,80 @@
+// The product template form (create, and the 'Edit Product Template' modal): name, category, naira price, description, features.
+import { useState, type FormEvent } from 'react';
+import { adminMessages, templateInputSchema, type AdminCategory, type AdminTemplate, type TemplateInput } from '../../../../../shared/admin-catalogue.ts';
+import { Button } from '../../../../components/ui/button.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../pages/form-controls.tsx';
+import { firstIssue, koboToNairaInput, linesToList, nairaInputToKobo } from '../../lib/form-values.ts';
+import { FormError } from '../form-extras.tsx';
+
+type Values = { productName: string; categoryId: string; price: string; description: string; features: string };
+
+const empty: Values = { productName: '', categoryId: '', price: '', description: '', features: '' };
+
+function valuesOf(template: AdminTemplate): Values {
+  return {
+    productName: template.name,
+    categoryId: template.categoryId,
+    price: koboToNairaInput(template.priceKobo),
+    description: template.description,
+    features: template.features.join('\n'),
+  };
+}
+
+export function categoryOptions(categories: AdminCategory[]) {
+  return categories.map((c) => ({ value: c.id, label: c.isActive ? c.name : `${c.name} (inactive)` }));
+}
+
+type Props = {
+  categories: AdminCategory[];
+  /** Absent: a new template (the form empties after it is created). */
+  template?: AdminTemplate;
+  submitLabel: string;
+  isPending: boolean;
+  onSubmit: (input: TemplateInput) => Promise<unknown>;
+};
+
+export function TemplateForm({ categories, template, submitLabel, isPending, onSubmit }: Props) {
+  const [values, setValues] = useState<Values>(() => (template ? valuesOf(template) : empty));
+  const [error, setError] = useState<string | null>(null);
+  const bind = (name: keyof Values) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      setError(null);
+    },
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const priceKobo = nairaInputToKobo(values.price);
+    if (Number.isNaN(priceKobo)) return setError(adminMessages.invalidPrice);
+    const input = { ...values, priceKobo, features: linesToList(values.features) };
+    const parsed = templateInputSchema.safeParse(input);
+    if (!parsed.success) return setError(firstIssue(parsed.error));
+    try {
+      await onSubmit(parsed.data);
+      if (!template) setValues(empty);
+    } catch {
+      // The mutation has already toasted the server's message; the typed values stay.
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={submitLabel}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Product Name" required maxLength={120} {...bind('productName')} />
+        <SelectField label="Category" required options={categoryOptions(categories)} placeholder="Select a category" {...bind('categoryId')} />
+        <TextField label="Price (₦)" required inputMode="decimal" placeholder="e.g. 2500" {...bind('price')} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextAreaField label="Description" rows={4} maxLength={1000} {...bind('description')} />
+        <TextAreaField label="Features" rows={4} hint="One feature per line, e.g. 'Aged 2+ years'." {...bind('features')} />
+      </div>
+      <FormError message={error} />
+      <Button type="submit" disabled={isPending} className="w-full sm:w-auto">
+        {isPending ? 'Saving...' : submitLabel}
+      </Button>
+    </form>
+  );
+}

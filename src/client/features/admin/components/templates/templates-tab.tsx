@@ -1,0 +1,63 @@
+// The Templates tab: the Create Template form, every template (archived too) with its stock, and the edit modal.
+import { useState } from 'react';
+import type { AdminCatalogue, AdminTemplate } from '../../../../../shared/admin-catalogue.ts';
+import { formatNaira } from '../../../../../shared/money.ts';
+import { useCreateTemplate, useUpdateTemplate } from '../../api/template-mutations.ts';
+import { AdminDialog } from '../admin-dialog.tsx';
+import { ActionsCell, Cell, DataTable, EmptyState, Row } from '../data-table.tsx';
+import { Panel } from '../form-extras.tsx';
+import { ActiveBadge } from '../status-badge.tsx';
+import { TemplateActions } from './template-actions.tsx';
+import { TemplateForm } from './template-form.tsx';
+
+const columns = ['Name', 'Category', 'Price', 'Stock', 'Sold', 'Status', 'Actions'];
+
+export function TemplatesTab({ catalogue }: { catalogue: AdminCatalogue }) {
+  const [editing, setEditing] = useState<AdminTemplate | null>(null);
+  const create = useCreateTemplate();
+  const update = useUpdateTemplate(() => setEditing(null));
+  return (
+    <div className="space-y-6">
+      <Panel title="Create Template" description="A product group customers buy from; add accounts to it on the Add Product and Bulk Upload tabs.">
+        <TemplateForm categories={catalogue.categories} submitLabel="Create Template" isPending={create.isPending} onSubmit={create.mutateAsync} />
+      </Panel>
+      <Panel title="Product Templates" description={`${catalogue.templates.length} templates, archived ones included.`}>
+        {catalogue.templates.length === 0 ? (
+          <EmptyState>No product templates yet. Create the first one above.</EmptyState>
+        ) : (
+          <DataTable columns={columns} caption="Product templates">
+            {catalogue.templates.map((t) => (
+              <Row key={t.id}>
+                <Cell label="Name" isTitle>
+                  {t.name}
+                </Cell>
+                <Cell label="Category">{t.categoryName}</Cell>
+                <Cell label="Price">{formatNaira(t.priceKobo)}</Cell>
+                <Cell label="Stock">{t.stockCount}</Cell>
+                <Cell label="Sold">{t.soldCount}</Cell>
+                <Cell label="Status">
+                  <ActiveBadge isActive={t.isActive} inactiveLabel="Archived" />
+                </Cell>
+                <ActionsCell>
+                  <TemplateActions template={t} onEdit={() => setEditing(t)} />
+                </ActionsCell>
+              </Row>
+            ))}
+          </DataTable>
+        )}
+      </Panel>
+      <AdminDialog open={editing !== null} onClose={() => setEditing(null)} title="Edit Product Template" isBusy={update.isPending}>
+        {editing ? (
+          <TemplateForm
+            key={editing.id}
+            categories={catalogue.categories}
+            template={editing}
+            submitLabel="Save Changes"
+            isPending={update.isPending}
+            onSubmit={(body) => update.mutateAsync({ id: editing.id, body })}
+          />
+        ) : null}
+      </AdminDialog>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// How catalogue reads stay fresh: short staleness, refetch when the window is back in view, no retry on a 404.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ApiError } from '../../../lib/api.ts';
+
+export const catalogueKeyRoot = ['catalogue'] as const;
+
+/** Stock changes as others buy: lists go stale quickly and refetch when the tab becomes visible. */
+export const liveQueryOptions = {
+  staleTime: 5_000,
+  refetchOnWindowFocus: true,
+  retry: (failureCount: number, error: Error) => !isNotFound(error) && failureCount < 1,
+} as const;
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/**
+ * TanStack Query 5 listens to visibilitychange only; SPEC.md §2 also wants a refresh when the window
+ * regains focus (another window was in front while the tab stayed visible). Stale queries only, and an
+ * in-flight fetch is reused rather than restarted.
+ */
+export function useRefreshOnWindowFocus(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onFocus = () => {
+      void queryClient.refetchQueries({ queryKey: catalogueKeyRoot, type: 'active', stale: true }, { cancelRefetch: false });
+    };
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [queryClient]);
+}
