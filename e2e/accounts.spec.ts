@@ -3,6 +3,7 @@ import { e2eAdmin } from '../playwright.config.ts';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -19,6 +20,7 @@ test('a newcomer registers, confirms from the local mailbox, signs in, sees dash
   await page.getByLabel('Confirm Password').fill('secret1');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByText('Account created!')).toBeVisible();
 
   // Signing in before confirming is refused, with a resend offer.
@@ -55,6 +57,7 @@ test('a newcomer registers, confirms from the local mailbox, signs in, sees dash
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
 
 test('a forged confirmation link shows the error with a way back', async ({ page }) => {
@@ -67,6 +70,7 @@ test('a forged confirmation link shows the error with a way back', async ({ page
 test('a signed-out visitor is sent to /login and a wrong password is refused', async ({ page }) => {
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Email').fill('nobody@example.com');
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -93,6 +97,7 @@ test('an admin lands on /admin; a customer who opens /admin lands on /dashboard'
   await customer.getByLabel('Confirm Password').fill('secret1');
   await customer.getByRole('button', { name: 'Create Account' }).click();
   await expect(customer).toHaveURL(/\/login$/);
+  await expect(customer.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   const mailbox = await customer.request.get('/api/dev/mailbox');
   const mail = ((await mailbox.json()) as { messages: { to: string; text: string }[] }).messages.find((m) => m.to === email)!;
   await customer.goto(/http:\/\/[^\s]+/.exec(mail.text)![0].replace(/^http:\/\/localhost:\d+/, ''));
@@ -100,6 +105,7 @@ test('an admin lands on /admin; a customer who opens /admin lands on /dashboard'
   // Sent to /login from a guarded page, and brought back there after signing in.
   await customer.goto('/profile');
   await expect(customer).toHaveURL(/\/login$/);
+  await expect(customer.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await customer.getByLabel('Email').fill(email);
   await customer.getByLabel('Password').fill('secret1');
   await customer.getByRole('button', { name: 'Sign In' }).click();

@@ -61,11 +61,11 @@ function decide(payment: Payment, v: VerifiedPayment): Decision {
   if (v.status === 'PENDING' || v.status === 'UNKNOWN') return { kind: 'pending', message: `Provider status ${v.rawStatus}` };
   if (v.status !== 'SUCCESSFUL') return { kind: 'failed', message: `Payment ${v.rawStatus.toLowerCase()}. Please try again or contact support.` };
   const metaUser = v.metadata?.['user_id'] ?? v.metadata?.['userId'];
-  if (v.transactionReference !== payment.providerReference) return { kind: 'mismatch', message: 'Provider reference does not match' };
-  if (v.paymentReference !== null && v.paymentReference !== payment.reference) return { kind: 'mismatch', message: 'Payment reference does not match' };
-  if (v.amountKobo !== payment.amountKobo) return { kind: 'mismatch', message: `Amount paid ${v.amountKobo} kobo, expected ${payment.amountKobo}` };
-  if (v.currency.toUpperCase() !== payment.currency) return { kind: 'mismatch', message: `Currency ${v.currency}, expected ${payment.currency}` };
-  if (metaUser !== undefined && metaUser !== null && String(metaUser) !== payment.userId) return { kind: 'mismatch', message: 'Payment belongs to another user' };
+  if (v.transactionReference !== payment.providerReference) return { kind: 'mismatch', message: 'Mismatch: provider reference does not match' };
+  if (v.paymentReference !== null && v.paymentReference !== payment.reference) return { kind: 'mismatch', message: 'Mismatch: payment reference does not match' };
+  if (v.amountKobo !== payment.amountKobo) return { kind: 'mismatch', message: `Mismatch: amount paid ${v.amountKobo} kobo, expected ${payment.amountKobo}` };
+  if (v.currency.toUpperCase() !== payment.currency) return { kind: 'mismatch', message: `Mismatch: currency ${v.currency}, expected ${payment.currency}` };
+  if (metaUser !== undefined && metaUser !== null && String(metaUser) !== payment.userId) return { kind: 'mismatch', message: 'Mismatch: payment belongs to another user' };
   return { kind: 'credit' };
 }
 

@@ -95,7 +95,8 @@ export function toCheck(p: Payment, alreadyCredited: boolean, balanceKobo: numbe
     paidAt: p.paidAt?.toISOString() ?? null,
     providerReference: p.providerReference,
     alreadyCredited,
-    message: p.status === 'failed' || p.status === 'expired' ? p.statusMessage : null,
+    // A verification mismatch is for admins (see the Users tab); the customer gets SPEC.md's message.
+    message: p.status === 'failed' || p.status === 'expired' ? (p.statusMessage?.startsWith('Mismatch:') ? walletMessages.paymentFailed : p.statusMessage) : null,
     balanceKobo,
   };
 }

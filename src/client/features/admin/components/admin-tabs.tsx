@@ -10,8 +10,10 @@ import { AddProductTab } from './add-product/add-product-tab.tsx';
 import { BulkUploadTab } from './bulk-upload/bulk-upload-tab.tsx';
 import { CategoriesTab } from './categories/categories-tab.tsx';
 import { InboxTab } from './inbox/inbox-tab.tsx';
+import { PaymentsAttention } from './payments/payments-attention.tsx';
 import { ProductsTab } from './products/products-tab.tsx';
 import { TemplatesTab } from './templates/templates-tab.tsx';
+import { UsersTab } from './users/users-tab.tsx';
 
 type Tab = { value: string; label: string; render: (catalogue: AdminCatalogue) => ReactNode; needsCatalogue: boolean };
 
@@ -21,6 +23,17 @@ const tabs: Tab[] = [
   { value: 'add-product', label: 'Add Product', needsCatalogue: true, render: (c) => <AddProductTab categories={c.categories} /> },
   { value: 'bulk-upload', label: 'Bulk Upload', needsCatalogue: true, render: (c) => <BulkUploadTab templates={c.templates} /> },
   { value: 'categories', label: 'Categories', needsCatalogue: true, render: (c) => <CategoriesTab categories={c.categories} /> },
+  {
+    value: 'users',
+    label: 'Users',
+    needsCatalogue: false,
+    render: () => (
+      <div className="space-y-10">
+        <UsersTab />
+        <PaymentsAttention />
+      </div>
+    ),
+  },
   { value: 'inbox', label: 'Inbox', needsCatalogue: false, render: () => <InboxTab /> },
 ];
 

@@ -1,0 +1,53 @@
+// Asks the server about one top-up (it verifies with the provider and credits once), re-asking every 3 s while
+// pending for about two minutes; on an answer, clears the browser's pending note and refreshes the balance.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { PENDING_RECHECK_MS, type TopupCheck } from '../../../../shared/wallet.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { fetchTopupCheck } from '../../wallet/api/check-topup.ts';
+import { useRefreshWallet } from '../../wallet/api/wallet-keys.ts';
+import { clearPendingTopup, markProcessed } from '../../wallet/lib/pending-topup.ts';
+
+/** About two minutes of 3-second re-checks; the server's reconciler keeps going after that. */
+const MAX_PENDING_CHECKS = 40;
+
+export type Verification =
+  | { state: 'loading' }
+  | { state: 'success' | 'failed'; check: TopupCheck }
+  /** Still pending after ~2 minutes: we stop asking, the server does not. */
+  | { state: 'pending'; check: TopupCheck; recheck: () => void }
+  | { state: 'error'; error: unknown };
+
+export function useTopupVerification(reference: string | null): Verification {
+  const refresh = useRefreshWallet();
+  const queryClient = useQueryClient();
+  // Not under ['wallet']: refreshing the wallet must not re-ask and turn 'successful' into 'already processed'.
+  const queryKey = ['topup-check', reference];
+  const query = useQuery({
+    queryKey,
+    queryFn: () => fetchTopupCheck(reference!),
+    enabled: reference !== null,
+    staleTime: Infinity,
+    retry: (failures, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && failures < 2,
+    refetchInterval: (q) => (q.state.data?.status === 'pending' && q.state.dataUpdateCount < MAX_PENDING_CHECKS ? PENDING_RECHECK_MS : false),
+    refetchIntervalInBackground: true,
+  });
+  const check = query.data;
+  const finalStatus = check && check.status !== 'pending' ? check.status : null;
+  const settledReference = check?.reference;
+
+  useEffect(() => {
+    if (!finalStatus || !settledReference) return;
+    markProcessed(settledReference);
+    clearPendingTopup(settledReference);
+    if (finalStatus === 'completed') void refresh();
+  }, [finalStatus, settledReference, refresh]);
+
+  if (query.isError) return { state: 'error', error: query.error };
+  if (!check) return { state: 'loading' };
+  if (check.status === 'completed') return { state: 'success', check };
+  if (check.status === 'failed' || check.status === 'expired') return { state: 'failed', check };
+  const answers = queryClient.getQueryState(queryKey)?.dataUpdateCount ?? 0;
+  if (query.isFetching || answers < MAX_PENDING_CHECKS) return { state: 'loading' };
+  return { state: 'pending', check, recheck: () => void query.refetch() };
+}

@@ -1,0 +1,23 @@
+// POST /api/wallet/topups: the server creates the payment record and the provider checkout; errors toast as SPEC §8.
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { walletMessages, type StartTopupResult } from '../../../../shared/wallet.ts';
+import { api, ApiError } from '../../../lib/api.ts';
+
+export const startTopup = (amountNaira: number) =>
+  api<StartTopupResult>('/api/wallet/topups', { method: 'POST', body: { amountNaira } });
+
+/** The server's words for refusals (400, 401, 502 with the provider's message); SPEC's fallback otherwise. */
+export function topupErrorText(err: unknown): string {
+  if (err instanceof ApiError && err.status === 401) return walletMessages.authRequired;
+  if (err instanceof ApiError && err.message && (err.status < 500 || err.status === 502 || err.status === 0)) return err.message;
+  return walletMessages.initFailed;
+}
+
+export function useStartTopup(onStarted: (result: StartTopupResult, amountNaira: number) => void) {
+  return useMutation({
+    mutationFn: startTopup,
+    onSuccess: (result, amountNaira) => onStarted(result, amountNaira),
+    onError: (err) => toast.error('Payment Failed', { description: topupErrorText(err) }),
+  });
+}
