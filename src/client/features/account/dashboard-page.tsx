@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useMe } from '../auth/api/use-me.ts';
+import { RecentActivity } from './recent-activity.tsx';
 
 const tiles = [
   { to: paths.products, icon: Package, title: 'Browse Products', text: 'Find accounts by platform and price' },
@@ -20,7 +21,7 @@ export default function DashboardPage() {
   if (!me) return null;
   return (
     <section className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Welcome back, {me.fullName}</h1>
+      <h1 className="text-3xl font-bold break-words">Welcome back, {me.fullName}</h1>
       <p className="mt-1 text-muted-foreground">Here is your account at a glance.</p>
       <Card className="mt-8 flex flex-wrap items-center justify-between gap-4 bg-primary text-primary-foreground">
         <div>
@@ -44,10 +45,7 @@ export default function DashboardPage() {
           </Link>
         ))}
       </div>
-      <Card className="mt-6">
-        <h2 className="text-lg font-semibold">Recent Activity</h2>
-        <p className="mt-3 text-sm text-muted-foreground">No recent activity. Start by topping up your wallet!</p>
-      </Card>
+      <RecentActivity />
     </section>
   );
 }

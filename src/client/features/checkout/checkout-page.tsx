@@ -1,0 +1,91 @@
+// /checkout: what is being bought, the payment summary, and the purchase (ready → processing → /orders or a toast).
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { CheckoutState } from '../../../shared/catalogue.ts';
+import { orderMessages } from '../../../shared/orders.ts';
+import { paths } from '../../../shared/paths.ts';
+import { PageSpinner } from '../../components/ui/page-spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useMe } from '../auth/api/use-me.ts';
+import { IDEMPOTENCY_MISMATCH, newIdempotencyKey, purchaseErrorText, usePurchase } from './api/purchase.ts';
+import { useCheckoutAccount } from './api/use-checkout-account.ts';
+import { AccountDetailsCard } from './components/account-details-card.tsx';
+import { PaymentSummary } from './components/payment-summary.tsx';
+import { readCheckoutState } from './read-checkout-state.ts';
+
+export default function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const location = useLocation();
+  const checkout = useMemo(() => readCheckoutState(location.state), [location.state]);
+  return checkout ? <Checkout checkout={checkout} /> : <BackToProducts message={orderMessages.checkoutStateMissing} />;
+}
+
+/** Checkout cannot go on: say why and return to the catalogue. */
+function BackToProducts({ message, isError = false }: { message: string; isError?: boolean }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    (isError ? toast.error : toast)(message, { id: 'checkout-leave' });
+    navigate(paths.products, { replace: true });
+  }, [message, isError, navigate]);
+  return <PageSpinner />;
+}
+
+function Checkout({ checkout }: { checkout: CheckoutState }) {
+  const navigate = useNavigate();
+  const { data: me } = useMe();
+  const account = useCheckoutAccount(checkout.accountId);
+  const purchase = usePurchase();
+  // One key per checkout visit: a retry of the same purchase can never buy twice.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const { productGroup, quantity } = checkout;
+
+  if (account.isError || (account.data && !account.data.account.isAvailable && !purchase.isSuccess)) {
+    const isGone = !account.isError || (account.error instanceof ApiError && account.error.status === 404);
+    return <BackToProducts isError message={isGone ? orderMessages.accountUnavailable : orderMessages.loadAccountFailed} />;
+  }
+
+  const onPurchase = () =>
+    purchase.mutate(
+      { input: { productGroupId: productGroup.id, quantity, accountId: checkout.accountId }, idempotencyKey },
+      {
+        onSuccess: ({ order }) => {
+          const isBulkPurchase = order.quantity > 1;
+          toast.success(isBulkPurchase ? orderMessages.bulkSuccessTitle : orderMessages.successTitle, {
+            description: orderMessages.successText(order.quantity, productGroup.name),
+          });
+          navigate(paths.orders, {
+            state: { purchaseSuccess: true, isBulkPurchase, accountCount: order.quantity, productGroupName: productGroup.name },
+          });
+        },
+        onError: (err) => {
+          toast.error(orderMessages.purchaseFailedTitle, { description: purchaseErrorText(err) });
+          if (err instanceof ApiError && err.code === IDEMPOTENCY_MISMATCH) setIdempotencyKey(newIdempotencyKey());
+        },
+      },
+    );
+
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
+      <Link to={paths.products} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Products
+      </Link>
+      <h1 className="mt-3 text-3xl font-bold">Checkout</h1>
+      <p className="mt-1 text-muted-foreground">Review your order and pay from your wallet.</p>
+      <div className="mt-6 grid gap-6 md:grid-cols-2 md:items-start">
+        <AccountDetailsCard checkout={checkout} username={account.data?.account.username ?? null} isLoadingAccount={account.isLoading} />
+        <PaymentSummary
+          unitPriceKobo={productGroup.priceKobo}
+          quantity={quantity}
+          balanceKobo={me?.walletBalanceKobo ?? 0}
+          isAdmin={me?.isAdmin ?? false}
+          isReady={Boolean(me) && !account.isLoading}
+          isProcessing={purchase.isPending || purchase.isSuccess}
+          onPurchase={onPurchase}
+        />
+      </div>
+    </section>
+  );
+}
