@@ -29,6 +29,10 @@ export const stockAccounts = pgTable(
   (t) => [
     index('individual_accounts_group_status_idx').on(t.productGroupId, t.status),
     index('individual_accounts_order_idx').on(t.orderId),
+    // The purchase claims the oldest available accounts of a group: this index hands them over in order.
+    index('individual_accounts_available_idx')
+      .on(t.productGroupId, t.createdAt, t.id)
+      .where(sql`${t.status} = 'available'`),
     uniqueIndex('individual_accounts_group_username_key').on(t.productGroupId, sql`lower(${t.username})`),
     uniqueIndex('individual_accounts_group_email_key')
       .on(t.productGroupId, sql`lower(${t.email})`)

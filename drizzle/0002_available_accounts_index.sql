@@ -1,0 +1,1 @@
+CREATE INDEX "individual_accounts_available_idx" ON "individual_accounts" USING btree ("product_group_id","created_at","id") WHERE "individual_accounts"."status" = 'available';

@@ -1,0 +1,145 @@
+// npm run bench: every store benchmark in one run, each figure beside its limit measured in the same run
+// on the same machine and PostgreSQL server, printed as one table and written to .tmp/bench/results.json.
+//   purchases/s, 200 concurrent buyers     vs  pgbench TPC-B tps on the same server   (purchases.ts)
+//   catalogue reads/s, 50 clients          vs  a bare Fastify JSON handler            (catalogue-reads.ts)
+//   CSV import rows/s                      vs  PostgreSQL COPY of the same rows       (csv-import.ts)
+//   store server memory at start and end   vs  the bare Fastify process
+// The store and the bare app each run in their own process; this one only generates load and measures.
+// Options (environment): BENCH_CSV_ROWS (50000), BENCH_CPU_PROF=1 (profile the servers into
+// .tmp/bench/profiles/), BENCH_LOG_LEVEL (warn), BENCH_DB_POOL_SIZE (20).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defaultCatalogueOptions, runCatalogueReads } from './catalogue-reads.ts';
+import { runCsvImport } from './csv-import.ts';
+import { runBench } from './lib/cleanup.ts';
+import type { Percentiles } from './lib/load.ts';
+import { cpuPerOperation } from './lib/observe.ts';
+import { benchOutDir } from './lib/server.ts';
+import type { ServerStats } from './lib/server-process.ts';
+import { startStoreBench } from './lib/store.ts';
+import { defaultPurchaseOptions, runPurchases } from './purchases.ts';
+
+type Row = { measure: string; store: string; baseline: string; ratio: string; p50: string; p99: string };
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (n: number) => (n >= 100 ? fmt(n) : fmt(n, 1));
+const lat = (store: Percentiles, base: Percentiles, key: 'p50' | 'p99') => `${ms(store[key])} / ${ms(base[key])}`;
+const mb = (bytes: number) => bytes / 1024 / 1024;
+const ratio = (r: number) => (r < 0.1 ? r.toFixed(3) : r.toFixed(2));
+
+function printTable(rows: Row[]): void {
+  const header: Row = { measure: 'measure', store: 'store', baseline: 'baseline', ratio: 'ratio (store/baseline)', p50: 'p50 ms (store / base)', p99: 'p99 ms (store / base)' };
+  const keys = Object.keys(header) as (keyof Row)[];
+  const widths = keys.map((k) => Math.max(...[header, ...rows].map((r) => r[k].length)));
+  const line = (r: Row) => `| ${keys.map((k, i) => (k === 'measure' ? r[k].padEnd(widths[i]!) : r[k].padStart(widths[i]!))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+await runBench(async () => {
+  const started = Date.now();
+  const loadBefore = os.loadavg();
+  const csvRows = Number(process.env.BENCH_CSV_ROWS ?? 50_000);
+  const bench = await startStoreBench();
+  const memory: Record<string, ServerStats> = { start: await bench.server.stats() };
+
+  const catalogue = await runCatalogueReads(bench, defaultCatalogueOptions);
+  memory.afterCatalogue = await bench.server.stats();
+  const purchases = await runPurchases(bench, defaultPurchaseOptions);
+  memory.afterPurchases = await bench.server.stats();
+  const csv = await runCsvImport(bench, { rows: csvRows, components: false });
+  memory.end = await bench.server.stats();
+  const loadAfter = os.loadavg();
+
+  const p = purchases;
+  const c = catalogue;
+  const none = '—';
+  const rows: Row[] = [
+    {
+      measure: `purchases/s, ${p.store.concurrency} buyers (vs pgbench TPC-B tps, ${p.pgbench.clients} clients)`,
+      store: fmt(p.store.perSecond, 1),
+      baseline: fmt(p.pgbench.tps, 1),
+      ratio: ratio(p.ratio),
+      p50: lat(p.store.latencyMs, p.pgbench.latencyMs, 'p50'),
+      p99: lat(p.store.latencyMs, p.pgbench.latencyMs, 'p99'),
+    },
+    {
+      measure: `catalogue reads/s, ${c.store.concurrency} clients (vs bare Fastify JSON)`,
+      store: fmt(c.store.perSecond, 1),
+      baseline: fmt(c.bare.perSecond, 1),
+      ratio: ratio(c.ratio),
+      p50: lat(c.store.latencyMs, c.bare.latencyMs, 'p50'),
+      p99: lat(c.store.latencyMs, c.bare.latencyMs, 'p99'),
+    },
+    {
+      measure: `CSV import rows/s, ${fmt(csv.rows)} rows (vs COPY FROM STDIN)`,
+      store: fmt(csv.app.rowsPerSecond),
+      baseline: fmt(csv.copy.rowsPerSecond),
+      ratio: ratio(csv.copy.seconds / csv.app.seconds),
+      p50: none,
+      p99: none,
+    },
+    {
+      measure: `CSV import rows/s, ${fmt(csv.rows)} rows (vs unnest INSERT via pg)`,
+      store: fmt(csv.app.rowsPerSecond),
+      baseline: fmt(csv.unnestInsert.rowsPerSecond),
+      ratio: ratio(csv.unnestInsert.seconds / csv.app.seconds),
+      p50: none,
+      p99: none,
+    },
+    {
+      measure: 'server RSS MB, start → end (vs bare Fastify, before → after load)',
+      store: `${fmt(mb(memory.start!.rssBytes))} → ${fmt(mb(memory.end!.rssBytes))}`,
+      baseline: `${fmt(mb(c.bare.memoryBefore.rssBytes))} → ${fmt(mb(c.bare.memoryAfter.rssBytes))}`,
+      ratio: ratio(memory.end!.rssBytes / c.bare.memoryAfter.rssBytes),
+      p50: none,
+      p99: none,
+    },
+    {
+      measure: 'server heap used MB, start → end (vs bare Fastify)',
+      store: `${fmt(mb(memory.start!.heapUsedBytes))} → ${fmt(mb(memory.end!.heapUsedBytes))}`,
+      baseline: `${fmt(mb(c.bare.memoryBefore.heapUsedBytes))} → ${fmt(mb(c.bare.memoryAfter.heapUsedBytes))}`,
+      ratio: ratio(memory.end!.heapUsedBytes / c.bare.memoryAfter.heapUsedBytes),
+      p50: none,
+      p99: none,
+    },
+  ];
+
+  const cores = os.availableParallelism();
+  const loadNote = `load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} → ${loadAfter.map((l) => l.toFixed(1)).join(' ')} on ${cores} cores`;
+  console.log(`\nStore benchmark — Node ${process.version}, PostgreSQL ${bench.pg.version} (fsync on), ${os.cpus()[0]?.model ?? 'unknown CPU'} x${cores}; ${loadNote}`);
+  printTable(rows);
+  console.log(`peak server RSS ${fmt(mb(memory.end!.maxRssBytes))} MB; ${p.store.ok} purchases in ${p.store.seconds}s, failures ${JSON.stringify(p.store.failures)}`);
+  // CPU time per operation holds up on a busy shared machine far better than rates do.
+  const cpuPerOp = {
+    purchase: cpuPerOperation(p.store.cpu, p.store.perSecond),
+    tpcbTransaction: cpuPerOperation(p.pgbench.cpu, p.pgbench.tps),
+    catalogueRead: cpuPerOperation(c.store.cpu, c.store.perSecond),
+    bareRead: cpuPerOperation(c.bare.cpu, c.bare.perSecond),
+  };
+  const both = (x: { serverMs: number | null; postgresMs: number | null }) => `server ${x.serverMs ?? '?'} + PostgreSQL ${x.postgresMs ?? '?'}`;
+  console.log(`CPU ms per operation — purchase: ${both(cpuPerOp.purchase)}; TPC-B transaction: PostgreSQL ${cpuPerOp.tpcbTransaction.postgresMs ?? '?'}`);
+  console.log(`CPU ms per operation — catalogue read: ${both(cpuPerOp.catalogueRead)}; bare Fastify read: server ${cpuPerOp.bareRead.serverMs ?? '?'}`);
+  console.log(`cores busy in the purchase window — server ${p.store.cpu.serverCores ?? '?'}, PostgreSQL ${p.store.cpu.postgresCores ?? '?'}, load generator ${p.store.cpu.loadGeneratorCores}`);
+  const topWaits = (w: Record<string, number>) => Object.entries(w).slice(0, 3).map(([k, n]) => `${n} ${k}`).join(', ');
+  console.log(`store DB sessions during purchases (average of ${p.store.waits.samples} samples): ${topWaits(p.store.waits.averageSessions)}`);
+  console.log(`store DB sessions during catalogue reads: ${topWaits(c.store.waits.averageSessions)}`);
+
+  const results = {
+    startedAt: new Date(started).toISOString(),
+    totalSeconds: Math.round((Date.now() - started) / 1000),
+    machine: { node: process.version, postgres: bench.pg.version, cpu: os.cpus()[0]?.model ?? 'unknown', cores, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
+    table: rows,
+    purchases,
+    catalogue,
+    csv,
+    serverMemory: memory,
+    cpuMsPerOperation: cpuPerOp,
+  };
+  const out = path.join(benchOutDir, 'results.json');
+  fs.mkdirSync(benchOutDir, { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nwritten to ${path.relative(process.cwd(), out)} (${results.totalSeconds}s)`);
+});

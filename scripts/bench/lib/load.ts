@@ -1,0 +1,121 @@
+// A closed-loop HTTP load generator over keep-alive connections: N workers, each sending its next request
+// as soon as the last one answered, for a warm-up and then a measured window. Every request's latency in
+// the window is kept, so percentiles are exact (not sampled or bucketed).
+import http from 'node:http';
+
+export type LoadRequest = { method: 'GET' | 'POST'; path: string; headers?: http.OutgoingHttpHeaders; body?: string };
+
+export type LoadOptions = {
+  port: number;
+  concurrency: number;
+  warmupMs: number;
+  durationMs: number;
+  /** The request worker `worker` sends next (a fresh Idempotency-Key, say). */
+  request: (worker: number) => LoadRequest;
+  /** The status that counts as a success (200 for reads, 201 for a new order). */
+  okStatus: number;
+  /** Called when the measured window opens and when it closes (start meters there, not around the drain). */
+  onWindow?: (phase: 'start' | 'end') => void;
+};
+
+export type LoadResult = {
+  concurrency: number;
+  seconds: number;
+  ok: number;
+  perSecond: number;
+  /** Non-success answers in the window, by status ('error' for a failed connection). */
+  failures: Record<string, number>;
+  /** A few bodies of failed answers, for diagnosis. */
+  failureSamples: string[];
+  latencyMs: Percentiles;
+};
+
+export type Percentiles = { p50: number; p90: number; p99: number; max: number; mean: number };
+
+export function percentiles(values: number[]): Percentiles {
+  if (values.length === 0) return { p50: NaN, p90: NaN, p99: NaN, max: NaN, mean: NaN };
+  const sorted = Float64Array.from(values).sort();
+  // Nearest-rank percentile.
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  const round = (v: number) => Math.round(v * 100) / 100;
+  let sum = 0;
+  for (const v of sorted) sum += v;
+  return { p50: round(at(50)), p90: round(at(90)), p99: round(at(99)), max: round(sorted[sorted.length - 1]!), mean: round(sum / sorted.length) };
+}
+
+type Answer = { status: number | 'error'; body?: string };
+
+function send(agent: http.Agent, port: number, req: LoadRequest, okStatus: number): Promise<Answer> {
+  return new Promise((resolve) => {
+    const headers: http.OutgoingHttpHeaders = { ...req.headers };
+    if (req.body !== undefined) headers['content-length'] = Buffer.byteLength(req.body);
+    const r = http.request({ agent, host: '127.0.0.1', port, method: req.method, path: req.path, headers }, (res) => {
+      const status = res.statusCode ?? 0;
+      if (status === okStatus) {
+        res.resume();
+        res.once('end', () => resolve({ status }));
+        return;
+      }
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.once('end', () => resolve({ status, body }));
+    });
+    r.once('error', (err) => resolve({ status: 'error', body: err.message }));
+    r.end(req.body);
+  });
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const { port, concurrency, warmupMs, durationMs, request, okStatus, onWindow } = options;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
+  const latencies: number[] = [];
+  const failures: Record<string, number> = {};
+  const failureSamples: string[] = [];
+  let ok = 0;
+  const started = performance.now();
+  const windowStart = started + warmupMs;
+  const windowEnd = windowStart + durationMs;
+
+  async function worker(id: number): Promise<void> {
+    while (performance.now() < windowEnd) {
+      const sent = performance.now();
+      const answer = await send(agent, port, request(id), okStatus);
+      const done = performance.now();
+      // Throughput counts the answers that arrived inside the window (unbiased in a steady state).
+      if (done < windowStart || done > windowEnd) continue;
+      if (answer.status === okStatus) {
+        ok++;
+        latencies.push(done - sent);
+      } else {
+        failures[String(answer.status)] = (failures[String(answer.status)] ?? 0) + 1;
+        if (failureSamples.length < 5) failureSamples.push(`${answer.status}: ${answer.body?.slice(0, 300)}`);
+      }
+    }
+  }
+
+  // The meters' window, on the same clock as the counting window above.
+  const phases = new Set<'start' | 'end'>();
+  const fire = (phase: 'start' | 'end') => {
+    if (phases.has(phase)) return;
+    phases.add(phase);
+    onWindow?.(phase);
+  };
+  const timers = [setTimeout(() => fire('start'), windowStart - performance.now()), setTimeout(() => fire('end'), windowEnd - performance.now())];
+  // Requests still in flight when the window closes are awaited (not counted), so that the server is idle
+  // again before whatever is measured next.
+  await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(i)));
+  for (const t of timers) clearTimeout(t);
+  fire('start');
+  fire('end');
+  agent.destroy();
+  return {
+    concurrency,
+    seconds: durationMs / 1000,
+    ok,
+    perSecond: Math.round((ok / (durationMs / 1000)) * 10) / 10,
+    failures,
+    failureSamples,
+    latencyMs: percentiles(latencies),
+  };
+}
