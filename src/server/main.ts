@@ -97,7 +97,8 @@ function printAdminSignIn(config: Config, email: string, password: string): void
       'Demo shop created. Sign in as the demo admin (shown only this once):',
       `  URL:      ${config.publicUrl}/login`,
       `  E-mail:   ${email}`,
-      `  Password: ${password}`,
+      // A configured password is the operator's already, and stdout is often a log: never print it.
+      `  Password: ${config.DEMO_ADMIN_PASSWORD ? '(DEMO_ADMIN_PASSWORD from your configuration)' : password}`,
       `Lost it? Run: npm run admin -- ${email} --reset-password`,
       `Data folder: ${path.relative(process.cwd(), config.dataDir) || '.'}`,
       line,

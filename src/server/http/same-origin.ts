@@ -16,7 +16,9 @@ declare module 'fastify' {
 export function registerSameOriginGuard(app: FastifyInstance, publicUrl: string): void {
   const ownOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (req) => {
-    if (!MUTATING.has(req.method) || !req.url.startsWith('/api/')) return;
+    // The matched route, not the raw URL: '/%61pi/orders' reaches the route '/api/orders' too.
+    const path = req.routeOptions.url ?? req.url;
+    if (!MUTATING.has(req.method) || !path.startsWith('/api/')) return;
     if (req.routeOptions.config?.allowCrossSite) return;
     const fetchSite = req.headers['sec-fetch-site'];
     if (fetchSite === 'same-origin' || fetchSite === 'none') return;

@@ -1,0 +1,250 @@
+// The authorization matrix: every /api route × {anonymous, customer A, customer B, admin} with the answer
+// each must get, checked against the running app. A route the table does not list fails the first test.
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { hashToken } from '../modules/auth/sessions.ts';
+import { sessions } from '../modules/auth/auth.tables.ts';
+import { categories } from '../modules/catalogue/catalogue.tables.ts';
+import { inboxMessages } from '../modules/inbox/inbox.tables.ts';
+import { payments } from '../modules/payments/payments.tables.ts';
+import { stockAccounts } from '../modules/stock/stock.tables.ts';
+import { insertUser, quickCustomer, SAME_ORIGIN, signedInUser } from '../test/auth-helpers.ts';
+import { checkInvariantsAfterEach } from '../test/ledger-helpers.ts';
+import { insertGroupWithStock } from '../test/stock-helpers.ts';
+import { createTestApp } from '../test/test-app.ts';
+
+const WEBHOOK_TOKEN = 'matrix-webhook-token-0123456789';
+const { app, db } = await createTestApp({ env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN } });
+checkInvariantsAfterEach(db);
+
+const ROLES = ['anonymous', 'customer A', 'customer B', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+type Caller = { role: Role; userId: string | null };
+type Probe = { url: string; payload?: unknown; headers?: Record<string, string> };
+/** The request is built afresh for each caller (throwaway objects for mutations); expect is in ROLES order. */
+type Row = { expect: readonly [number, number, number, number]; request: (caller: Caller) => Probe | Promise<Probe>; endsSession?: boolean };
+
+const everyone = (status = 200) => [status, status, status, status] as const;
+const SIGNED_IN = [401, 200, 200, 200] as const;
+const CUSTOMERS = (status = 200) => [401, status, status, 403] as const;
+const ADMINS = (status = 200) => [401, 403, 403, status] as const;
+/** A's own objects: B (and an admin, who is not the owner) learn nothing, not even that they exist. */
+const A_ONLY = [401, 200, 404, 404] as const;
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const hex = () => crypto.randomBytes(4).toString('hex');
+let remote = 0;
+/** Each request from its own address, so the per-address rate limits of the public forms never interfere. */
+const nextAddress = () => (remote++, `10.9.${Math.floor(remote / 250)}.${(remote % 250) + 1}`);
+
+// ---- fixtures ---------------------------------------------------------------------------------------------
+const admin = await signedInUser(app, db, { isAdmin: true });
+const a = await quickCustomer(db);
+const b = await quickCustomer(db, 1_000_000);
+const loginUser = await insertUser(db, { password: 'matrix-login-pass' });
+const group = await insertGroupWithStock(db, { accounts: 10, priceKobo: 10_000 });
+const showcase = await insertGroupWithStock(db, { accounts: 1, priceKobo: 10_000 });
+const [showcaseAccount] = await db.select({ id: stockAccounts.id }).from(stockAccounts).where(eq(stockAccounts.productGroupId, showcase.id));
+
+// A tops up through the sandbox checkout (the real path), then buys one account.
+const started = await app.inject({ method: 'POST', url: '/api/wallet/topups', headers: { cookie: a.cookie, ...SAME_ORIGIN }, payload: { amountNaira: 5000 } });
+const topup = started.json<{ reference: string; checkoutUrl: string }>();
+await app.inject({
+  method: 'POST',
+  url: new URL(topup.checkoutUrl).pathname,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: 'action=pay',
+});
+const credited = await app.inject({ url: `/api/wallet/topups/${topup.reference}`, headers: { cookie: a.cookie } });
+if (credited.json().status !== 'completed') throw new Error(`fixture: top-up not credited: ${credited.body}`);
+const [payment] = await db.select().from(payments).where(eq(payments.reference, topup.reference));
+const bought = await app.inject({
+  method: 'POST',
+  url: '/api/orders',
+  headers: { cookie: a.cookie, ...SAME_ORIGIN, 'idempotency-key': crypto.randomUUID() },
+  payload: { productGroupId: group.id, quantity: 1 },
+});
+const orderId = bought.json<{ order: { id: string } }>().order.id;
+
+const contact = { type: 'general', name: 'Ada Obi', email: 'ada@example.com', subject: 'Hello', message: 'A question' };
+await app.inject({ method: 'POST', url: '/api/inbox/contact', headers: SAME_ORIGIN, payload: contact, remoteAddress: nextAddress() });
+const [message] = await db.select({ id: inboxMessages.id }).from(inboxMessages).where(eq(inboxMessages.email, 'ada@example.com'));
+
+// Throwaway objects: each mutating admin request changes its own, so no row depends on another's order.
+async function tmpCategory(): Promise<string> {
+  const id = `tmp-${hex()}`;
+  await db.insert(categories).values({ id, name: id });
+  return id;
+}
+const tmpTemplate = async () => (await insertGroupWithStock(db, { accounts: 0, categoryId: group.categoryId })).id;
+async function tmpAccount(): Promise<string> {
+  const g = await insertGroupWithStock(db, { accounts: 1, categoryId: group.categoryId });
+  const [row] = await db.select({ id: stockAccounts.id }).from(stockAccounts).where(eq(stockAccounts.productGroupId, g.id));
+  return row!.id;
+}
+
+// ---- the matrix -------------------------------------------------------------------------------------------
+const matrix: Record<string, Row> = {
+  'GET /api/health': { expect: everyone(), request: () => ({ url: '/api/health' }) },
+  'GET /api/site': { expect: everyone(), request: () => ({ url: '/api/site' }) },
+  'GET /api/catalogue': { expect: everyone(), request: () => ({ url: '/api/catalogue' }) },
+  'GET /api/catalogue/categories/:id': { expect: everyone(), request: () => ({ url: `/api/catalogue/categories/${showcase.categoryId}` }) },
+  'GET /api/catalogue/accounts/:id': { expect: everyone(), request: () => ({ url: `/api/catalogue/accounts/${showcaseAccount!.id}` }) },
+  'GET /api/dev/mailbox': { expect: everyone(), request: () => ({ url: '/api/dev/mailbox' }) },
+  'POST /api/inbox/support': {
+    expect: everyone(),
+    request: () => ({ url: '/api/inbox/support', payload: { fullName: 'Ada Obi', email: 'ada@example.com', category: 'general', subject: 'Hi', message: 'Help' } }),
+  },
+  'POST /api/inbox/contact': { expect: everyone(), request: () => ({ url: '/api/inbox/contact', payload: contact }) },
+  'POST /api/inbox/quote': {
+    expect: everyone(),
+    request: () => ({
+      url: '/api/inbox/quote',
+      payload: { projectType: 'starter-website', name: 'Ada', email: 'ada@example.com', phone: '+234 800 000 0000', description: 'A site' },
+    }),
+  },
+  'POST /api/auth/register': {
+    expect: everyone(201),
+    request: () => ({ url: '/api/auth/register', payload: { email: `new-${hex()}@example.com`, password: 'secret-pass', confirmPassword: 'secret-pass' } }),
+  },
+  'POST /api/auth/resend-confirmation': { expect: everyone(), request: () => ({ url: '/api/auth/resend-confirmation', payload: { email: `resend-${hex()}@example.com` } }) },
+  'POST /api/auth/confirm-email': { expect: everyone(400), request: () => ({ url: '/api/auth/confirm-email', payload: { token_hash: 'not-a-real-token-0', type: 'email' } }) },
+  'POST /api/auth/login': {
+    expect: everyone(),
+    endsSession: true,
+    request: () => ({ url: '/api/auth/login', payload: { email: loginUser.email, password: loginUser.password } }),
+  },
+  'POST /api/auth/logout': { expect: everyone(), endsSession: true, request: () => ({ url: '/api/auth/logout' }) },
+  'POST /api/payments/ercaspay/webhook/:token': { expect: everyone(), request: () => ({ url: `/api/payments/ercaspay/webhook/${WEBHOOK_TOKEN}`, payload: {} }) },
+
+  'GET /api/me': { expect: SIGNED_IN, request: () => ({ url: '/api/me' }) },
+  'GET /api/me/profile': { expect: SIGNED_IN, request: () => ({ url: '/api/me/profile' }) },
+  'GET /api/me/activity': { expect: SIGNED_IN, request: () => ({ url: '/api/me/activity' }) },
+  'GET /api/orders': { expect: SIGNED_IN, request: () => ({ url: '/api/orders' }) },
+  'GET /api/orders/:id/credentials': { expect: A_ONLY, request: () => ({ url: `/api/orders/${orderId}/credentials` }) },
+  'GET /api/orders/:id/download': { expect: A_ONLY, request: () => ({ url: `/api/orders/${orderId}/download?format=txt` }) },
+  'POST /api/orders/:id/email': { expect: A_ONLY, request: () => ({ url: `/api/orders/${orderId}/email` }) },
+
+  'GET /api/wallet': { expect: CUSTOMERS(), request: () => ({ url: '/api/wallet' }) },
+  'GET /api/wallet/transactions': { expect: CUSTOMERS(), request: () => ({ url: '/api/wallet/transactions' }) },
+  'POST /api/wallet/topups': { expect: CUSTOMERS(201), request: () => ({ url: '/api/wallet/topups', payload: { amountNaira: 1000 } }) },
+  'GET /api/wallet/topups/:reference': { expect: [401, 200, 404, 403], request: () => ({ url: `/api/wallet/topups/${topup.reference}` }) },
+  'POST /api/orders': {
+    expect: CUSTOMERS(201),
+    request: () => ({ url: '/api/orders', headers: { 'idempotency-key': crypto.randomUUID() }, payload: { productGroupId: group.id, quantity: 1 } }),
+  },
+
+  'GET /api/admin/stats': { expect: ADMINS(), request: () => ({ url: '/api/admin/stats' }) },
+  'GET /api/admin/inbox': { expect: ADMINS(), request: () => ({ url: '/api/admin/inbox' }) },
+  'PATCH /api/admin/inbox/:id': { expect: ADMINS(), request: () => ({ url: `/api/admin/inbox/${message!.id}`, payload: { status: 'handled' } }) },
+  'GET /api/admin/catalogue': { expect: ADMINS(), request: () => ({ url: '/api/admin/catalogue' }) },
+  'POST /api/admin/categories': { expect: ADMINS(201), request: () => ({ url: '/api/admin/categories', payload: { name: `Matrix ${hex()}` } }) },
+  'PATCH /api/admin/categories/:id': {
+    expect: ADMINS(),
+    request: async () => ({ url: `/api/admin/categories/${await tmpCategory()}`, payload: { name: 'Renamed', description: '' } }),
+  },
+  'DELETE /api/admin/categories/:id': { expect: ADMINS(), request: async () => ({ url: `/api/admin/categories/${await tmpCategory()}` }) },
+  'POST /api/admin/templates': {
+    expect: ADMINS(201),
+    request: () => ({ url: '/api/admin/templates', payload: { productName: `Matrix ${hex()}`, categoryId: group.categoryId, priceKobo: 5000 } }),
+  },
+  'PATCH /api/admin/templates/:id': {
+    expect: ADMINS(),
+    request: async () => ({
+      url: `/api/admin/templates/${await tmpTemplate()}`,
+      payload: { productName: `Renamed ${hex()}`, categoryId: group.categoryId, priceKobo: 7000 },
+    }),
+  },
+  'POST /api/admin/templates/:id/archive': { expect: ADMINS(), request: async () => ({ url: `/api/admin/templates/${await tmpTemplate()}/archive` }) },
+  'POST /api/admin/templates/:id/restore': { expect: ADMINS(), request: async () => ({ url: `/api/admin/templates/${await tmpTemplate()}/restore` }) },
+  'DELETE /api/admin/templates/:id': { expect: ADMINS(), request: async () => ({ url: `/api/admin/templates/${await tmpTemplate()}` }) },
+  'POST /api/admin/templates/:id/upload': {
+    expect: ADMINS(),
+    request: async () => ({
+      url: `/api/admin/templates/${await tmpTemplate()}/upload`,
+      headers: { 'content-type': 'text/csv' },
+      payload: `username,password\nmatrix_${hex()},pw-1\n`,
+    }),
+  },
+  'GET /api/admin/templates/:id/export.csv': { expect: ADMINS(), request: () => ({ url: `/api/admin/templates/${group.id}/export.csv` }) },
+  'GET /api/admin/accounts': { expect: ADMINS(), request: () => ({ url: '/api/admin/accounts' }) },
+  'GET /api/admin/accounts/:id': { expect: ADMINS(), request: () => ({ url: `/api/admin/accounts/${showcaseAccount!.id}` }) },
+  'POST /api/admin/products': {
+    expect: ADMINS(201),
+    request: () => ({
+      url: '/api/admin/products',
+      payload: { title: `Matrix ${hex()}`, categoryId: group.categoryId, priceKobo: 1000, username: `matrix_${hex()}`, password: 'pw' },
+    }),
+  },
+  'PATCH /api/admin/accounts/:id': {
+    expect: ADMINS(),
+    request: async () => ({ url: `/api/admin/accounts/${await tmpAccount()}`, payload: { username: `edited_${hex()}`, status: 'available' } }),
+  },
+  'DELETE /api/admin/accounts/:id': { expect: ADMINS(), request: async () => ({ url: `/api/admin/accounts/${await tmpAccount()}` }) },
+  'GET /api/admin/users': { expect: ADMINS(), request: () => ({ url: '/api/admin/users?search=example' }) },
+  'GET /api/admin/users/:id': { expect: ADMINS(), request: () => ({ url: `/api/admin/users/${a.user.id}` }) },
+  'POST /api/admin/users/:id/adjust': {
+    expect: ADMINS(),
+    request: async () => ({ url: `/api/admin/users/${(await quickCustomer(db)).user.id}/adjust`, payload: { action: 'credit', amountNaira: 10, reason: 'matrix' } }),
+  },
+  'GET /api/admin/payments': { expect: ADMINS(), request: () => ({ url: '/api/admin/payments?status=completed' }) },
+  'POST /api/admin/payments/:id/recheck': { expect: ADMINS(), request: () => ({ url: `/api/admin/payments/${payment!.id}/recheck` }) },
+};
+
+const callers: Record<Role, { userId: string | null; cookie: string | null }> = {
+  anonymous: { userId: null, cookie: null },
+  'customer A': { userId: a.user.id, cookie: a.cookie },
+  'customer B': { userId: b.user.id, cookie: b.cookie },
+  admin: { userId: admin.user.id, cookie: admin.cookie },
+};
+
+/** A second session of the same user, for the routes that end the session they are called with. */
+async function freshCookie(userId: string): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 3600_000) });
+  return `sid=${token}`;
+}
+
+async function call(key: string, role: Role) {
+  const [method, pattern] = key.split(' ') as [NonNullable<InjectOptions['method']>, string];
+  const row = matrix[key]!;
+  const { userId, cookie: mainCookie } = callers[role];
+  const probe = await row.request({ role, userId });
+  expect(probe.url.split('?')[0]!.split('/').length, `${key}: the concrete URL matches the route`).toBe(pattern.split('/').length);
+  const cookie = userId && row.endsSession ? await freshCookie(userId) : mainCookie;
+  const headers: Record<string, string> = { ...(MUTATING.has(String(method)) ? SAME_ORIGIN : {}), ...(cookie ? { cookie } : {}), ...probe.headers };
+  const payload = probe.payload === undefined ? undefined : typeof probe.payload === 'string' ? probe.payload : JSON.stringify(probe.payload);
+  if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+  return app.inject({ method, url: probe.url, headers, ...(payload === undefined ? {} : { payload }), remoteAddress: nextAddress() });
+}
+
+describe('the authorization matrix', () => {
+  it('lists every /api route of the app, and nothing else', () => {
+    const routes = app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
+    expect(new Set(routes).size).toBe(routes.length);
+    expect(Object.keys(matrix).sort()).toEqual(routes);
+  });
+
+  it('agrees with the access each route declares', () => {
+    for (const { method, url, access } of app.apiRoutes) {
+      const [anonymous, customerA, customerB, asAdmin] = matrix[`${method} ${url}`]!.expect;
+      if (access !== 'public') expect(anonymous, `${method} ${url}`).toBe(401);
+      if (access === 'admin') expect([customerA, customerB], `${method} ${url}`).toEqual([403, 403]);
+      if (access === 'customer') expect(asAdmin, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  const cases = Object.keys(matrix).flatMap((key) => ROLES.map((role, i) => ({ key, role, status: matrix[key]!.expect[i]! })));
+  it.each(cases)('$key as $role → $status', async ({ key, role, status }) => {
+    const res = await call(key, role);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
+    if (status === 401) expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    if (status === 403) expect(res.json().error.code).toBe('FORBIDDEN');
+    if (status === 404) {
+      expect(res.json().error.code).toBe('NOT_FOUND');
+      expect(res.body).not.toMatch(/pw-|password/i);
+    }
+  });
+});

@@ -1,0 +1,49 @@
+// Fuzzing POST /api/admin/templates with 10,000 generated bodies: never a 5xx; a created template has the
+// price (whole kobo, not negative) and category it was given, and no stock.
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { users } from '../modules/auth/auth.tables.ts';
+import { categories } from '../modules/catalogue/catalogue.tables.ts';
+import { quickCustomer } from '../test/auth-helpers.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { body, expectInvariants, hostileText, jsonText, moneyLike, parseBody, postRaw, RUNS } from './fuzz-helpers.ts';
+
+const { app, db } = await createTestApp();
+
+it(`POST /api/admin/templates: ${RUNS} generated bodies`, async () => {
+  const admin = await quickCustomer(db);
+  await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+  await db.insert(categories).values([{ id: 'fuzz', name: 'Fuzz' }, { id: 'fuzz-2', name: 'Fuzz 2', isActive: false }]);
+  const categoryId = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('fuzz', 'fuzz-2') }, hostileText);
+  const price = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000_000_000 }) }, { weight: 6, arbitrary: moneyLike });
+  const features = fc.oneof(fc.array(fc.string({ unit: 'grapheme', maxLength: 90 }), { maxLength: 35 }), hostileText);
+  const name = fc.oneof({ weight: 3, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }) }, hostileText);
+  let created = 0;
+  await fc.assert(
+    fc.asyncProperty(
+      body(
+        { productName: jsonText(name), categoryId: jsonText(categoryId), priceKobo: jsonText(price), description: jsonText(hostileText), features: jsonText(features) },
+        fc.record({
+          productName: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== ''),
+          categoryId: fc.constantFrom('fuzz', 'fuzz-2'),
+          priceKobo: fc.integer({ min: 0, max: 10_000_000_000 }),
+          description: fc.string({ unit: 'grapheme', maxLength: 200 }),
+          features: fc.array(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== ''), { maxLength: 5 }),
+        }),
+      ),
+      async (b) => {
+        const res = await postRaw(app, '/api/admin/templates', admin.cookie, b);
+        if (res.statusCode !== 201) return;
+        const input = parseBody(b.payload);
+        const { item } = res.json();
+        expect(Number.isSafeInteger(item.priceKobo) && item.priceKobo >= 0).toBe(true);
+        expect([item.priceKobo, item.categoryId, item.stockCount]).toEqual([input['priceKobo'], input['categoryId'], 0]);
+        created++;
+      },
+    ),
+    { numRuns: RUNS },
+  );
+  expect(created).toBeGreaterThan(RUNS / 50);
+  await expectInvariants(db);
+}, 180_000);
