@@ -154,6 +154,8 @@ test('the console checks required fields before sending and shows the inbox', as
   // Tabs answer the arrow keys.
   await page.getByRole('tab', { name: 'Categories' }).focus();
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: /^Inbox/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
   await page.getByRole('group', { name: 'Show messages' }).getByRole('button', { name: 'Handled' }).click();

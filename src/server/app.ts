@@ -26,6 +26,7 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { seoRoutes } from './modules/site/seo.routes.ts';
 import { adminCategoryRoutes } from './modules/catalogue/admin-categories.routes.ts';
 import { adminTemplateRoutes } from './modules/catalogue/admin-templates.routes.ts';
+import { createCatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { adminAccountRoutes } from './modules/stock/admin-accounts.routes.ts';
 import { createCredentialCipher, loadCredentialsKey, type CredentialCipher } from './modules/stock/credential-cipher.ts';
@@ -135,7 +136,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   inboxRoutes(app, { db: database.db });
   authRoutes(app, { db, config, pokeMail });
   adminStatsRoutes(app, { db });
-  catalogueRoutes(app, { db });
+  const catalogueCache = createCatalogueCache(db, database.pool, app.log, config.CATALOGUE_CACHE);
+  app.addHook('onClose', () => catalogueCache.close());
+  // Read-your-writes in this process: a change made through this app drops the cache before the answer
+  // leaves, without waiting for the database's notification.
+  app.addHook('onSend', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') catalogueCache.invalidate();
+  });
+  catalogueRoutes(app, { db, cache: catalogueCache });
   adminCategoryRoutes(app, { db });
   adminTemplateRoutes(app, { db });
   adminAccountRoutes(app, { db, cipher });

@@ -27,6 +27,7 @@ const envSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_SEED: bool.default(true),
+  CATALOGUE_CACHE: bool.default(true),
   DEMO_ADMIN_PASSWORD: z.string().min(8, 'DEMO_ADMIN_PASSWORD must be at least 8 characters').optional(),
   ADMIN_EMAILS: emailList,
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),

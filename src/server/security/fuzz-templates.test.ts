@@ -38,7 +38,8 @@ it(`POST /api/admin/templates: ${RUNS} generated bodies`, async () => {
         const input = parseBody(b.payload);
         const { item } = res.json();
         expect(Number.isSafeInteger(item.priceKobo) && item.priceKobo >= 0).toBe(true);
-        expect([item.priceKobo, item.categoryId, item.stockCount]).toEqual([input['priceKobo'], input['categoryId'], 0]);
+        // + 0 turns a sent -0 into 0: JSON's -0 is the number zero, which is what the store keeps.
+        expect([item.priceKobo, item.categoryId, item.stockCount]).toEqual([(input['priceKobo'] as number) + 0, input['categoryId'], 0]);
         created++;
       },
     ),

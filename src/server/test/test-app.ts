@@ -34,6 +34,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: '.tmp/test-data',
     PUBLIC_URL: 'http://localhost:3000',
     CREDENTIALS_KEY: 'a'.repeat(64),
+    // Tests write to the database directly; the cache has its own test (catalogue-cache.test.ts).
+    CATALOGUE_CACHE: 'false',
     ...overrides,
   });
 }

@@ -4,15 +4,16 @@ import { z } from 'zod';
 import { catalogueMessages, type AccountResponse, type CatalogueResponse, type CategoryResponse } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { readAccount, readCatalogue, readCategory } from './read-catalogue.ts';
+import type { CatalogueCache } from './catalogue-cache.ts';
+import { readAccount, readCategory } from './read-catalogue.ts';
 
 const categoryParams = z.object({ id: z.string().min(1).max(100) });
 const accountParams = z.object({ id: z.uuid() });
 
-export function catalogueRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+export function catalogueRoutes(app: FastifyInstance, { db, cache }: { db: Db; cache: CatalogueCache }): void {
   app.get('/api/catalogue', { config: { access: 'public' } }, async (_req, reply): Promise<CatalogueResponse> => {
     reply.header('cache-control', 'no-cache');
-    return readCatalogue(db);
+    return cache.read();
   });
 
   app.get('/api/catalogue/categories/:id', { config: { access: 'public' } }, async (req): Promise<CategoryResponse> => {
