@@ -24,7 +24,7 @@ export default function AdminPage() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-bold sm:text-3xl">Admin Dashboard</h1>
-      <p className="mt-1 text-muted-foreground">Manage the catalogue, stock and messages.</p>
+      <p className="mt-1 text-muted-foreground">Manage users, wallets, the catalogue, stock and messages.</p>
       <StatsCards stats={stats.data} />
       <AdminTabs />
     </section>

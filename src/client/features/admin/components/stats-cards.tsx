@@ -1,5 +1,5 @@
 // The four numbers on top of the admin console: users, accounts, sales and revenue.
-import { DollarSign, Package, ShoppingCart, Users } from 'lucide-react';
+import { Banknote, Package, ShoppingCart, Users } from 'lucide-react';
 import { formatNaira } from '../../../../shared/money.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import type { AdminStats } from '../api/use-admin-stats.ts';
@@ -9,7 +9,7 @@ export function StatsCards({ stats }: { stats: AdminStats }) {
     { label: 'Total Users', value: String(stats.totalUsers), icon: Users },
     { label: 'Total Products', value: String(stats.totalProducts), icon: Package },
     { label: 'Total Sales', value: String(stats.totalSales), icon: ShoppingCart },
-    { label: 'Revenue', value: formatNaira(stats.totalRevenueKobo), icon: DollarSign },
+    { label: 'Revenue', value: formatNaira(stats.totalRevenueKobo), icon: Banknote },
   ];
   return (
     <dl className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
