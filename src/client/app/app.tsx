@@ -1,41 +1,55 @@
-// The root component: data cache, toasts, and the router built from the route table.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
-import { isDark, useTheme } from '../lib/theme.ts';
-import { Guard } from './guards.tsx';
+// The root component: the router built from the route table, and toasts. The data layer (query cache,
+// guards, session) and the toaster load as chunks of their own, so the first paint needs only the shell.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { dataPage } from './data-islands.ts';
 import { RootLayout } from './root-layout.tsx';
-import { pageRoutes } from './routes.tsx';
+import { pageRoutes, type PageRoute } from './routes.tsx';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
-
-const router = createBrowserRouter([
-  {
-    Component: RootLayout,
-    children: pageRoutes.map(({ path, access, Page }) => ({
-      path,
-      element: (
-        <Guard access={access}>
-          <Page />
-        </Guard>
-      ),
-    })),
-  },
-]);
+const Toaster = lazy(() => import('./layout/toaster.tsx'));
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <ThemedToaster />
-    </QueryClientProvider>
+    <>
+      <BrowserRouter>
+        <Routes>
+          <Route element={<RootLayout />}>
+            {pageRoutes.map((route) => (
+              <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+            ))}
+          </Route>
+        </Routes>
+      </BrowserRouter>
+      <DeferredToaster />
+    </>
   );
 }
 
-/** Toasts last about 4 s, at most 3 visible (SPEC.md §9), in the page's theme. */
-function ThemedToaster() {
-  const [theme] = useTheme();
-  return <Toaster duration={4000} visibleToasts={3} richColors closeButton position="top-right" theme={isDark(theme) ? 'dark' : 'light'} />;
+function RoutePage({ route }: { route: PageRoute }) {
+  const { Page } = route;
+  if (route.static) return <Page />;
+  // A public page's chunk loads alongside the data layer's; a guarded page's only once its guard lets the user in.
+  if (route.access === 'everyone') void route.preload();
+  return <dataPage.Component access={route.access} Page={Page} />;
+}
+
+/**
+ * The toaster mounts once the page is idle: nothing is lost meanwhile, as it shows the toasts that are
+ * still active when it subscribes.
+ */
+function DeferredToaster() {
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setShow(true), { timeout: 1500 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => setShow(true), 500);
+    return () => window.clearTimeout(id);
+  }, []);
+  return show ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
 }

@@ -4,9 +4,9 @@ import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { useMe } from '../features/auth/api/use-me.ts';
 import { PageSpinner } from '../components/ui/page-spinner.tsx';
+import type { RouteAccess } from './route-table.ts';
 
-/** everyone: no check; visitor: signed-out only; signed-in: any user; user: customers; admin: admins. */
-export type RouteAccess = 'everyone' | 'visitor' | 'signed-in' | 'user' | 'admin';
+export type { RouteAccess };
 
 export function homeFor(isAdmin: boolean): string {
   return isAdmin ? paths.admin : paths.dashboard;

@@ -17,7 +17,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="flex-1 pt-16">
+      {/* At least a screen tall: the footer starts below the fold, so it does not jump into view and away again
+          while a page loads its code or its data (a layout shift on every visit). */}
+      <main id="main" className="min-h-screen flex-1 pt-16">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

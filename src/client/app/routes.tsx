@@ -1,34 +1,66 @@
-// The route table of SPEC.md §2 in one place: every path, who may open it, and its lazily loaded page.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { paths } from '../../shared/paths.ts';
-import type { RouteAccess } from './guards.tsx';
+// The route table (route-table.ts) with its pages: each page's chunk loads on first use, and the first page
+// before anything renders (preloadFirstPage).
+import type { ComponentType } from 'react';
+import { matchRoutes } from 'react-router';
+import { preloadDataLayer } from './data-islands.ts';
+import { preloadable } from './preloadable.tsx';
+import { routeTable, type PageModule, type RouteAccess } from './route-table.ts';
 
-type PageRoute = { path: string; access: RouteAccess; Page: LazyExoticComponent<ComponentType> };
+type PageLoader = () => Promise<{ default: ComponentType }>;
 
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+// One import() per page, written out so that each page is a chunk of its own.
+const pageLoaders: Record<PageModule, PageLoader> = {
+  'pages/landing-page': () => import('../features/pages/landing-page.tsx'),
+  'auth/login-page': () => import('../features/auth/login-page.tsx'),
+  'auth/register-page': () => import('../features/auth/register-page.tsx'),
+  'auth/email-confirmation-page': () => import('../features/auth/email-confirmation-page.tsx'),
+  'catalogue/products-page': () => import('../features/catalogue/products-page.tsx'),
+  'catalogue/category-page': () => import('../features/catalogue/category-page.tsx'),
+  'catalogue/account-page': () => import('../features/catalogue/account-page.tsx'),
+  'account/dashboard-page': () => import('../features/account/dashboard-page.tsx'),
+  'account/profile-page': () => import('../features/account/profile-page.tsx'),
+  'checkout/checkout-page': () => import('../features/checkout/checkout-page.tsx'),
+  'orders/orders-page': () => import('../features/orders/orders-page.tsx'),
+  'wallet/wallet-page': () => import('../features/wallet/wallet-page.tsx'),
+  'payments/payment-callback-page': () => import('../features/payments/payment-callback-page.tsx'),
+  'payments/payment-success-page': () => import('../features/payments/payment-success-page.tsx'),
+  'admin/admin-page': () => import('../features/admin/admin-page.tsx'),
+  'pages/web-services-page': () => import('../features/pages/web-services-page.tsx'),
+  'pages/support-page': () => import('../features/pages/support-page.tsx'),
+  'pages/contact-page': () => import('../features/pages/contact-page.tsx'),
+  'pages/terms-page': () => import('../features/pages/terms-page.tsx'),
+  'pages/privacy-page': () => import('../features/pages/privacy-page.tsx'),
+  'pages/about-page': () => import('../features/pages/about-page.tsx'),
+  'pages/not-found-page': () => import('../features/pages/not-found-page.tsx'),
+};
 
-export const pageRoutes: PageRoute[] = [
-  { path: paths.home, access: 'everyone', Page: page(() => import('../features/pages/landing-page.tsx')) },
-  { path: paths.login, access: 'visitor', Page: page(() => import('../features/auth/login-page.tsx')) },
-  { path: paths.register, access: 'visitor', Page: page(() => import('../features/auth/register-page.tsx')) },
-  { path: paths.emailConfirmation, access: 'everyone', Page: page(() => import('../features/auth/email-confirmation-page.tsx')) },
-  { path: paths.products, access: 'everyone', Page: page(() => import('../features/catalogue/products-page.tsx')) },
-  { path: '/category/:categoryId', access: 'everyone', Page: page(() => import('../features/catalogue/category-page.tsx')) },
-  { path: '/product/:productId', access: 'everyone', Page: page(() => import('../features/catalogue/account-page.tsx')) },
-  { path: paths.dashboard, access: 'user', Page: page(() => import('../features/account/dashboard-page.tsx')) },
-  { path: paths.profile, access: 'signed-in', Page: page(() => import('../features/account/profile-page.tsx')) },
-  { path: paths.checkout, access: 'signed-in', Page: page(() => import('../features/checkout/checkout-page.tsx')) },
-  { path: paths.orders, access: 'signed-in', Page: page(() => import('../features/orders/orders-page.tsx')) },
-  { path: paths.orderHistory, access: 'signed-in', Page: page(() => import('../features/orders/orders-page.tsx')) },
-  { path: paths.wallet, access: 'user', Page: page(() => import('../features/wallet/wallet-page.tsx')) },
-  { path: paths.paymentCallback, access: 'user', Page: page(() => import('../features/payments/payment-callback-page.tsx')) },
-  { path: paths.paymentSuccess, access: 'user', Page: page(() => import('../features/payments/payment-success-page.tsx')) },
-  { path: paths.admin, access: 'admin', Page: page(() => import('../features/admin/admin-page.tsx')) },
-  { path: paths.webServices, access: 'everyone', Page: page(() => import('../features/pages/web-services-page.tsx')) },
-  { path: paths.support, access: 'everyone', Page: page(() => import('../features/pages/support-page.tsx')) },
-  { path: paths.contact, access: 'everyone', Page: page(() => import('../features/pages/contact-page.tsx')) },
-  { path: paths.terms, access: 'everyone', Page: page(() => import('../features/pages/terms-page.tsx')) },
-  { path: paths.privacy, access: 'everyone', Page: page(() => import('../features/pages/privacy-page.tsx')) },
-  { path: paths.about, access: 'everyone', Page: page(() => import('../features/pages/about-page.tsx')) },
-  { path: '*', access: 'everyone', Page: page(() => import('../features/pages/not-found-page.tsx')) },
-];
+export type PageRoute = {
+  path: string;
+  access: RouteAccess;
+  Page: ComponentType;
+  /** Starts loading the page's chunk (once). */
+  preload: () => Promise<unknown>;
+  static?: true;
+};
+
+// Two paths may share a page (/orders and /order-history): they share its component too.
+const pages = new Map(
+  (Object.entries(pageLoaders) as [PageModule, PageLoader][]).map(([name, load]) => [name, preloadable(() => load().then((m) => m.default))]),
+);
+
+export const pageRoutes: PageRoute[] = routeTable.map((route) => {
+  const { Component, preload } = pages.get(route.page)!;
+  return { path: route.path, access: route.access, static: 'static' in route ? route.static : undefined, Page: Component, preload };
+});
+
+/**
+ * Loads what the first page at `pathname` needs before anything renders: its own chunk when anyone may
+ * see it, and the data layer unless the page is static. A guarded page's chunk waits for its guard.
+ */
+export async function preloadFirstPage(pathname: string): Promise<void> {
+  const route = matchRoutes(pageRoutes, pathname)?.[0]?.route;
+  if (!route) return;
+  await Promise.all([route.access === 'everyone' ? route.preload() : null, route.static ? null : preloadDataLayer()]).catch(() => {
+    // Rendering goes on: the page shows its loading state and React reports the failure.
+  });
+}

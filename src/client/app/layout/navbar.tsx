@@ -1,13 +1,16 @@
 // The top bar: links, How It Works (scrolls on the landing page), theme toggle, user menu, mobile menu.
-import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+// The session part (wallet balance, account menu) comes with the data layer; until then a visitor's
+// Sign In / Get Started shows, as it does while the session is being checked.
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { buttonClass } from '../../components/ui/button-styles.ts';
 import { cn } from '../../lib/cn.ts';
-import { useMe } from '../../features/auth/api/use-me.ts';
+import { HOW_IT_WORKS_ID } from '../../lib/how-it-works-id.ts';
+import { navSession } from '../data-islands.ts';
+import { SignedOutActions, SignedOutLinks, useSignedIn } from './session-parts.tsx';
+import { CloseIcon, MenuIcon } from './shell-icons.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
-import { UserMenu } from './user-menu.tsx';
 
 const links = [
   { to: paths.home, label: 'Home' },
@@ -15,8 +18,6 @@ const links = [
   { to: paths.webServices, label: 'Services' },
   { to: paths.support, label: 'Support' },
 ];
-
-import { HOW_IT_WORKS_ID } from '../../lib/how-it-works-id.ts';
 
 export function Navbar() {
   const [scrolled, setScrolled] = useState(false);
@@ -26,8 +27,8 @@ export function Navbar() {
   const open = openOn === location.pathname;
   const setOpen = (next: boolean | ((o: boolean) => boolean)) =>
     setOpenOn((typeof next === 'function' ? next(open) : next) ? location.pathname : null);
-  const { data: me } = useMe();
   const navigate = useNavigate();
+  const signedIn = useSignedIn();
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 50);
@@ -70,28 +71,18 @@ export function Navbar() {
         </div>
         <div className="flex items-center gap-1">
           <ThemeToggle />
-          {me ? (
-            <UserMenu me={me} />
-          ) : (
-            <div className="hidden items-center gap-2 sm:flex">
-              <Button asChild variant="ghost" size="sm">
-                <Link to={paths.login}>Sign In</Link>
-              </Button>
-              <Button asChild size="sm">
-                <Link to={paths.register}>Get Started</Link>
-              </Button>
-            </div>
-          )}
-          <Button
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
+          <Suspense fallback={<SignedOutActions />}>
+            <navSession.Component />
+          </Suspense>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
             aria-label={open ? 'Close menu' : 'Open menu'}
             aria-expanded={open}
             onClick={() => setOpen((o) => !o)}
           >
-            {open ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
-          </Button>
+            {open ? <CloseIcon className="h-5 w-5" /> : <MenuIcon className="h-5 w-5" />}
+          </button>
         </div>
       </nav>
       {open && (
@@ -105,16 +96,7 @@ export function Navbar() {
             <button type="button" onClick={showHowItWorks} className="rounded-md px-3 py-2 text-left text-sm font-medium hover:bg-muted">
               How It Works
             </button>
-            {!me && (
-              <>
-                <NavLink to={paths.login} className={linkClass}>
-                  Sign In
-                </NavLink>
-                <NavLink to={paths.register} className={linkClass}>
-                  Get Started
-                </NavLink>
-              </>
-            )}
+            {!signedIn && <SignedOutLinks linkClass={linkClass} />}
           </div>
         </div>
       )}

@@ -1,4 +1,6 @@
-// The signed-in menu: Dashboard (Admin Panel for admins), Profile Settings, Order History, Wallet, Sign Out.
+// The signed-in part of the navbar: the wallet balance (customers) and the menu with Dashboard (Admin Panel for
+// admins), Profile Settings, Order History, Wallet (customers), Sign Out. Its own chunk (Radix DropdownMenu and its
+// positioning code, the naira formatter), loaded only for a signed-in user.
 import { ChevronDown, LayoutDashboard, LogOut, ScrollText, Settings, Shield, Wallet } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
@@ -6,11 +8,12 @@ import type { Me } from '../../../shared/auth.ts';
 import { formatNaira } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useSignOut } from '../../features/auth/api/use-sign-out.ts';
+import { AccountBadge, accountTriggerClass } from './account-badge.tsx';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted';
 
-export function UserMenu({ me }: { me: Me }) {
+export default function UserMenu({ me }: { me: Me }) {
   const signOut = useSignOut();
   return (
     <div className="flex items-center gap-2">
@@ -24,14 +27,8 @@ export function UserMenu({ me }: { me: Me }) {
         </Link>
       )}
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger
-          className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-muted"
-          aria-label="Account menu"
-        >
-          <span className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-bold uppercase text-primary-foreground">
-            {me.email.slice(0, 2)}
-          </span>
-          <span className="hidden max-w-32 truncate md:inline">{me.fullName}</span>
+        <DropdownMenu.Trigger className={accountTriggerClass} aria-label="Account menu">
+          <AccountBadge me={me} />
           <ChevronDown className="h-4 w-4" aria-hidden />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

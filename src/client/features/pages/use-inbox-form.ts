@@ -38,7 +38,9 @@ export function useInboxForm<V extends Values, S extends z.ZodType>({ schema, in
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    const parsed = schema.safeParse(values);
+    // The honeypot is the server's to judge: checked here, a filled one would tell a scripted browser which
+    // field gave it away. It goes out as typed and the server answers as for any message, storing nothing.
+    const parsed = schema.safeParse({ ...values, website: '' });
     if (!parsed.success) {
       const next: Partial<Record<keyof V, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -51,7 +53,7 @@ export function useInboxForm<V extends Values, S extends z.ZodType>({ schema, in
       return;
     }
     // The parsed values are the trimmed ones; they satisfy the schema's input by construction.
-    mutation.mutate(parsed.data as z.input<S>, {
+    mutation.mutate({ ...(parsed.data as object), website: values.website } as z.input<S>, {
       onSuccess: (res) => {
         const message = res.message || successMessage;
         toast.success(message);

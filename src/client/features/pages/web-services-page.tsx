@@ -1,14 +1,19 @@
 // The Web Services page: three web-design packages, the quote dialog, contact cards and the logo offer.
 import { Check, Clock, Gift, Server, Sparkles, Star } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatNairaShort } from '../../../shared/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ChannelCards } from './contact-channels.tsx';
-import { QuoteDialog } from './quote-form.tsx';
 import { FREE_HOSTING_VALUE_KOBO, FREE_LOGO_VALUE_KOBO, webPackages, type WebPackage } from './web-packages.ts';
+
+// The quote form (its dialog, validation and sending) loads when a visitor points at or picks a package,
+// not with the page: it is most of the page's code and nobody needs it to read the packages.
+const loadQuoteDialog = () => import('./quote-form.tsx');
+const QuoteDialog = lazy(() => loadQuoteDialog().then((m) => ({ default: m.QuoteDialog })));
+const preloadQuoteDialog = () => void loadQuoteDialog();
 
 export default function WebServicesPage() {
   useDocumentTitle(
@@ -16,6 +21,12 @@ export default function WebServicesPage() {
     'Professional websites for Nigerian businesses: Starter Website, Business Builder and Online Store packages, with free hosting for a year.',
   );
   const [chosen, setChosen] = useState<WebPackage | null>(null);
+  // Mounted from the first choice on, and kept: it owns the request that may still be on its way after a close.
+  const [quoteMounted, setQuoteMounted] = useState(false);
+  const start = (pkg: WebPackage) => {
+    setQuoteMounted(true);
+    setChosen(pkg);
+  };
   return (
     <>
       <section className="bg-gradient-to-b from-muted to-background px-4 py-16 text-center sm:py-20">
@@ -38,7 +49,7 @@ export default function WebServicesPage() {
         <ul className="mt-10 grid gap-6 lg:grid-cols-3">
           {webPackages.map((pkg) => (
             <li key={pkg.id}>
-              <PackageCard pkg={pkg} onStart={() => setChosen(pkg)} />
+              <PackageCard pkg={pkg} onStart={() => start(pkg)} />
             </li>
           ))}
         </ul>
@@ -74,7 +85,11 @@ export default function WebServicesPage() {
         </div>
       </section>
 
-      <QuoteDialog pkg={chosen} onClose={() => setChosen(null)} />
+      {quoteMounted ? (
+        <Suspense fallback={null}>
+          <QuoteDialog pkg={chosen} onClose={() => setChosen(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -122,6 +137,9 @@ function PackageCard({ pkg, onStart }: { pkg: WebPackage; onStart: () => void })
         className="mt-auto w-full"
         variant={pkg.popular ? 'primary' : 'outline'}
         onClick={onStart}
+        onPointerEnter={preloadQuoteDialog}
+        onFocus={preloadQuoteDialog}
+        onTouchStart={preloadQuoteDialog}
         aria-label={`Start Your Project: ${pkg.name}`}
       >
         Start Your Project

@@ -1,0 +1,60 @@
+// The data layer, loaded as its own chunk: the query cache shared by every page, the route guards, and the
+// navbar's session area (wallet balance and account menu, or Sign In / Get Started). The entry chunk keeps
+// only the shell (router, navbar, footer), so the landing page can paint before this arrives.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { useMe } from '../features/auth/api/use-me.ts';
+import { Guard, type RouteAccess } from './guards.tsx';
+import { AccountBadge, accountTriggerClass } from './layout/account-badge.tsx';
+import { reportSignedIn, SignedOutActions } from './layout/session-parts.tsx';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+/** One cache for the whole app: every island that reads data renders under this provider. */
+function DataScope({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** A page that reads data: its guard first, then the page itself (whose chunk loads only once allowed). */
+export function DataPage({ access, Page }: { access: RouteAccess; Page: ComponentType }) {
+  return (
+    <DataScope>
+      <Guard access={access}>
+        <Page />
+      </Guard>
+    </DataScope>
+  );
+}
+
+// The wallet balance and the account menu (Radix DropdownMenu and its positioning code) are for signed-in users only.
+const UserMenu = lazy(() => import('./layout/user-menu.tsx'));
+
+/** The navbar's right-hand side: the wallet balance and account menu when signed in, else Sign In / Get Started. */
+export function NavSession() {
+  return (
+    <DataScope>
+      <SessionArea />
+    </DataScope>
+  );
+}
+
+function SessionArea() {
+  const { data: me } = useMe();
+  const signedIn = Boolean(me);
+  useEffect(() => reportSignedIn(signedIn), [signedIn]);
+  if (!me) return <SignedOutActions />;
+  return (
+    <Suspense
+      fallback={
+        <span className={accountTriggerClass} aria-hidden>
+          <AccountBadge me={me} />
+          <span className="h-4 w-4" />
+        </span>
+      }
+    >
+      <UserMenu me={me} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,44 @@
+// The route table of SPEC.md §2 as plain data: every path, who may open it, and the page module behind it.
+// routes.tsx turns it into lazily loaded pages; vite.config.ts reads it at build time to write the script that
+// preloads a public page's chunks from the HTML (route-preload), so keep it free of React and browser code.
+import { paths } from '../../shared/paths.ts';
+
+/** everyone: no check; visitor: signed-out only; signed-in: any user; user: customers; admin: admins. */
+export type RouteAccess = 'everyone' | 'visitor' | 'signed-in' | 'user' | 'admin';
+
+/**
+ * `page` names a module under src/client/features/ (without .tsx). A `static` page renders without the data
+ * layer (no queries, no session), so the landing page, for one, paints before that chunk has arrived; a static
+ * page that starts using queries must drop the mark. `reads` lists the API GETs a public page makes as it opens:
+ * the HTML preloads them with the page's code (the page's own fetch then takes the preloaded answer; a stale
+ * entry here costs one unused request, nothing else).
+ */
+const site = '/api/site';
+
+export const routeTable = [
+  { path: paths.home, access: 'everyone', static: true, page: 'pages/landing-page' },
+  { path: paths.login, access: 'visitor', page: 'auth/login-page' },
+  { path: paths.register, access: 'visitor', page: 'auth/register-page' },
+  { path: paths.emailConfirmation, access: 'everyone', page: 'auth/email-confirmation-page' },
+  { path: paths.products, access: 'everyone', page: 'catalogue/products-page', reads: ['/api/catalogue'] },
+  { path: '/category/:categoryId', access: 'everyone', page: 'catalogue/category-page' },
+  { path: '/product/:productId', access: 'everyone', page: 'catalogue/account-page' },
+  { path: paths.dashboard, access: 'user', page: 'account/dashboard-page' },
+  { path: paths.profile, access: 'signed-in', page: 'account/profile-page' },
+  { path: paths.checkout, access: 'signed-in', page: 'checkout/checkout-page' },
+  { path: paths.orders, access: 'signed-in', page: 'orders/orders-page' },
+  { path: paths.orderHistory, access: 'signed-in', page: 'orders/orders-page' },
+  { path: paths.wallet, access: 'user', page: 'wallet/wallet-page' },
+  { path: paths.paymentCallback, access: 'user', page: 'payments/payment-callback-page' },
+  { path: paths.paymentSuccess, access: 'user', page: 'payments/payment-success-page' },
+  { path: paths.admin, access: 'admin', page: 'admin/admin-page' },
+  { path: paths.webServices, access: 'everyone', page: 'pages/web-services-page', reads: [site] },
+  { path: paths.support, access: 'everyone', page: 'pages/support-page', reads: [site] },
+  { path: paths.contact, access: 'everyone', page: 'pages/contact-page', reads: [site] },
+  { path: paths.terms, access: 'everyone', page: 'pages/terms-page', reads: [site] },
+  { path: paths.privacy, access: 'everyone', page: 'pages/privacy-page', reads: [site] },
+  { path: paths.about, access: 'everyone', static: true, page: 'pages/about-page' },
+  { path: '*', access: 'everyone', static: true, page: 'pages/not-found-page' },
+] as const satisfies readonly { path: string; access: RouteAccess; static?: true; page: string; reads?: readonly string[] }[];
+
+export type PageModule = (typeof routeTable)[number]['page'];
