@@ -1,29 +1,9 @@
 // The public catalogue as visitors, customers and admins see it, on the demo seed, at desktop and phone widths.
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
+import { createCustomer } from './customers.ts';
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
-
-/** A confirmed customer, registered through the API and the local mailbox (the UI flow is covered in accounts.spec). */
-async function createCustomer(page: Page): Promise<{ email: string; password: string }> {
-  const email = `shopper${Date.now()}@example.com`;
-  const password = 'secret1';
-  const registered = await page.request.post('/api/auth/register', { data: { email, password, confirmPassword: password } });
-  expect(registered.status()).toBe(201);
-  let link = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get('/api/dev/mailbox');
-      const { messages } = (await res.json()) as { messages: { to: string; text: string }[] };
-      link = /http:\/\/\S+/.exec(messages.find((m) => m.to === email)?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  const tokenHash = new URL(link).searchParams.get('token_hash');
-  const confirmed = await page.request.post('/api/auth/confirm-email', { data: { token_hash: tokenHash, type: 'email' } });
-  expect(confirmed.ok()).toBe(true);
-  return { email, password };
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -189,7 +169,7 @@ test('when the catalogue cannot load, the pages say so and Try Again recovers', 
 });
 
 test('a customer signs in from Buy Now, comes back, sees the wallet and goes to checkout with the quantity', async ({ page }) => {
-  const customer = await createCustomer(page);
+  const customer = await createCustomer(page, 'shopper');
   await page.goto('/products');
   await card(page, 'Instagram 5K Followers').getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -5,30 +5,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { CategoryResponse } from '../src/shared/catalogue.ts';
 import type { OrderList } from '../src/shared/orders.ts';
 import { e2eAdmin } from '../playwright.config.ts';
+import { createCustomer } from './customers.ts';
 
 const GROUP = 'Twitter Aged Account';
-
-/** A confirmed customer, registered through the API and the local mailbox (the UI flow is covered in accounts.spec). */
-async function createCustomer(page: Page): Promise<{ email: string; password: string }> {
-  const email = `buyer${Date.now()}@example.com`;
-  const password = 'secret1';
-  const registered = await page.request.post('/api/auth/register', { data: { email, password, confirmPassword: password } });
-  expect(registered.status()).toBe(201);
-  let link = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get('/api/dev/mailbox');
-      const { messages } = (await res.json()) as { messages: { to: string; text: string }[] };
-      link = /http:\/\/\S+/.exec(messages.find((m) => m.to === email)?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  const confirmed = await page.request.post('/api/auth/confirm-email', {
-    data: { token_hash: new URL(link).searchParams.get('token_hash'), type: 'email' },
-  });
-  expect(confirmed.ok()).toBe(true);
-  return { email, password };
-}
 
 /** The admin credits the customer's wallet, from a browser context of their own. */
 async function creditWallet(browser: Browser, email: string, amountNaira: number): Promise<void> {
@@ -66,7 +45,7 @@ async function buyFromProducts(page: Page, quantity: number) {
 
 test('a customer buys one account, reveals, downloads and e-mails its credentials, then buys three at once', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const { email, password } = await createCustomer(page);
+  const { email, password } = await createCustomer(page, 'buyer');
   await signIn(page, email, password);
 
   // Checkout without navigation state (a reload or a typed URL) goes back to the catalogue.
@@ -161,7 +140,7 @@ test('a customer buys one account, reveals, downloads and e-mails its credential
 });
 
 test('a customer buys one named account from its page; going back to checkout finds it sold', async ({ page, browser }) => {
-  const { email, password } = await createCustomer(page);
+  const { email, password } = await createCustomer(page, 'buyer');
   await creditWallet(browser, email, 5_000);
   await signIn(page, email, password);
   const res = await page.request.get('/api/catalogue/categories/twitter');
@@ -183,7 +162,7 @@ test('a customer buys one named account from its page; going back to checkout fi
 });
 
 test('/order-history shows the same page, empty for a new customer', async ({ page }) => {
-  const { email, password } = await createCustomer(page);
+  const { email, password } = await createCustomer(page, 'buyer');
   await signIn(page, email, password);
   await expect(page.getByText('No recent activity. Start by topping up your wallet!')).toBeVisible();
   await page.goto('/order-history');

@@ -2,27 +2,7 @@
 // pages, and the admin crediting the same customer from the Users tab.
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-
-/** A confirmed customer, registered through the API and the local mailbox (the UI flow is covered in accounts.spec). */
-async function createCustomer(page: Page): Promise<{ email: string; password: string }> {
-  const email = `wallet${Date.now()}@example.com`;
-  const password = 'secret1';
-  const registered = await page.request.post('/api/auth/register', { data: { email, password, confirmPassword: password } });
-  expect(registered.status()).toBe(201);
-  let link = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get('/api/dev/mailbox');
-      const { messages } = (await res.json()) as { messages: { to: string; text: string }[] };
-      link = /http:\/\/\S+/.exec(messages.find((m) => m.to === email)?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  const tokenHash = new URL(link).searchParams.get('token_hash');
-  const confirmed = await page.request.post('/api/auth/confirm-email', { data: { token_hash: tokenHash, type: 'email' } });
-  expect(confirmed.ok()).toBe(true);
-  return { email, password };
-}
+import { createCustomer } from './customers.ts';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -54,7 +34,7 @@ test.describe.serial('a customer tops up through the sandbox', () => {
   let customer: { email: string; password: string };
 
   test('pays ₦5,000 in the checkout popup and sees it in balance and history', async ({ page }) => {
-    customer = await createCustomer(page);
+    customer = await createCustomer(page, 'wallet');
     await signIn(page, customer.email, customer.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/wallet');
