@@ -1,7 +1,7 @@
 // /login: e-mail and password; admins land on /admin, others on /dashboard (or where they were going).
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { authMessages, loginSchema } from '../../../shared/auth.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Button } from '../../components/ui/button.tsx';

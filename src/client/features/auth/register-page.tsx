@@ -1,7 +1,7 @@
 // /register: e-mail, password, confirm password, with SPEC.md's checks; success goes to /login.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { authMessages, PASSWORD_MIN_LENGTH, registerSchema } from '../../../shared/auth.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Button } from '../../components/ui/button.tsx';

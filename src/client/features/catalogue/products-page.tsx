@@ -1,8 +1,8 @@
 // /products: wallet card, search, category filter, grid/list toggle, category cards and product group cards.
 import { PackageOpen, RefreshCw, SearchX } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { catalogueMessages } from '../../../shared/catalogue.ts';
+import { toast } from '../../lib/toast.ts';
+import { catalogueMessages, type CatalogueResponse } from '../../../shared/catalogue.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -26,27 +26,20 @@ export default function ProductsPage() {
   );
   useRefreshOnWindowFocus();
   const { data, isPending, isFetching, refetch } = useCatalogue();
-  const [{ q: search, category }, setParams] = useListParams({ q: '', category: ALL_CATEGORIES });
   const [layout, setLayout] = useState<CardLayout>('grid');
 
-  if (isPending) return <PageSpinner label="Loading products..." />;
-  if (!data) {
+  if (!isPending && !data) {
     return (
       <LoadError title="Database Connection Error" message={catalogueMessages.databaseError} onRetry={() => void refetch()} isRetrying={isFetching} />
     );
   }
-
-  const categoryId = data.categories.some((c) => c.id === category) ? category : ALL_CATEGORIES;
-  const isFiltered = search.trim() !== '' || categoryId !== ALL_CATEGORIES;
-  const shown = filterCatalogue(data.categories, data.groups, { search, categoryId });
-  const nothingMatched = shown.categories.length === 0 && shown.groups.length === 0;
-  const clear = () => setParams({ q: '', category: ALL_CATEGORIES });
 
   const refreshStock = async () => {
     const result = await refetch();
     if (result.isError) toast.error(catalogueMessages.databaseError);
   };
 
+  // The heading draws at once (it is the largest text on a phone); the list follows when the data is in.
   return (
     <section className="mx-auto max-w-7xl space-y-8 px-4 py-10">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -61,6 +54,24 @@ export default function ProductsPage() {
 
       <WalletCard />
 
+      {data ? <CatalogueList data={data} layout={layout} setLayout={setLayout} /> : <PageSpinner label="Loading products..." />}
+    </section>
+  );
+}
+
+type ListProps = { data: CatalogueResponse; layout: CardLayout; setLayout: (layout: CardLayout) => void };
+
+/** Search, filter and layout controls over the categories and product groups, once they are loaded. */
+function CatalogueList({ data, layout, setLayout }: ListProps) {
+  const [{ q: search, category }, setParams] = useListParams({ q: '', category: ALL_CATEGORIES });
+  const categoryId = data.categories.some((c) => c.id === category) ? category : ALL_CATEGORIES;
+  const isFiltered = search.trim() !== '' || categoryId !== ALL_CATEGORIES;
+  const shown = filterCatalogue(data.categories, data.groups, { search, categoryId });
+  const nothingMatched = shown.categories.length === 0 && shown.groups.length === 0;
+  const clear = () => setParams({ q: '', category: ALL_CATEGORIES });
+
+  return (
+    <>
       <div className="space-y-3">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <SearchBox label="Search products" value={search} onChange={(q) => setParams({ q })} placeholder="Search products or features" />
@@ -122,6 +133,6 @@ export default function ProductsPage() {
           ) : null}
         </>
       )}
-    </section>
+    </>
   );
 }

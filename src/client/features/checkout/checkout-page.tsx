@@ -2,7 +2,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { CheckoutState } from '../../../shared/catalogue.ts';
 import { orderMessages } from '../../../shared/orders.ts';
 import { paths } from '../../../shared/paths.ts';

@@ -1,7 +1,7 @@
 // /orders and /order-history: totals, search and filters, the customer's orders, and the welcome after a purchase.
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { orderMessages, PURCHASE_TOAST_MS } from '../../../shared/orders.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';

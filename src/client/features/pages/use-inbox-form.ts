@@ -1,7 +1,7 @@
 // State of one inbox form: values, field errors from the shared schema, sending, and what happens after.
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { z } from 'zod';
 import type { InboxSuccess } from '../../../shared/inbox.ts';
 

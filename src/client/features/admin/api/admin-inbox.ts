@@ -1,6 +1,6 @@
 // The admin Inbox: GET /api/admin/inbox?status= and PATCH /api/admin/inbox/:id {status}.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { InboxList, InboxMessage, InboxStatus } from '../../../../shared/inbox.ts';
 import { api } from '../../../lib/api.ts';
 import { adminErrorText, adminKey } from './admin-mutation.ts';

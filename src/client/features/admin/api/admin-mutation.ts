@@ -1,6 +1,6 @@
 // The one shape of every admin mutation: on success refresh all ['admin', ...] data and toast the server's message.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { ApiError } from '../../../lib/api.ts';
 
 export const adminKey = ['admin'] as const;

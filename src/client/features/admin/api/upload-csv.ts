@@ -1,7 +1,7 @@
 // POST /api/admin/templates/:id/upload with the raw CSV, through XMLHttpRequest so the upload reports progress.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { csvMessages, type CsvUploadResult } from '../../../../shared/admin-catalogue.ts';
 import type { ApiErrorBody } from '../../../../shared/errors.ts';
 import { ApiError } from '../../../lib/api.ts';

@@ -1,6 +1,6 @@
 // Signs out on the server, then reloads the landing page so no cached data of the account survives.
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { api } from '../../../lib/api.ts';
 

@@ -1,5 +1,5 @@
 // Offers a new confirmation link for an account that has not confirmed its e-mail yet.
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useResendConfirmation } from '../api/auth-mutations.ts';
 

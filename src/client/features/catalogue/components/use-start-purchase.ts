@@ -1,6 +1,6 @@
 // Where a Buy button leads: visitors to /login (and back here afterwards), signed-in users to /checkout.
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { CheckoutState } from '../../../../shared/catalogue.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { useMe } from '../../auth/api/use-me.ts';

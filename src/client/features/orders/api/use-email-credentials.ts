@@ -1,6 +1,6 @@
 // POST /api/orders/:id/email: queues the credentials e-mail, then follows the order until the outbox delivers it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { orderMessages, type CredentialsEmailState, type EmailCredentialsResult } from '../../../../shared/orders.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { EMAIL_POLL_MS, fetchOrders, ordersQueryKey } from './use-orders.ts';

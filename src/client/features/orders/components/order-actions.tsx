@@ -1,7 +1,7 @@
 // A card's buttons: show credentials, download (JSON or text) and e-mail them; usable only on completed orders.
 import { useMutation } from '@tanstack/react-query';
 import { Download, Eye, EyeOff, FileText, Mail } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { CustomerOrder } from '../../../../shared/orders.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { downloadCredentials, type DownloadFormat } from '../api/download-credentials.ts';

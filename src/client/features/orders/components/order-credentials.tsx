@@ -1,6 +1,6 @@
 // The revealed credentials of one completed order: every account's values, each with its own copy button.
 import { Copy } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { orderMessages, type AccountCredentials } from '../../../../shared/orders.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useOrderCredentials } from '../api/use-order-credentials.ts';

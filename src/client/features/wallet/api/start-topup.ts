@@ -1,6 +1,6 @@
 // POST /api/wallet/topups: the server creates the payment record and the provider checkout; errors toast as SPEC §8.
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { walletMessages, type StartTopupResult } from '../../../../shared/wallet.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 

@@ -2,7 +2,7 @@
 import { Loader2, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { formatNaira, formatNairaShort, nairaToKobo } from '../../../../shared/money.ts';
 import {
   QUICK_AMOUNTS_NAIRA,

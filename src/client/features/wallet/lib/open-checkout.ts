@@ -1,5 +1,5 @@
 // Sends the customer to the provider's checkout: a popup of 800x900, or this window when popups are blocked.
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { walletMessages } from '../../../../shared/wallet.ts';
 
 const REDIRECT_DELAY_MS = 500;

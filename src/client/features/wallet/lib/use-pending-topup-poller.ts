@@ -1,7 +1,7 @@
 // While a top-up is pending, asks the server about it every 10 s and 1 s after the window regains focus.
 // The server verifies and credits; this only turns its answer into toasts and fresh balances.
 import { useCallback, useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { formatNaira } from '../../../../shared/money.ts';
 import {
   FOCUS_CHECK_DELAY_MS,

@@ -1,7 +1,7 @@
 // The account details modal: the account's decrypted credentials (fetched on open only), each with a copy button.
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import type { AdminAccountDetails } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useAdminAccountDetails } from '../../api/use-admin-accounts.ts';

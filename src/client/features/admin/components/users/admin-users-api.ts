@@ -1,6 +1,6 @@
 // The Users tab's calls: GET /api/admin/users?search=, GET /api/admin/users/:id, POST /api/admin/users/:id/adjust.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import type {
   AdminUserDetails,
   AdminUserList,

@@ -1,6 +1,6 @@
 // The balance adjustment modal: add or deduct funds with a reason; the server refuses to go below zero.
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { adminUserMessages, balanceAdjustmentSchema, type AdminUser } from '../../../../../shared/admin-users.ts';
 import { formatNaira } from '../../../../../shared/money.ts';
 import { Button } from '../../../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 // The user details modal: profile, totals, the latest 5 transactions and the latest 5 orders (ids as 8 characters).
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import type { AdminUser } from '../../../../../shared/admin-users.ts';
 import { formatNaira } from '../../../../../shared/money.ts';
 import { isCredit, transactionLabel } from '../../../../../shared/wallet.ts';

@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { adminUserMessages, type AdminUser } from '../../../../../shared/admin-users.ts';
 import { formatNaira } from '../../../../../shared/money.ts';
 import { Button } from '../../../../components/ui/button.tsx';
