@@ -11,13 +11,11 @@ import { inboxMessages } from '../modules/inbox/inbox.tables.ts';
 import { payments } from '../modules/payments/payments.tables.ts';
 import { stockAccounts } from '../modules/stock/stock.tables.ts';
 import { insertUser, quickCustomer, SAME_ORIGIN, signedInUser } from '../test/auth-helpers.ts';
-import { checkInvariantsAfterEach } from '../test/ledger-helpers.ts';
 import { insertGroupWithStock } from '../test/stock-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 const WEBHOOK_TOKEN = 'matrix-webhook-token-0123456789';
 const { app, db } = await createTestApp({ env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN } });
-checkInvariantsAfterEach(db);
 
 const ROLES = ['anonymous', 'customer A', 'customer B', 'admin'] as const;
 type Role = (typeof ROLES)[number];

@@ -19,7 +19,6 @@ import { createCredentialCipher } from '../modules/stock/credential-cipher.ts';
 import { stockAccounts } from '../modules/stock/stock.tables.ts';
 import { confirmationTokenFrom, latestEmailTo, SAME_ORIGIN } from '../test/auth-helpers.ts';
 import { startFakeErcasPay } from '../test/fake-ercaspay.ts';
-import { checkInvariantsAfterEach } from '../test/ledger-helpers.ts';
 import { createTestApp, createTestDatabase, testConfig } from '../test/test-app.ts';
 
 describe('the credential cipher', () => {
@@ -89,7 +88,6 @@ const sink = new Writable({
 // The logger main.ts builds (same options, so the same redaction), at trace level, into memory.
 const logger = pino({ ...(loggerOptions(testConfig(env)) as pino.LoggerOptions), level: 'trace' }, sink);
 const { app, db } = await createTestApp({ env, deps: { logger, startJobs: true } });
-checkInvariantsAfterEach(db);
 const cookiesSeen: string[] = [];
 
 async function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
@@ -197,7 +195,7 @@ describe('logs', () => {
 
 describe('the started server (main.ts)', () => {
   it('prints no configured secret while it seeds the demo shop, starts, serves the webhook and stops', async () => {
-    const { url } = await createTestDatabase(1);
+    const { url } = await createTestDatabase({ poolSize: 1 });
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-secrets-'));
     const child = spawn(process.execPath, [fileURLToPath(new URL('../main.ts', import.meta.url))], {
       env: { ...env, NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SEED: 'true' },

@@ -1,16 +1,26 @@
 // For integration tests: a fresh database cloned from the migrated template, and the real app on top.
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, afterEach, expect, inject } from 'vitest';
 import { buildApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { connectDatabase, type Database } from '../db/client.ts';
+import { checkLedger } from '../modules/wallet/check-ledger.ts';
 import { withDatabase } from './global-setup.ts';
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
+type DatabaseOptions = {
+  poolSize?: number;
+  /**
+   * After every test, the store's invariants (wallet/check-ledger.ts) must hold in this database: every
+   * integration test proves them. Only the checker's own test, which breaks them on purpose, turns this off.
+   */
+  checkInvariants?: boolean;
+};
+
 /** A new database for this test file, dropped when the file ends. */
-export async function createTestDatabase(poolSize = 10): Promise<Database & { url: string }> {
+export async function createTestDatabase({ poolSize = 10, checkInvariants = true }: DatabaseOptions = {}): Promise<Database & { url: string }> {
   const serverUrl = inject('testDbServerUrl');
   const template = inject('testDbTemplate');
   const name = `${template.replace('template', 'test')}_${crypto.randomBytes(4).toString('hex')}`;
@@ -19,6 +29,11 @@ export async function createTestDatabase(poolSize = 10): Promise<Database & { ur
   await admin.query(`create database ${name} template ${template}`);
   const url = withDatabase(serverUrl, name);
   const database = connectDatabase(url, poolSize);
+  if (checkInvariants) {
+    afterEach(async () => {
+      expect(await checkLedger(database.db), 'the store invariants after this test').toEqual([]);
+    });
+  }
   afterAll(async () => {
     await database.close();
     await admin.query(`drop database if exists ${name} with (force)`);
@@ -40,8 +55,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {}) {
-  const database = await createTestDatabase();
+export async function createTestApp(options: { env?: Record<string, string>; deps?: Partial<AppDeps>; database?: DatabaseOptions } = {}) {
+  const database = await createTestDatabase(options.database);
   const config = testConfig(options.env);
   const app = await buildApp({ config, database, logger: false, ...options.deps });
   await app.ready();

@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signedInUser, SAME_ORIGIN } from '../../test/auth-helpers.ts';
-import { checkInvariantsAfterEach } from '../../test/ledger-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { users } from '../auth/auth.tables.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
 import { auditLog } from './admin.tables.ts';
 
 const { app, db } = await createTestApp();
-checkInvariantsAfterEach(db);
 const admin = await signedInUser(app, db, { isAdmin: true, email: 'boss@example.com' });
 
 const adjust = (userId: string, payload: object, cookie = admin.cookie) =>

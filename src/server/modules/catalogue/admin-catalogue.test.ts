@@ -1,10 +1,11 @@
 // Integration tests of the admin catalogue and stock API: who may call it, categories, templates, Add Product,
 // account edits, stock_count, encryption at rest and the audit log.
+import crypto from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminMessages as m, type AdminAccountDetails, type AdminCatalogue } from '../../../shared/admin-catalogue.ts';
 import type { CatalogueResponse } from '../../../shared/catalogue.ts';
-import { SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
+import { fundWallet, SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { auditLog } from '../admin/admin.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
@@ -36,17 +37,18 @@ async function stockOf(templateId: string) {
   const [row] = await db.select({ n: productGroups.stockCount }).from(productGroups).where(eq(productGroups.id, templateId));
   return row!.n;
 }
-async function insertOrder(productGroupId: string) {
-  const details = { product_name: 'x', category: 'y', quantity: 1, price_per_unit_kobo: 150_000, accounts: [] };
-  const [row] = await db
-    .insert(orders)
-    .values({ userId: customer.user.id, productGroupId, quantity: 1, amountKobo: 150_000, status: 'completed', accountDetails: details })
-    .returning();
-  return row!;
-}
-async function markSold(accountId: string, groupId: string) {
-  const order = await insertOrder(groupId);
-  await db.update(stockAccounts).set({ status: 'sold', orderId: order.id, soldAt: new Date() }).where(eq(stockAccounts.id, accountId));
+/** An order made the way the store makes them: the customer is funded, then buys through the API. */
+async function buy(productGroupId: string, accountId?: string) {
+  await fundWallet(db, customer.user.id, 150_000);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie: customer.cookie, ...SAME_ORIGIN, 'idempotency-key': crypto.randomUUID() },
+    payload: { productGroupId, quantity: 1, ...(accountId ? { accountId } : {}) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const [order] = await db.select().from(orders).where(eq(orders.id, (res.json() as { order: { id: string } }).order.id));
+  return order!;
 }
 async function snapshot() {
   const tables = await Promise.all([
@@ -171,7 +173,7 @@ describe('product templates', async () => {
     const own = await newCategory('Archive Cat');
     const id = await newTemplate(own, 'T Archive');
     await addProduct(product(own, 'T Archive', 'arch_user'));
-    const order = await insertOrder(id);
+    const order = await buy(id);
     const visible = async () => ((await app.inject({ method: 'GET', url: '/api/catalogue' })).json() as CatalogueResponse).groups.some((g) => g.id === id);
     expect(await visible()).toBe(true);
     expect(await api('POST', `/api/admin/templates/${id}/archive`)).toMatchObject({ status: 200, body: { message: m.templateArchived, item: { isActive: false } } });
@@ -183,7 +185,8 @@ describe('product templates', async () => {
 
   it('refuses to delete a template with orders, with accounts, or archived; deletes an empty active one', async () => {
     const withOrder = await newTemplate(cat, 'T Del Orders');
-    await insertOrder(withOrder);
+    await addProduct(product(cat, 'T Del Orders', 'del_order_user'));
+    await buy(withOrder);
     expect(await api('DELETE', `/api/admin/templates/${withOrder}`)).toMatchObject({
       status: 409,
       body: { error: { message: 'Cannot delete product group that has existing orders. Please archive it instead or contact support.' } },
@@ -255,7 +258,7 @@ describe('Add Product and account edits', async () => {
 
   it('refuses to edit or delete a sold account (409)', async () => {
     const sold = await addProduct(product(cat, 'P Sold', 'sold_user'));
-    await markSold(sold.id, sold.productGroupId);
+    await buy(sold.productGroupId, sold.id);
     const before = await snapshot();
     expect(await api('PATCH', `/api/admin/accounts/${sold.id}`, { username: 'x', status: 'available' })).toMatchObject({ status: 409, body: { error: { message: m.accountSold } } });
     expect(await api('DELETE', `/api/admin/accounts/${sold.id}`)).toMatchObject({ status: 409, body: { error: { message: m.accountSold } } });

@@ -12,7 +12,7 @@ const admin = await signedInUser(app, db, { isAdmin: true });
 
 const groupNamed = async (name: string) => {
   const res = await app.inject({ url: '/api/catalogue' });
-  return (res.json().groups as { name: string; stockCount: number }[]).find((g) => g.name === name);
+  return (res.json().groups as { name: string; priceKobo: number }[]).find((g) => g.name === name);
 };
 
 describe('the cached catalogue', () => {
@@ -26,18 +26,19 @@ describe('the cached catalogue', () => {
 
   it('drops what it cached when the database says the catalogue changed (another process, a direct write)', async () => {
     await groupNamed('Twitter Aged Account'); // fills the cache
-    await db.update(productGroups).set({ stockCount: 777 }).where(eq(productGroups.name, 'Twitter Aged Account'));
-    await expect.poll(async () => (await groupNamed('Twitter Aged Account'))?.stockCount, { timeout: 5000 }).toBe(777);
+    await db.update(productGroups).set({ priceKobo: 777_00 }).where(eq(productGroups.name, 'Twitter Aged Account'));
+    await expect.poll(async () => (await groupNamed('Twitter Aged Account'))?.priceKobo, { timeout: 5000 }).toBe(777_00);
   });
 
   it('really serves from memory between changes: a write that sends no notification is not seen until one comes', async () => {
-    await groupNamed('LinkedIn 500+ Connections');
+    const before = (await groupNamed('LinkedIn 500+ Connections'))?.priceKobo;
+    expect(before).not.toBe(555_00);
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`); // triggers off for this write only
-      await tx.update(productGroups).set({ stockCount: 555 }).where(eq(productGroups.name, 'LinkedIn 500+ Connections'));
+      await tx.update(productGroups).set({ priceKobo: 555_00 }).where(eq(productGroups.name, 'LinkedIn 500+ Connections'));
     });
-    expect((await groupNamed('LinkedIn 500+ Connections'))?.stockCount).toBe(5);
+    expect((await groupNamed('LinkedIn 500+ Connections'))?.priceKobo).toBe(before);
     await db.execute(sql`select pg_notify('catalogue_changed', '')`);
-    await expect.poll(async () => (await groupNamed('LinkedIn 500+ Connections'))?.stockCount, { timeout: 5000 }).toBe(555);
+    await expect.poll(async () => (await groupNamed('LinkedIn 500+ Connections'))?.priceKobo, { timeout: 5000 }).toBe(555_00);
   });
 });

@@ -1,12 +1,12 @@
 // Integration tests of the public catalogue (SPEC.md §4 visibility) on the seeded demo shop, and the promise
 // that no public response ever carries a credential.
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AccountResponse, CatalogueResponse, CategoryResponse } from '../../../shared/catalogue.ts';
 import { seedDemoShop } from '../../db/seed.ts';
-import { insertUser, SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
+import { quickCustomer, SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { orders } from '../orders/orders.tables.ts';
 import { createCredentialCipher } from '../stock/credential-cipher.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';
 import { productGroups } from './catalogue.tables.ts';
@@ -147,19 +147,14 @@ describe('the single-account page (GET /api/catalogue/accounts/:id)', () => {
 
   it('shows a sold account as no longer available, and no longer samples it on the category page', async () => {
     const stored = await firstAccountOf('Facebook Aged 2015-2019');
-    const buyer = await insertUser(db);
-    const [order] = await db
-      .insert(orders)
-      .values({
-        userId: buyer.id,
-        productGroupId: stored.productGroupId,
-        quantity: 1,
-        amountKobo: 800_000,
-        status: 'completed',
-        accountDetails: { product_name: 'Facebook Aged 2015-2019', category: 'Facebook Aged', quantity: 1, price_per_unit_kobo: 800_000, accounts: [] },
-      })
-      .returning();
-    await db.update(stockAccounts).set({ status: 'sold', orderId: order!.id, soldAt: new Date() }).where(eq(stockAccounts.id, stored.id));
+    const buyer = await quickCustomer(db, 800_000);
+    const bought = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie: buyer.cookie, ...SAME_ORIGIN, 'idempotency-key': crypto.randomUUID() },
+      payload: { productGroupId: stored.productGroupId, quantity: 1, accountId: stored.id },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
     expect((await visit<AccountResponse>(`/api/catalogue/accounts/${stored.id}`)).account.isAvailable).toBe(false);
     const page = await visit<CategoryResponse>('/api/catalogue/categories/facebook-aged');
     expect(page.groups[0]!.sampleAccounts.map((a) => a.id)).not.toContain(stored.id);

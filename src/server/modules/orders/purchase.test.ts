@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { quickCustomer, SAME_ORIGIN } from '../../test/auth-helpers.ts';
-import { checkInvariantsAfterEach } from '../../test/ledger-helpers.ts';
 import { insertGroupWithStock } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { users } from '../auth/auth.tables.ts';
@@ -16,7 +15,6 @@ import { transactions } from '../wallet/wallet.tables.ts';
 import { testCipher } from '../../test/stock-helpers.ts';
 
 const { app, db } = await createTestApp();
-checkInvariantsAfterEach(db);
 
 const buy = (cookie: string, body: object, key: string = crypto.randomUUID()) =>
   app.inject({ method: 'POST', url: '/api/orders', headers: { cookie, ...SAME_ORIGIN, 'idempotency-key': key }, payload: body });

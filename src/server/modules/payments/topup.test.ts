@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signedInUser, SAME_ORIGIN } from '../../test/auth-helpers.ts';
 import { startFakeErcasPay } from '../../test/fake-ercaspay.ts';
-import { checkInvariantsAfterEach } from '../../test/ledger-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { users } from '../auth/auth.tables.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
@@ -16,7 +15,6 @@ const fake = await startFakeErcasPay();
 afterAll(() => fake.close());
 const provider = createErcasPayProvider({ baseUrl: fake.baseUrl, secretKey: fake.secretKey, retryDelayMs: 5 });
 const { app, db } = await createTestApp({ env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN }, deps: { paymentProvider: provider } });
-checkInvariantsAfterEach(db);
 const silent = { warn: () => {}, error: () => {} };
 
 async function startTopup(cookie: string, amountNaira = 5000) {

@@ -1,0 +1,97 @@
+// The invariant checker itself: silent on a store that only ever changed through its own code, and naming
+// each invariant when the data breaks it, both as a function and as `npm run check:ledger`.
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import { quickCustomer, SAME_ORIGIN } from '../../test/auth-helpers.ts';
+import { insertGroupWithStock } from '../../test/stock-helpers.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { checkLedger } from './check-ledger.ts';
+
+// This file breaks the invariants on purpose (each time inside a transaction it rolls back).
+const { app, db, database } = await createTestApp({ database: { checkInvariants: false } });
+
+const group = await insertGroupWithStock(db, { accounts: 5, priceKobo: 150_000 });
+const { user, cookie } = await quickCustomer(db, 1_000_000);
+const bought = await app.inject({
+  method: 'POST',
+  url: '/api/orders',
+  headers: { cookie, ...SAME_ORIGIN, 'idempotency-key': crypto.randomUUID() },
+  payload: { productGroupId: group.id, quantity: 2 },
+});
+const orderId = (bought.json() as { order: { id: string } }).order.id;
+const topupReference = `ACCTSTORE_${Date.now()}_check`;
+await db.execute(sql`insert into payments (user_id, reference, provider, amount_kobo, status, expires_at)
+                     values (${user.id}, ${topupReference}, 'sandbox', 50000, 'pending', now() + interval '1 hour')`);
+
+/** The invariants broken by `change`, which is rolled back afterwards. */
+async function brokenBy(change: (tx: Db) => Promise<unknown>): Promise<string[]> {
+  let found: string[] = [];
+  await db
+    .transaction(async (tx) => {
+      await change(tx as unknown as Db);
+      found = [...new Set((await checkLedger(tx as unknown as Db)).map((v) => v.invariant))];
+      tx.rollback();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof Error && err.message === 'Rollback')) throw err;
+    });
+  return found;
+}
+
+describe('the invariant checker', () => {
+  it('finds nothing wrong after top-ups and purchases made by the store', async () => {
+    expect(bought.statusCode).toBe(201);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('names each invariant the data breaks', async () => {
+    expect(await brokenBy((tx) => tx.execute(sql`update users set wallet_balance_kobo = wallet_balance_kobo + 1 where id = ${user.id}`))).toEqual([
+      'wallet balance equals the sum of its completed ledger rows',
+    ]);
+    // The schema refuses a negative balance too; the checker is the second line, for a database whose constraint was lost.
+    expect(
+      await brokenBy(async (tx) => {
+        await tx.execute(sql`alter table users drop constraint users_wallet_not_negative`);
+        await tx.execute(sql`update users set wallet_balance_kobo = -100 where id = ${user.id}`);
+      }),
+    ).toContain('no wallet balance below zero');
+    expect(await brokenBy((tx) => tx.execute(sql`update orders set status = 'failed' where id = ${orderId}`))).toEqual([
+      'every sold account belongs to exactly one completed order of its group',
+    ]);
+    expect(
+      await brokenBy((tx) =>
+        tx.execute(sql`update individual_accounts set order_id = null, sold_at = null, status = 'available'
+                       where id = (select id from individual_accounts where order_id = ${orderId} limit 1)`),
+      ),
+    ).toContain('every completed order holds exactly its quantity of sold accounts');
+    expect(await brokenBy((tx) => tx.execute(sql`update transactions set order_id = null where order_id = ${orderId}`))).toEqual([
+      'every completed order has its purchase ledger row for its amount',
+    ]);
+    expect(await brokenBy((tx) => tx.execute(sql`update payments set status = 'completed' where reference = ${topupReference}`))).toEqual([
+      'every completed top-up payment is credited once for its amount',
+    ]);
+    expect(await brokenBy((tx) => tx.execute(sql`update product_groups set stock_count = stock_count + 1 where id = ${group.id}`))).toEqual([
+      'stock_count equals the available accounts of each group',
+    ]);
+  });
+
+  it('npm run check:ledger exits 0 on a sound database and 1, naming the invariant, on a broken one', async () => {
+    const run = () =>
+      spawnSync(process.execPath, ['src/server/cli/check-ledger.ts'], { env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+    const sound = run();
+    expect(sound.status).toBe(0);
+    expect(sound.stdout).toContain('every invariant holds');
+
+    await db.execute(sql`update product_groups set stock_count = stock_count + 3 where id = ${group.id}`);
+    try {
+      const broken = run();
+      expect(broken.status).toBe(1);
+      expect(broken.stdout).toContain('BROKEN: stock_count equals the available accounts of each group');
+    } finally {
+      await db.execute(sql`update product_groups set stock_count = stock_count - 3 where id = ${group.id}`);
+    }
+  });
+});
