@@ -1,12 +1,36 @@
 // End-to-end tests in a real Chromium against the built app, started as `npm start` starts it, on a
 // throwaway data folder with its own embedded PostgreSQL.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { configuredSecrets, loadConfig } from './src/server/config.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const executablePath = process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export const e2eAdmin = { email: 'admin@acctstore.local', password: 'e2e-admin-password' };
+
+// The store's secrets for this run: fresh each run, the same in the runner and its workers (which inherit the
+// environment). Its log goes to .tmp/test-logs/ with the secrets noted beside it: `npm test` ends by checking
+// that none of them was logged (scripts/check-logs-for-secrets.ts).
+process.env.E2E_SECRET_SEED ??= crypto.randomBytes(16).toString('hex');
+const derived = (label: string) => crypto.createHash('sha256').update(`${process.env.E2E_SECRET_SEED}:${label}`).digest('hex');
+const logDir = '.tmp/test-logs';
+const serverEnv = {
+  PORT: String(port),
+  DATA_DIR: `.tmp/e2e-data-${port}`,
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'info',
+  DEMO_ADMIN_PASSWORD: e2eAdmin.password,
+  CREDENTIALS_KEY: derived('credentials-key'),
+  PAYMENT_WEBHOOK_TOKEN: `whk-${derived('webhook-token').slice(0, 32)}`,
+};
+fs.mkdirSync(logDir, { recursive: true });
+fs.writeFileSync(
+  path.join(logDir, `secrets-e2e-${port}.jsonl`),
+  configuredSecrets(loadConfig(serverEnv)).map((s) => JSON.stringify(s)).join('\n') + '\n',
+);
 
 export default defineConfig({
   testDir: './e2e',
@@ -36,18 +60,14 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    command: `vite build --logLevel warn && rm -rf .tmp/e2e-data-${port} && exec node src/server/main.ts`,
+    command: `vite build --logLevel warn && rm -rf .tmp/e2e-data-${port} && exec node src/server/main.ts >> ${logDir}/e2e-server-${port}.log`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      PORT: String(port),
-      DATA_DIR: `.tmp/e2e-data-${port}`,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      DEMO_ADMIN_PASSWORD: e2eAdmin.password,
+      ...serverEnv,
       PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`,
     },
   },

@@ -1,4 +1,5 @@
-// `npm test`: typecheck, lint, unit + integration (Vitest), end-to-end (Playwright in Chromium).
+// `npm test`: typecheck, lint, unit + integration (Vitest), end-to-end (Playwright in Chromium), then the scan
+// of every log those runs wrote for a configured secret (scripts/check-logs-for-secrets.ts, counted as one test).
 // Each step streams its output; the last line is the summary of every test run: "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +12,8 @@ const vitestJson = path.join(tmp, 'vitest-results.json');
 const playwrightJson = path.join(tmp, 'playwright-results.json');
 fs.rmSync(vitestJson, { force: true });
 fs.rmSync(playwrightJson, { force: true });
+// The logs of this run only: the last step scans them.
+fs.rmSync(path.join(tmp, 'test-logs'), { recursive: true, force: true });
 
 type Step = { name: string; cmd: string; args: string[]; env?: Record<string, string> };
 const steps: Step[] = [
@@ -22,6 +25,7 @@ const steps: Step[] = [
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
   },
   { name: 'end-to-end tests (Chromium)', cmd: bin('playwright'), args: ['test'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } },
+  { name: 'secrets in logs', cmd: process.execPath, args: [path.resolve('scripts/check-logs-for-secrets.ts')] },
 ];
 
 const env = { ...process.env, PATH: `${path.resolve('node_modules/.bin')}:${process.env.PATH}` };
@@ -55,7 +59,11 @@ if (fs.existsSync(playwrightJson)) {
   skipped += p.stats.skipped;
 }
 // A step that failed without counting tests (typecheck, lint, a crash) still counts as a failure.
-const uncounted = failedSteps.length > 0 && failed === 0 ? failedSteps.length : 0;
+const otherFailures = failedSteps.filter((name) => name !== 'secrets in logs');
+const uncounted = otherFailures.length > 0 && failed === 0 ? otherFailures.length : 0;
+// The log scan is one test of its own.
+if (failedSteps.includes('secrets in logs')) failed += 1;
+else passed += 1;
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed + uncounted} failed, ${skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -71,19 +71,29 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
       censor: '[redacted]',
     },
-    serializers: { req: serializeRequest },
+    serializers: { req: requestSerializer(config.PAYMENT_WEBHOOK_TOKEN) },
   };
 }
 
-/** Fastify's request serializer, except that a secret in the path (the webhook's :token) is logged as the route pattern. */
-function serializeRequest(req: FastifyRequest) {
-  const pattern = req.routeOptions?.url;
-  return {
-    method: req.method,
-    url: pattern?.includes(':token') ? pattern : req.url,
-    host: req.host,
-    remoteAddress: req.ip,
-    remotePort: req.socket?.remotePort,
+/**
+ * Fastify's request serializer, except that no secret carried in a URL reaches the log: the webhook route is
+ * logged as its pattern, its token is masked in any other path that carries it (a client sending it to the
+ * wrong route, a prober pasting it everywhere), and so is the one-time e-mail confirmation token of the
+ * confirmation link (`token_hash`), which the browser requests as a page.
+ */
+function requestSerializer(webhookToken: string | undefined) {
+  const forms = webhookToken ? [...new Set([webhookToken, encodeURIComponent(webhookToken)])] : [];
+  const mask = (url: string) =>
+    forms.reduce((masked, form) => masked.replaceAll(form, '[redacted]'), url).replace(/([?&]token_hash=)[^&#]*/g, '$1[redacted]');
+  return (req: FastifyRequest) => {
+    const pattern = req.routeOptions?.url;
+    return {
+      method: req.method,
+      url: pattern?.includes(':token') ? pattern : mask(req.url),
+      host: req.host,
+      remoteAddress: req.ip,
+      remotePort: req.socket?.remotePort,
+    };
   };
 }
 

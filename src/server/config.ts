@@ -79,3 +79,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
+
+/**
+ * The configured values that must never reach a log, a response or the browser, by name: the test run scans
+ * every log it produced for them (scripts/check-logs-for-secrets.ts).
+ */
+export function configuredSecrets(config: Config): { name: string; value: string }[] {
+  const found: { name: string; value: string }[] = [];
+  const add = (name: string, value: string | undefined) => {
+    if (value) found.push({ name, value });
+  };
+  add('CREDENTIALS_KEY', config.CREDENTIALS_KEY);
+  add('CREDENTIALS_KEY (base64)', config.CREDENTIALS_KEY && Buffer.from(config.CREDENTIALS_KEY, 'hex').toString('base64'));
+  add('ERCASPAY_SECRET_KEY', config.ERCASPAY_SECRET_KEY);
+  add('PAYMENT_WEBHOOK_TOKEN', config.PAYMENT_WEBHOOK_TOKEN);
+  add('DEMO_ADMIN_PASSWORD', config.DEMO_ADMIN_PASSWORD);
+  add('SMTP_URL password', config.SMTP_URL ? decodeURIComponent(new URL(config.SMTP_URL).password) : undefined);
+  return found;
+}

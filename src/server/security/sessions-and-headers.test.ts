@@ -11,6 +11,7 @@ import { buildApp } from '../app.ts';
 import { sessions, users } from '../modules/auth/auth.tables.ts';
 import { hashToken } from '../modules/auth/sessions.ts';
 import { insertUser, quickCustomer, SAME_ORIGIN } from '../test/auth-helpers.ts';
+import { testLogger } from '../test/log-capture.ts';
 import { createTestApp, testConfig } from '../test/test-app.ts';
 
 const WEBHOOK_TOKEN = 'headers-webhook-token-0123456789';
@@ -25,10 +26,11 @@ afterAll(() => {
 
 const { app, db, database } = await createTestApp({ env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN }, deps: { clientDir } });
 // The same database behind a production-configured app (HTTPS origin, ErcasPay key; never called here).
+const prodConfig = testConfig({ NODE_ENV: 'production', PUBLIC_URL: PROD_ORIGIN, ERCASPAY_SECRET_KEY: 'ECRS-TEST-SK-not-called-0000', PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN });
 const prod = await buildApp({
-  config: testConfig({ NODE_ENV: 'production', PUBLIC_URL: PROD_ORIGIN, ERCASPAY_SECRET_KEY: 'ECRS-TEST-SK-not-called-0000', PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN }),
+  config: prodConfig,
   database,
-  logger: false,
+  logger: testLogger(prodConfig),
   clientDir: unbuiltDir,
 });
 await prod.ready();

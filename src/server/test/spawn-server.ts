@@ -1,28 +1,34 @@
 // For tests that need the real server process (crash and multi-process tests): `node src/server/main.ts`
 // on a given database and port, resolved once /api/health answers.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { loadConfig } from '../config.ts';
+import { noteSecrets, TEST_LOG_DIR, TEST_LOG_LEVEL } from './log-capture.ts';
 
 const mainTs = path.resolve(import.meta.dirname, '../main.ts');
 
 export type ServerProcess = { child: ChildProcess; exited: Promise<unknown>; url: string };
 
 export async function spawnServer(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [mainTs], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      DEMO_SEED: 'false',
-      LOG_LEVEL: 'error',
-      CREDENTIALS_KEY: 'a'.repeat(64),
-      DATA_DIR: path.resolve('.tmp/spawned-server'),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const serverEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    DEMO_SEED: 'false',
+    LOG_LEVEL: TEST_LOG_LEVEL,
+    CREDENTIALS_KEY: 'a'.repeat(64),
+    DATA_DIR: path.resolve('.tmp/spawned-server'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...env,
+  };
+  // Its log joins the run's logs, which are scanned for configured secrets at the end (log-capture.ts).
+  noteSecrets(loadConfig(serverEnv), `spawned-${process.pid}`);
+  fs.mkdirSync(TEST_LOG_DIR, { recursive: true });
+  const log = fs.openSync(path.join(TEST_LOG_DIR, `spawned-${process.pid}-${port}.log`), 'a');
+  const child = spawn(process.execPath, [mainTs], { env: serverEnv, stdio: ['ignore', log, 'inherit'] });
+  fs.closeSync(log);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 400; i++) {

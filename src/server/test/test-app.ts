@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { connectDatabase, type Database } from '../db/client.ts';
 import { checkLedger } from '../modules/wallet/check-ledger.ts';
 import { withDatabase } from './global-setup.ts';
+import { testLogger } from './log-capture.ts';
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -58,7 +59,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export async function createTestApp(options: { env?: Record<string, string>; deps?: Partial<AppDeps>; database?: DatabaseOptions } = {}) {
   const database = await createTestDatabase(options.database);
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database, logger: false, ...options.deps });
+  const app = await buildApp({ config, database, logger: testLogger(config), ...options.deps });
   await app.ready();
   afterAll(() => app.close());
   return { app, database, db: database.db, config };
