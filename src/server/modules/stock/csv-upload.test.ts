@@ -88,6 +88,20 @@ describe('reading the CSV', () => {
     expect((await accountsOf(id)).map((a) => a.username)).toEqual(['ok1', 'ok2@mail.example']);
   });
 
+  it('skips and counts a row holding a NUL character (which PostgreSQL cannot store) and saves the others', async () => {
+    const id = await newTemplate();
+    const csv = 'username,password,followers\nbefore,pw,1\nnul\u0000name,pw,2\nnul_detail,pw,3\u0000\nafter,pw,4\n';
+    expect(await upload(id, csv)).toEqual(result(2, 2, 0, 2));
+    expect((await accountsOf(id)).map((a) => a.username)).toEqual(['after', 'before']);
+  });
+
+  it('answers a malformed file with the parser\'s reason and its line, and no database text', async () => {
+    const id = await newTemplate();
+    const res = await upload(id, 'username,password\n"open,pw\n');
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(new RegExp(`^${csvMessages.processFailed}: .*(quote|Quote).*line`));
+  });
+
   it('skips and counts duplicates: same username or e-mail (any case) already in the template or repeated in the file', async () => {
     const id = await newTemplate();
     await upload(id, 'username,email,password\nDave,dave@mail.example,pw\n');

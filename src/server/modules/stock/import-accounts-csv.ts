@@ -1,7 +1,7 @@
 // Bulk upload (SPEC.md §3, §5): a CSV stream parsed by csv-parse, checked row by row, inserted in
 // batches of BATCH_ROWS with one transaction per batch; duplicates are skipped by the unique indexes.
 import type { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import { sql } from 'drizzle-orm';
 import { csvMessages, type CsvUploadResult } from '../../../shared/admin-catalogue.ts';
 import type { Db } from '../../db/client.ts';
@@ -64,8 +64,10 @@ export async function importAccountsCsv(
     // Batches already committed stay: say so, also when the file turned out too large mid-stream.
     const kept = created ? ` ${created} accounts from earlier rows were saved.` : '';
     if (err instanceof AppError) throw kept ? new AppError(err.code, err.status, `${err.message}${kept}`) : err;
-    const reason = err instanceof Error ? err.message : String(err);
-    throw badRequest(`${csvMessages.processFailed}: ${reason}.${kept}`, 'CSV_INVALID');
+    // The parser's message says what is wrong with the file and where. Anything else is ours: it is logged
+    // and answered as a 500, without the database's text.
+    if (err instanceof CsvError) throw badRequest(`${csvMessages.processFailed}: ${err.message}.${kept}`, 'CSV_INVALID');
+    throw err;
   }
 
   if (!headerChecked || rows === 0) throw badRequest(csvMessages.emptyOrInvalid, 'CSV_INVALID');
@@ -77,6 +79,8 @@ export async function importAccountsCsv(
 
 /** A data row, or null when it lacks a password or both e-mail and username (SPEC.md §5: skipped). */
 function toRow(record: Record<string, string | undefined>): ParsedRow | null {
+  // PostgreSQL stores no NUL in text: such a row is invalid, like one without a password.
+  if (Object.entries(record).some(([key, v]) => key.includes('\u0000') || v?.includes('\u0000'))) return null;
   const value = (key: string) => {
     const v = record[key]?.trim();
     return v ? v : null;
