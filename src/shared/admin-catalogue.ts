@@ -99,7 +99,10 @@ export const addProductSchema = z.object({
 
 export const accountUpdateSchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(200),
-  email: optionalText(254),
+  /** Omitted: keep the stored e-mail; empty: remove it. */
+  email: text(254)
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null)),
   /** Omitted or empty: keep the stored secret. */
   password: z.string().max(500).optional(),
   emailPassword: z.string().max(500).optional(),

@@ -249,6 +249,15 @@ describe('Add Product and account edits', async () => {
     expect(await stockOf(id)).toBe(1);
   });
 
+  it('keeps the stored e-mail when an edit leaves it out, and removes it when an edit sends it empty', async () => {
+    const a = await addProduct(product(cat, 'P Mail', 'mail_a', { email: 'mail_a@mail.example' }));
+    const emailOf = async () => (await db.select({ email: stockAccounts.email }).from(stockAccounts).where(eq(stockAccounts.id, a.id)))[0]!.email;
+    await ok('PATCH', `/api/admin/accounts/${a.id}`, { username: 'mail_a2', status: 'available' });
+    expect(await emailOf()).toBe('mail_a@mail.example');
+    await ok('PATCH', `/api/admin/accounts/${a.id}`, { username: 'mail_a2', email: '', status: 'available' });
+    expect(await emailOf()).toBeNull();
+  });
+
   it('refuses a second account with the same username in a template (409), case-insensitively', async () => {
     const id = await newTemplate(cat, 'P Dup');
     await addProduct(product(cat, 'P Dup', 'Dup_User'));
