@@ -13,7 +13,7 @@ const queryClient = new QueryClient({
 });
 
 /** One cache for the whole app: every island that reads data renders under this provider. */
-function DataScope({ children }: { children: ReactNode }) {
+export function DataScope({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 

@@ -9,9 +9,9 @@ export type RouteAccess = 'everyone' | 'visitor' | 'signed-in' | 'user' | 'admin
 /**
  * `page` names a module under src/client/features/ (without .tsx). A `static` page renders without the data
  * layer (no queries, no session), so the landing page, for one, paints before that chunk has arrived; a static
- * page that starts using queries must drop the mark. `reads` lists the API GETs a public page makes as it opens:
- * the HTML preloads them with the page's code (the page's own fetch then takes the preloaded answer; a stale
- * entry here costs one unused request, nothing else).
+ * page reads data only inside a DataIsland (data-island.tsx), or it must drop the mark. `reads` lists the API
+ * GETs a public page makes as it opens: the HTML preloads them with the page's code (the page's own fetch then
+ * takes the preloaded answer; a stale entry here costs one unused request, nothing else).
  */
 const site = '/api/site';
 
@@ -32,7 +32,7 @@ export const routeTable = [
   { path: paths.paymentCallback, access: 'user', page: 'payments/payment-callback-page' },
   { path: paths.paymentSuccess, access: 'user', page: 'payments/payment-success-page' },
   { path: paths.admin, access: 'admin', page: 'admin/admin-page' },
-  { path: paths.webServices, access: 'everyone', page: 'pages/web-services-page', reads: [site] },
+  { path: paths.webServices, access: 'everyone', static: true, page: 'pages/web-services-page', reads: [site] },
   { path: paths.support, access: 'everyone', page: 'pages/support-page', reads: [site] },
   { path: paths.contact, access: 'everyone', page: 'pages/contact-page', reads: [site] },
   { path: paths.terms, access: 'everyone', page: 'pages/terms-page', reads: [site] },

@@ -42,9 +42,27 @@ function channel(key: ChannelKey, site: SiteInfo): Channel {
   }
 }
 
+type CardsProps = { keys: ChannelKey[]; compact?: boolean; headingLevel?: 2 | 3 };
+
 /** One card per channel; `compact` is the single-column list used in side panels. */
-export function ChannelCards({ keys, compact = false, headingLevel = 3 }: { keys: ChannelKey[]; compact?: boolean; headingLevel?: 2 | 3 }) {
+export function ChannelCards(props: CardsProps) {
   const { data: site, isPending, isError } = useSiteInfo();
+  return <ChannelCardList {...props} site={site} isPending={isPending} isError={isError} />;
+}
+
+/** The cards as they look while the contact details load: what a static page shows before its data layer is in. */
+export function ChannelCardsLoading(props: CardsProps) {
+  return <ChannelCardList {...props} site={undefined} isPending isError={false} />;
+}
+
+function ChannelCardList({
+  keys,
+  compact = false,
+  headingLevel = 3,
+  site,
+  isPending,
+  isError,
+}: CardsProps & { site: SiteInfo | undefined; isPending: boolean; isError: boolean }) {
   if (isError) return <p className="text-sm text-muted-foreground">Contact details could not be loaded. Please refresh the page.</p>;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // Inside a side card a nested card would double the frame: a plain bordered row instead.

@@ -1,12 +1,13 @@
 // The Web Services page: three web-design packages, the quote dialog, contact cards and the logo offer.
 import { Check, Clock, Gift, Server, Sparkles, Star } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { formatNairaShort } from '../../../shared/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { ChannelCards } from './contact-channels.tsx';
+import { DataIsland } from '../../app/data-island.tsx';
+import { ChannelCards, ChannelCardsLoading, type ChannelKey } from './contact-channels.tsx';
 import { FREE_HOSTING_VALUE_KOBO, FREE_LOGO_VALUE_KOBO, webPackages, type WebPackage } from './web-packages.ts';
 
 // The quote form (its dialog, validation and sending) loads when a visitor points at or picks a package,
@@ -14,6 +15,7 @@ import { FREE_HOSTING_VALUE_KOBO, FREE_LOGO_VALUE_KOBO, webPackages, type WebPac
 const loadQuoteDialog = () => import('./quote-form.tsx');
 const QuoteDialog = lazy(() => loadQuoteDialog().then((m) => ({ default: m.QuoteDialog })));
 const preloadQuoteDialog = () => void loadQuoteDialog();
+const talkChannels: ChannelKey[] = ['whatsapp', 'email', 'telegram'];
 
 export default function WebServicesPage() {
   useDocumentTitle(
@@ -81,14 +83,17 @@ export default function WebServicesPage() {
           Ask us anything about your project on WhatsApp, by e-mail or on Telegram. We reply to quote requests within 24 hours.
         </p>
         <div className="mt-8">
-          <ChannelCards keys={['whatsapp', 'email', 'telegram']} />
+          <DataIsland fallback={<ChannelCardsLoading keys={talkChannels} />}>
+            <ChannelCards keys={talkChannels} />
+          </DataIsland>
         </div>
       </section>
 
       {quoteMounted ? (
-        <Suspense fallback={null}>
+        // Sending the request goes through the shared query cache (a mutation), so the dialog is a data island too.
+        <DataIsland fallback={null}>
           <QuoteDialog pkg={chosen} onClose={() => setChosen(null)} />
-        </Suspense>
+        </DataIsland>
       ) : null}
     </>
   );

@@ -1,0 +1,14 @@
+// Part of a static page (one that paints without the data layer) that reads data: it renders under the shared
+// query cache once the data layer's chunk is in, and shows `fallback` until then.
+import { Suspense, type ReactNode } from 'react';
+import { preloadable } from './preloadable.tsx';
+
+const dataScope = preloadable(() => import('./data-layer.tsx').then((m) => m.DataScope));
+
+export function DataIsland({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  return (
+    <Suspense fallback={fallback}>
+      <dataScope.Component>{children}</dataScope.Component>
+    </Suspense>
+  );
+}
