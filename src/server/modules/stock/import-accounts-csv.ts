@@ -7,10 +7,13 @@ import { csvMessages, type CsvUploadResult } from '../../../shared/admin-catalog
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { CredentialCipher } from './credential-cipher.ts';
+import { restoreFormula } from './formula-cells.ts';
 import { recomputeStockCount } from './stock-count.ts';
 
 export const BATCH_ROWS = 1000;
 const CREDENTIAL_COLUMNS = new Set(['username', 'email', 'password', 'email_password', 'two_fa', 'two_fa_code']);
+// Written by the export for the admin's eyes; an uploaded account is always new and available.
+const EXPORT_ONLY_COLUMNS = new Set(['status', 'sold_at']);
 const MAX_CELL = 500;
 
 type ParsedRow = { username: string; email: string | null; password: string; emailPassword: string | null; twoFa: string | null; details: Record<string, string | number> };
@@ -83,7 +86,7 @@ function toRow(record: Record<string, string | undefined>): ParsedRow | null {
   if (Object.entries(record).some(([key, v]) => key.includes('\u0000') || v?.includes('\u0000'))) return null;
   const value = (key: string) => {
     const v = record[key]?.trim();
-    return v ? v : null;
+    return v ? restoreFormula(v) : null;
   };
   const password = value('password');
   const email = value('email');
@@ -94,8 +97,9 @@ function toRow(record: Record<string, string | undefined>): ParsedRow | null {
   if ([password, username, email, emailPassword, twoFa].some((v) => v !== null && v.length > MAX_CELL)) return null;
   const details: ParsedRow['details'] = {};
   for (const [key, raw] of Object.entries(record)) {
-    const v = raw?.trim();
-    if (!key || CREDENTIAL_COLUMNS.has(key) || !v) continue;
+    const trimmed = raw?.trim();
+    if (!key || CREDENTIAL_COLUMNS.has(key) || EXPORT_ONLY_COLUMNS.has(key) || !trimmed) continue;
+    const v = restoreFormula(trimmed);
     details[key] = /^\d{1,15}$/.test(v) ? Number(v) : v.slice(0, MAX_CELL);
   }
   return { username, email, password, emailPassword, twoFa, details };

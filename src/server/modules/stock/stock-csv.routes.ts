@@ -13,6 +13,7 @@ import { parseTemplateId } from '../catalogue/admin-templates.routes.ts';
 import type { CredentialCipher } from './credential-cipher.ts';
 import { importAccountsCsv } from './import-accounts-csv.ts';
 import { stockAccounts } from './stock.tables.ts';
+import { neutraliseFormula } from './formula-cells.ts';
 
 const CSV_TYPES = ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/plain', 'application/octet-stream'];
 
@@ -63,11 +64,6 @@ export function stockCsvRoutes(app: FastifyInstance, deps: { db: Db; cipher: Cre
       .header('cache-control', 'no-store')
       .send(csv);
   });
-}
-
-/** Spreadsheets run cells that start with = + - @ (or tab/CR) as formulas: prefix them with a quote. */
-export function neutraliseFormula(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
 function tooLarge() {
