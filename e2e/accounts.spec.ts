@@ -1,13 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
+import { signIn } from './customers.ts';
 
 test('a newcomer registers, confirms from the local mailbox, signs in, sees dashboard and profile, signs out', async ({ page }) => {
   const email = `newbie${Date.now()}@example.com`;

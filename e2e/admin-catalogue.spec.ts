@@ -1,15 +1,7 @@
 // The admin console's catalogue side as an admin uses it: categories, templates, Add Product, CSV upload, archive, details.
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config.ts';
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(e2eAdmin.email);
-  await page.getByLabel('Password').fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
+import { signInAsAdmin } from './customers.ts';
 
 const openTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
 

@@ -1,15 +1,9 @@
 // The public catalogue as visitors, customers and admins see it, on the demo seed, at desktop and phone widths.
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-import { createCustomer } from './customers.ts';
+import { createCustomer, fillSignIn } from './customers.ts';
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
 
 test('a visitor browses /products: categories, groups, stock labels, quantity, search and category filter', async ({ page }) => {
   await page.goto('/products');
@@ -131,7 +125,7 @@ test('a visitor opens a category, sorts it, opens an account and is sent to sign
   await expect(page).toHaveURL(/\/login$/);
 
   // An admin sees the same page without a way to buy.
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await fillSignIn(page, e2eAdmin.email, e2eAdmin.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(accountPath);
   await expect(page.getByText('Admins cannot purchase.')).toBeVisible();
@@ -173,7 +167,7 @@ test('a customer signs in from Buy Now, comes back, sees the wallet and goes to 
   await page.goto('/products');
   await card(page, 'Instagram 5K Followers').getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, customer.email, customer.password);
+  await fillSignIn(page, customer.email, customer.password);
   await expect(page).toHaveURL(/\/products$/);
 
   const wallet = page.getByRole('region', { name: 'Wallet' });

@@ -1,6 +1,27 @@
-// e2e fixture: a confirmed customer, registered through the API and the local mailbox (the UI flow itself is
-// covered in accounts.spec).
+// e2e fixtures: a confirmed customer, registered through the API and the local mailbox (the UI flow itself is
+// covered in accounts.spec), and signing in through the form.
 import { expect, type Page } from '@playwright/test';
+import { e2eAdmin } from '../playwright.config.ts';
+
+/** Fills and sends the sign-in form of the page already open (/login, or where a guard sent the visitor). */
+export async function fillSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Opens /login and signs in; waits for the form first, as the page's code loads on demand. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await fillSignIn(page, email, password);
+}
+
+/** Signs in as the demo admin, who lands on the console. */
+export async function signInAsAdmin(page: Page) {
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+}
 
 export async function createCustomer(page: Page, prefix = 'customer'): Promise<{ email: string; password: string }> {
   const email = `${prefix}${Date.now()}@example.com`;

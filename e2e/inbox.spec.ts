@@ -5,18 +5,10 @@
 // own body (its real counting is covered by src/server/modules/inbox/inbox.test.ts). Every other e2e test that
 // submits a form answers it with page.route (see marketing.spec.ts), so the suite stays within the limit.
 import { expect, test, type Page } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config.ts';
+import { signInAsAdmin } from './customers.ts';
 import { inboxErrors, inboxSuccessMessages } from '../src/shared/inbox.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text);
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(e2eAdmin.email);
-  await page.getByLabel('Password').fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 /** The Inbox tab's unread count ("Inbox (3)"; plain "Inbox" at none). */
 async function unreadCount(page: Page): Promise<number> {

@@ -5,7 +5,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { CategoryResponse } from '../src/shared/catalogue.ts';
 import type { OrderList } from '../src/shared/orders.ts';
 import { e2eAdmin } from '../playwright.config.ts';
-import { createCustomer } from './customers.ts';
+import { createCustomer, signIn } from './customers.ts';
 
 const GROUP = 'Twitter Aged Account';
 
@@ -26,11 +26,8 @@ async function creditWallet(browser: Browser, email: string, amountNaira: number
   }
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+async function signInAsCustomer(page: Page, email: string, password: string) {
+  await signIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
@@ -46,7 +43,7 @@ async function buyFromProducts(page: Page, quantity: number) {
 test('a customer buys one account, reveals, downloads and e-mails its credentials, then buys three at once', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const { email, password } = await createCustomer(page, 'buyer');
-  await signIn(page, email, password);
+  await signInAsCustomer(page, email, password);
 
   // Checkout without navigation state (a reload or a typed URL) goes back to the catalogue.
   await page.goto('/checkout');
@@ -142,7 +139,7 @@ test('a customer buys one account, reveals, downloads and e-mails its credential
 test('a customer buys one named account from its page; going back to checkout finds it sold', async ({ page, browser }) => {
   const { email, password } = await createCustomer(page, 'buyer');
   await creditWallet(browser, email, 5_000);
-  await signIn(page, email, password);
+  await signInAsCustomer(page, email, password);
   const res = await page.request.get('/api/catalogue/categories/twitter');
   const { groups } = (await res.json()) as CategoryResponse;
   const account = groups.find((g) => g.name === GROUP)!.sampleAccounts[0]!;
@@ -163,7 +160,7 @@ test('a customer buys one named account from its page; going back to checkout fi
 
 test('/order-history shows the same page, empty for a new customer', async ({ page }) => {
   const { email, password } = await createCustomer(page, 'buyer');
-  await signIn(page, email, password);
+  await signInAsCustomer(page, email, password);
   await expect(page.getByText('No recent activity. Start by topping up your wallet!')).toBeVisible();
   await page.goto('/order-history');
   await expect(page.getByRole('heading', { name: 'No Orders Found' })).toBeVisible();

@@ -2,14 +2,7 @@
 // pages, and the admin crediting the same customer from the Users tab.
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-import { createCustomer } from './customers.ts';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
+import { createCustomer, signIn } from './customers.ts';
 
 /** Opens the top-up dialog, asks for `amount` and returns the sandbox checkout popup. */
 async function startTopup(page: Page, amount: string): Promise<Page> {

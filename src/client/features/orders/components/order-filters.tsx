@@ -3,7 +3,7 @@ import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { CATEGORY_FILTERS, STATUS_FILTERS, type CategoryFilter, type OrderFilters, type StatusFilter } from '../lib/filter-orders.ts';
+import { CATEGORY_FILTERS, STATUS_FILTERS, type OrderFilters } from '../lib/filter-orders.ts';
 
 type Props = { filters: OrderFilters; onChange: (filters: OrderFilters) => void };
 
@@ -11,8 +11,6 @@ const label = (value: string) => (value === 'all' ? 'All' : value.charAt(0).toUp
 
 export function OrderFiltersBar({ filters, onChange }: Props) {
   const searchId = useId();
-  const statusId = useId();
-  const categoryId = useId();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="min-w-0 flex-1 space-y-1">
@@ -32,41 +30,39 @@ export function OrderFiltersBar({ filters, onChange }: Props) {
         </div>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex">
-        <div className="space-y-1 sm:w-40">
-          <label htmlFor={statusId} className="block text-xs font-medium text-muted-foreground">
-            Status
-          </label>
-          <select
-            id={statusId}
-            value={filters.status}
-            onChange={(e) => onChange({ ...filters, status: e.target.value as StatusFilter })}
-            className={inputClass}
-          >
-            {STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {label(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1 sm:w-40">
-          <label htmlFor={categoryId} className="block text-xs font-medium text-muted-foreground">
-            Category
-          </label>
-          <select
-            id={categoryId}
-            value={filters.category}
-            onChange={(e) => onChange({ ...filters, category: e.target.value as CategoryFilter })}
-            className={inputClass}
-          >
-            {CATEGORY_FILTERS.map((c) => (
-              <option key={c} value={c}>
-                {label(c)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label="Status"
+          value={filters.status}
+          options={STATUS_FILTERS}
+          onChange={(status) => onChange({ ...filters, status })}
+        />
+        <FilterSelect
+          label="Category"
+          value={filters.category}
+          options={CATEGORY_FILTERS}
+          onChange={(category) => onChange({ ...filters, category })}
+        />
       </div>
+    </div>
+  );
+}
+
+type SelectProps<T extends string> = { label: string; value: T; options: readonly T[]; onChange: (value: T) => void };
+
+function FilterSelect<T extends string>({ label: text, value, options, onChange }: SelectProps<T>) {
+  const id = useId();
+  return (
+    <div className="space-y-1 sm:w-40">
+      <label htmlFor={id} className="block text-xs font-medium text-muted-foreground">
+        {text}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)} className={inputClass}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {label(option)}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

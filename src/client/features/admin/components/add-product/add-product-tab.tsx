@@ -1,10 +1,11 @@
 // The Add Product tab: one account typed in by hand; the server files it under the category's template named by the title.
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { addProductSchema, adminMessages, type AddProductInput, type AdminCategory } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../pages/form-controls.tsx';
 import { useAddProduct } from '../../api/account-mutations.ts';
 import { firstIssue, nairaInputToKobo, type Details } from '../../lib/form-values.ts';
+import { useAdminForm } from '../../lib/use-admin-form.ts';
 import { categoryOptions } from '../templates/template-form.tsx';
 import { FormError, Panel } from '../form-extras.tsx';
 
@@ -12,17 +13,8 @@ const empty = { title: '', categoryId: '', price: '', username: '', password: ''
 type Values = typeof empty;
 
 export function AddProductTab({ categories }: { categories: AdminCategory[] }) {
-  const [values, setValues] = useState<Values>(empty);
-  const [error, setError] = useState<string | null>(null);
+  const { values, setValues, error, setError, bind } = useAdminForm<Values>(empty);
   const add = useAddProduct(() => setValues(empty));
-  const bind = (name: keyof Values) => ({
-    name,
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      setError(null);
-    },
-  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

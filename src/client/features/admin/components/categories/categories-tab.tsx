@@ -48,14 +48,11 @@ export function CategoriesTab({ categories }: { categories: AdminCategory[] }) {
                     <Pencil className="h-4 w-4" aria-hidden /> Edit
                   </Button>
                   <ConfirmAction
-                    trigger={
-                      <Button size="sm" variant="destructive" disabled={remove.isPending}>
-                        <Trash2 className="h-4 w-4" aria-hidden /> Delete
-                      </Button>
-                    }
+                    icon={Trash2}
+                    label="Delete"
+                    disabled={remove.isPending}
                     title="Delete this category?"
                     description={`'${c.name}' will be removed for good. A category that still has product templates cannot be deleted.`}
-                    confirmLabel="Delete"
                     destructive
                     onConfirm={() => remove.mutate(c.id)}
                   />

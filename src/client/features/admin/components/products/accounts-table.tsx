@@ -41,14 +41,11 @@ export function AccountsTable({ accounts, onView, onEdit }: Props) {
                   <Pencil className="h-4 w-4" aria-hidden /> Edit
                 </Button>
                 <ConfirmAction
-                  trigger={
-                    <Button size="sm" variant="destructive" disabled={remove.isPending}>
-                      <Trash2 className="h-4 w-4" aria-hidden /> Delete
-                    </Button>
-                  }
+                  icon={Trash2}
+                  label="Delete"
+                  disabled={remove.isPending}
                   title="Delete this account?"
                   description={`'${a.username}' will be removed from '${a.productGroupName}' and its stock recounted.`}
-                  confirmLabel="Delete"
                   destructive
                   onConfirm={() => remove.mutate(a.id)}
                 />

@@ -1,10 +1,11 @@
 // The 'Edit Account' modal: username, e-mail, new secrets (blank keeps the stored ones), status, details as key=value lines.
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { accountUpdateSchema, type AdminAccount } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../pages/form-controls.tsx';
 import { useUpdateAccount } from '../../api/account-mutations.ts';
 import { detailsToLines, firstIssue, linesToDetails } from '../../lib/form-values.ts';
+import { useAdminForm } from '../../lib/use-admin-form.ts';
 import { AdminDialog } from '../admin-dialog.tsx';
 import { FormError } from '../form-extras.tsx';
 
@@ -25,7 +26,7 @@ export function EditAccountDialog({ account, onClose }: { account: AdminAccount 
 type FormProps = { account: AdminAccount; update: ReturnType<typeof useUpdateAccount> };
 
 function EditAccountForm({ account, update }: FormProps) {
-  const [values, setValues] = useState({
+  const { values, error, setError, bind } = useAdminForm({
     username: account.username,
     email: account.email ?? '',
     password: '',
@@ -33,15 +34,6 @@ function EditAccountForm({ account, update }: FormProps) {
     twoFaCode: '',
     status: account.status === 'reserved' ? 'reserved' : 'available',
     details: detailsToLines(account.details),
-  });
-  const [error, setError] = useState<string | null>(null);
-  const bind = (name: keyof typeof values) => ({
-    name,
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      setError(null);
-    },
   });
 
   const submit = (event: FormEvent) => {

@@ -24,39 +24,30 @@ export function TemplateActions({ template, onEdit }: Props) {
       </Button>
       {template.isActive ? (
         <ConfirmAction
-          trigger={
-            <Button size="sm" variant="outline" disabled={archive.isPending}>
-              <Archive className="h-4 w-4" aria-hidden /> Archive
-            </Button>
-          }
+          icon={Archive}
+          label="Archive"
+          disabled={archive.isPending}
           title="Archive this product template?"
           description={`${name} will be hidden from customers. Existing orders keep it, and you can restore it later.`}
-          confirmLabel="Archive"
           onConfirm={() => archive.mutate(template.id)}
         />
       ) : (
         <ConfirmAction
-          trigger={
-            <Button size="sm" variant="outline" disabled={restore.isPending}>
-              <RotateCcw className="h-4 w-4" aria-hidden /> Restore
-            </Button>
-          }
+          icon={RotateCcw}
+          label="Restore"
+          disabled={restore.isPending}
           title="Restore this product template?"
           description={`${name} will be visible to customers again.`}
-          confirmLabel="Restore"
           onConfirm={() => restore.mutate(template.id)}
         />
       )}
       {template.isActive ? (
         <ConfirmAction
-          trigger={
-            <Button size="sm" variant="destructive" disabled={remove.isPending}>
-              <Trash2 className="h-4 w-4" aria-hidden /> Delete
-            </Button>
-          }
+          icon={Trash2}
+          label="Delete"
+          disabled={remove.isPending}
           title="Delete this product template?"
           description={`${name} will be removed for good. Templates with orders or accounts cannot be deleted: archive them instead.`}
-          confirmLabel="Delete"
           destructive
           onConfirm={() => remove.mutate(template.id)}
         />

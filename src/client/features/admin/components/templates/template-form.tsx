@@ -1,9 +1,10 @@
 // The product template form (create, and the 'Edit Product Template' modal): name, category, naira price, description, features.
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { adminMessages, templateInputSchema, type AdminCategory, type AdminTemplate, type TemplateInput } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../pages/form-controls.tsx';
 import { firstIssue, koboToNairaInput, linesToList, nairaInputToKobo } from '../../lib/form-values.ts';
+import { useAdminForm } from '../../lib/use-admin-form.ts';
 import { FormError } from '../form-extras.tsx';
 
 type Values = { productName: string; categoryId: string; price: string; description: string; features: string };
@@ -34,16 +35,7 @@ type Props = {
 };
 
 export function TemplateForm({ categories, template, submitLabel, isPending, onSubmit }: Props) {
-  const [values, setValues] = useState<Values>(() => (template ? valuesOf(template) : empty));
-  const [error, setError] = useState<string | null>(null);
-  const bind = (name: keyof Values) => ({
-    name,
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      setError(null);
-    },
-  });
+  const { values, setValues, error, setError, bind } = useAdminForm<Values>(() => (template ? valuesOf(template) : empty));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,5 @@
 // The user details modal: profile, totals, the latest 5 transactions and the latest 5 orders (ids as 8 characters).
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { toast } from '../../../../lib/toast.ts';
 import type { AdminUser } from '../../../../../shared/admin-users.ts';
 import { formatNaira } from '../../../../../shared/money.ts';
@@ -55,57 +55,71 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose:
               </div>
             ))}
           </dl>
-          <section>
-            <h3 className="mb-2 font-semibold">Recent Transactions</h3>
-            {data.transactions.length === 0 ? (
-              <EmptyState>No transactions yet</EmptyState>
-            ) : (
-              <ul className="divide-y divide-border rounded-lg border border-border text-sm">
-                {data.transactions.map((t) => (
-                  <li key={t.id} className="flex items-start justify-between gap-3 p-3">
-                    <div className="min-w-0">
-                      <p className="font-medium">{transactionLabel(t.type)}</p>
-                      <p className="break-words text-xs text-muted-foreground">
-                        {formatDate(t.createdAt)} · {t.status}
-                        {t.description ? ` · ${t.description}` : ''}
-                      </p>
-                    </div>
-                    <span className={cn('shrink-0 font-semibold tabular-nums', isCredit(t.type) ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400')}>
-                      {isCredit(t.type) ? '+' : '-'}
-                      {formatNaira(Math.abs(t.amountKobo))}
-                    </span>
-                  </li>
-                ))}
-              </ul>
+          <RecentList
+            title="Recent Transactions"
+            emptyText="No transactions yet"
+            items={data.transactions}
+            row={(t) => (
+              <>
+                <div className="min-w-0">
+                  <p className="font-medium">{transactionLabel(t.type)}</p>
+                  <p className="break-words text-xs text-muted-foreground">
+                    {formatDate(t.createdAt)} · {t.status}
+                    {t.description ? ` · ${t.description}` : ''}
+                  </p>
+                </div>
+                <span className={cn('shrink-0 font-semibold tabular-nums', isCredit(t.type) ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400')}>
+                  {isCredit(t.type) ? '+' : '-'}
+                  {formatNaira(Math.abs(t.amountKobo))}
+                </span>
+              </>
             )}
-          </section>
-          <section>
-            <h3 className="mb-2 font-semibold">Recent Orders</h3>
-            {data.orders.length === 0 ? (
-              <EmptyState>No orders yet</EmptyState>
-            ) : (
-              <ul className="divide-y divide-border rounded-lg border border-border text-sm">
-                {data.orders.map((o) => (
-                  <li key={o.id} className="flex items-start justify-between gap-3 p-3">
-                    <div className="min-w-0">
-                      <p className="font-medium">
-                        <span className="font-mono text-xs text-muted-foreground">#{o.id.slice(0, 8)}</span> {o.productGroupName}
-                      </p>
-                      <p className="text-xs text-muted-foreground">
-                        {o.categoryName} · {o.quantity} account{o.quantity === 1 ? '' : 's'} · {formatDate(o.createdAt)}
-                      </p>
-                    </div>
-                    <div className="flex shrink-0 flex-col items-end gap-1">
-                      <span className="font-semibold tabular-nums">{formatNaira(o.amountKobo)}</span>
-                      <Badge tone={o.status === 'completed' ? 'green' : 'gray'}>{o.status}</Badge>
-                    </div>
-                  </li>
-                ))}
-              </ul>
+          />
+          <RecentList
+            title="Recent Orders"
+            emptyText="No orders yet"
+            items={data.orders}
+            row={(o) => (
+              <>
+                <div className="min-w-0">
+                  <p className="font-medium">
+                    <span className="font-mono text-xs text-muted-foreground">#{o.id.slice(0, 8)}</span> {o.productGroupName}
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    {o.categoryName} · {o.quantity} account{o.quantity === 1 ? '' : 's'} · {formatDate(o.createdAt)}
+                  </p>
+                </div>
+                <div className="flex shrink-0 flex-col items-end gap-1">
+                  <span className="font-semibold tabular-nums">{formatNaira(o.amountKobo)}</span>
+                  <Badge tone={o.status === 'completed' ? 'green' : 'gray'}>{o.status}</Badge>
+                </div>
+              </>
             )}
-          </section>
+          />
         </div>
       )}
     </AdminDialog>
+  );
+}
+
+type RecentListProps<T extends { id: string }> = { title: string; emptyText: string; items: T[]; row: (item: T) => ReactNode };
+
+/** A titled list of the user's latest transactions or orders, or a line saying there are none. */
+function RecentList<T extends { id: string }>({ title, emptyText, items, row }: RecentListProps<T>) {
+  return (
+    <section>
+      <h3 className="mb-2 font-semibold">{title}</h3>
+      {items.length === 0 ? (
+        <EmptyState>{emptyText}</EmptyState>
+      ) : (
+        <ul className="divide-y divide-border rounded-lg border border-border text-sm">
+          {items.map((item) => (
+            <li key={item.id} className="flex items-start justify-between gap-3 p-3">
+              {row(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
