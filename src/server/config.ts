@@ -40,6 +40,9 @@ const envSchema = z.object({
   ERCASPAY_SECRET_KEY: z.string().min(8).optional(),
   ERCASPAY_BASE_URL: z.url().default('https://api.ercaspay.com/api/v1'),
   PAYMENT_WEBHOOK_TOKEN: z.string().min(16, 'PAYMENT_WEBHOOK_TOKEN must be at least 16 characters').optional(),
+  // live: only ErcasPay's live domain is credited; test: its TEST domain is accepted (and admins see a banner).
+  ERCASPAY_MODE: z.enum(['live', 'test']).optional(),
+  WARRANTY_HOURS: z.coerce.number().int().min(0).max(24 * 90).default(48),
   SUPPORT_EMAIL: z.email().default('support@acctstore.ng'),
   SUPPORT_TELEGRAM_URL: z.url().default('https://t.me/acctstore_support'),
   SUPPORT_WHATSAPP: z.string().default('+234 800 000 0000'),
@@ -50,6 +53,8 @@ export type Env = z.infer<typeof envSchema>;
 
 export type Config = Env & {
   isProduction: boolean;
+  /** ERCASPAY_MODE, else live in production and test elsewhere. */
+  paymentMode: 'live' | 'test';
   publicUrl: string;
   dataDir: string;
 };
@@ -71,6 +76,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...c,
     isProduction: c.NODE_ENV === 'production',
+    paymentMode: c.ERCASPAY_MODE ?? (c.NODE_ENV === 'production' ? 'live' : 'test'),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(c.DATA_DIR),
   };
