@@ -117,7 +117,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const s of servers) s.child.kill('SIGTERM');
+  for (const s of servers) s.child.kill('SIGTERM'); // already stopped unless a test failed
   await Promise.all(servers.map((s) => s.exited));
   await fake?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
@@ -213,6 +213,15 @@ describe('the production artifact', () => {
 
     expect(await checkLedger(database.db)).toEqual([]);
   }, 60_000);
+
+  it('stops when `npm run start:prod` gets SIGTERM (what `docker stop` and systemd send): no store process is left behind', async () => {
+    const started = Date.now();
+    for (const s of servers) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.exited));
+    timings['both stopped'] = Date.now() - started;
+    for (const s of servers) await expect(fetch(`${s.url}/api/health`)).rejects.toThrow();
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
 });
 
 async function waitFor(condition: () => boolean, ms = 15_000): Promise<void> {
