@@ -52,6 +52,8 @@ type SealedRow = Record<string, unknown> & { id: string };
 
 async function resealTable(client: pg.PoolClient, table: string, columns: SealedColumn[], from: CredentialCipher, to: CredentialCipher) {
   const idType = await columnType(client, table, 'id');
+  const types: string[] = [];
+  for (const c of columns) types.push(await columnType(client, table, c.column));
   const counts: Record<string, number> = {};
   const reseal = (column: SealedColumn, value: unknown): unknown => {
     if (value === null) return null;
@@ -79,7 +81,6 @@ async function resealTable(client: pg.PoolClient, table: string, columns: Sealed
       .filter((r) => columns.some((c) => r.after[c.column] !== r.before[c.column]));
     if (changed.length === 0) continue;
     for (const c of columns) counts[c.column] = (counts[c.column] ?? 0) + changed.filter((r) => r.after[c.column] !== r.before[c.column] && r.after[c.column] !== null).length;
-    const types = await Promise.all(columns.map((c) => columnType(client, table, c.column)));
     await client.query(
       `update ${quote(table)} t set ${columns.map((c) => `${quote(c.column)} = v.${quote(c.column)}`).join(', ')}
          from unnest($1::${idType}[], ${columns.map((_, i) => `$${i + 2}::${types[i]}[]`).join(', ')}) as v(id, ${columns.map((c) => quote(c.column)).join(', ')})
