@@ -107,5 +107,5 @@ describe('backup and restore', () => {
     const fromEmbedded = JSON.parse(unzip(path.join(work, 'from-embedded', written!)).split('\n')[0]!) as BackupManifest;
     expect(fromEmbedded.counts).toEqual(manifest.counts);
     expect(Number.parseInt(fromEmbedded.serverVersion, 10)).toBeGreaterThanOrEqual(15);
-  }, 120_000);
+  }, 180_000);
 });

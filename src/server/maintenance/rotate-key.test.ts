@@ -83,5 +83,5 @@ describe('npm run rotate-key', () => {
       restarted.child.kill('SIGTERM');
       await restarted.exited;
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -114,7 +114,7 @@ beforeAll(async () => {
   const started = Date.now();
   servers.push(...(await Promise.all([freePort(), freePort()].map(async (p) => spawnServer(databaseUrl, await p, env, launch)))));
   timings['two processes up'] = Date.now() - started;
-}, 240_000);
+}, 480_000); // about a minute on a quiet machine, most of it `npm ci`; four on a loaded one
 
 afterAll(async () => {
   for (const s of servers) s.child.kill('SIGTERM'); // already stopped unless a test failed

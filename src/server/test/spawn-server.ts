@@ -39,7 +39,8 @@ export async function spawnServer(
   fs.closeSync(log);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 400; i++) {
+  // By the clock, not by attempts: on a loaded machine each refused fetch itself takes a while.
+  for (const until = Date.now() + 60_000; Date.now() < until; ) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { child, exited, url };
     } catch {
