@@ -84,7 +84,7 @@ describe('backup and restore', () => {
     await expect(restoreBackup(await emptyDatabase(), notBackup)).rejects.toThrow(/not a store backup/);
   });
 
-  it('works with the embedded PostgreSQL too: `npm run restore` into a new data folder, then `npm run backup` of it', async () => {
+  it('works with the embedded PostgreSQL too: `npm run restore` into a new data folder, then `npm run backup -- --include-key` of it', async () => {
     const withKey = path.join(work, 'with-key.backup');
     await writeBackup(database.pool, withKey, { includeKey: KEY });
     expect(unzip(withKey)).toContain(KEY);
@@ -101,11 +101,12 @@ describe('backup and restore', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('not empty');
 
-    const backedUp = await runCli('backup', [path.join(work, 'from-embedded/')], { DATA_DIR: dataDir });
+    const backedUp = await runCli('backup', [path.join(work, 'from-embedded/'), '--include-key'], { DATA_DIR: dataDir });
     expect(backedUp.code).toBe(0);
     const [written] = fs.readdirSync(path.join(work, 'from-embedded'));
     const fromEmbedded = JSON.parse(unzip(path.join(work, 'from-embedded', written!)).split('\n')[0]!) as BackupManifest;
     expect(fromEmbedded.counts).toEqual(manifest.counts);
+    expect(fromEmbedded.credentialsKey).toBe(KEY); // asked for with --include-key: the data folder's key
     expect(Number.parseInt(fromEmbedded.serverVersion, 10)).toBeGreaterThanOrEqual(15);
   }, 180_000);
 });
