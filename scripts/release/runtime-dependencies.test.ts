@@ -30,8 +30,10 @@ function walkImports(entries: string[]): { files: Set<string>; packages: Map<str
     const source = fs.readFileSync(file, 'utf8');
     for (const match of [...source.matchAll(IMPORT), ...source.matchAll(DYNAMIC)]) {
       const spec = match[1]!;
-      if (spec.startsWith('.')) queue.push(path.resolve(path.dirname(file), spec));
-      else if (!spec.startsWith('node:') && !builtinModules.includes(spec)) {
+      // Relative TypeScript is followed; a built file (say, a server bundle under dist/) is the build's concern.
+      if (spec.startsWith('.')) {
+        if (/\.tsx?$/.test(spec)) queue.push(path.resolve(path.dirname(file), spec));
+      } else if (!spec.startsWith('node:') && !builtinModules.includes(spec)) {
         const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
         if (!packages.has(name)) packages.set(name, path.relative(root, file));
       }
