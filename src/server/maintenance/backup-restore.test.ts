@@ -82,6 +82,8 @@ describe('backup and restore', () => {
     const notBackup = path.join(work, 'not.backup');
     fs.writeFileSync(notBackup, gzipSync('{"hello":1}\n'));
     await expect(restoreBackup(await emptyDatabase(), notBackup)).rejects.toThrow(/not a store backup/);
+    fs.writeFileSync(notBackup, 'plain text, not gzip');
+    await expect(restoreBackup(await emptyDatabase(), notBackup)).rejects.toThrow(/not a store backup/);
   });
 
   it('works with the embedded PostgreSQL too: `npm run restore` into a new data folder, then `npm run backup -- --include-key` of it', async () => {

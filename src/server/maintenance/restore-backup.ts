@@ -21,7 +21,8 @@ export class RestoreRefused extends Error {
 export async function restoreBackup(database: Database, file: string): Promise<BackupManifest> {
   const lines = readline.createInterface({ input: fs.createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity })[Symbol.asyncIterator]();
   try {
-    const manifest = parseManifest((await lines.next()).value);
+    const first = await lines.next().catch(() => ({ value: undefined })); // not gzip: not ours either
+    const manifest = parseManifest(first.value);
     const journal = readMigrationJournal();
     if (manifest.migrations.some((tag, i) => journal[i]?.tag !== tag)) {
       throw new RestoreRefused(`This backup was made by another version of the store (migrations ${manifest.migrations.at(-1)}); restore it with that version, then upgrade.`);
