@@ -19,7 +19,8 @@ export type BackupManifest = {
   credentialsKey?: string;
 };
 
-export type TableHeader = { table: string; rows: number };
+/** `columns`: the table's columns at backup time; restore refuses a target that lacks one (its values would be lost). */
+export type TableHeader = { table: string; rows: number; columns: string[] };
 
 export function appVersion(): string {
   const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as { version: string };

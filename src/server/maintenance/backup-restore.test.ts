@@ -78,6 +78,15 @@ describe('backup and restore', () => {
     expect(await checkLedger(target.db)).toEqual([]);
   });
 
+  it('refuses a backup holding a column this schema lacks, rather than lose its values', async () => {
+    const lines = unzip(file).split('\n').map((line) => (line.startsWith('{"table":"users"') ? line.replace('"columns":["', '"columns":["nickname","') : line));
+    const edited = path.join(work, 'extra-column.backup');
+    fs.writeFileSync(edited, gzipSync(lines.join('\n')));
+    const target = await emptyDatabase();
+    await expect(restoreBackup(target, edited)).rejects.toThrow(/users has no column nickname here/);
+    expect(await countObjects(target)).toBe(0);
+  });
+
   it('refuses a file that is not a backup', async () => {
     const notBackup = path.join(work, 'not.backup');
     fs.writeFileSync(notBackup, gzipSync('{"hello":1}\n'));

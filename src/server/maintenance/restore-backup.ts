@@ -68,7 +68,7 @@ async function loadTables(pool: pg.Pool, manifest: BackupManifest, lines: AsyncI
     while (!next.done) {
       const header = JSON.parse(next.value) as TableHeader;
       seen.add(header.table);
-      const insert = await insertStatement(client, header.table);
+      const insert = await insertStatement(client, header);
       let loaded = 0;
       let batch: string[] = [];
       const flush = async () => {
@@ -99,14 +99,16 @@ async function loadTables(pool: pg.Pool, manifest: BackupManifest, lines: AsyncI
 }
 
 /** Every stored column (not generated ones), the identity values kept as they were. */
-async function insertStatement(client: pg.PoolClient, table: string): Promise<string> {
-  const { rows } = await client.query<{ name: string }>(
-    `select attname as name from pg_attribute
-      where attrelid = to_regclass($1) and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`,
+async function insertStatement(client: pg.PoolClient, { table, columns: backedUp }: TableHeader): Promise<string> {
+  const { rows } = await client.query<{ name: string; generated: boolean }>(
+    `select attname as name, attgenerated <> '' as generated from pg_attribute
+      where attrelid = to_regclass($1) and attnum > 0 and not attisdropped order by attnum`,
     [`public.${quote(table)}`],
   );
   if (rows.length === 0) throw new RestoreRefused(`The backup holds table ${table}, which this version of the store does not have.`);
-  const columns = rows.map((r) => quote(r.name)).join(', ');
+  const lost = backedUp.filter((c) => !rows.some((r) => r.name === c));
+  if (lost.length) throw new RestoreRefused(`${table} has no column ${lost.join(', ')} here: its values in the backup would be lost.`);
+  const columns = rows.filter((r) => !r.generated).map((r) => quote(r.name)).join(', ');
   const target = `public.${quote(table)}`;
   return `insert into ${target} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${target}, $1::json)`;
 }

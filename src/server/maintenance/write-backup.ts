@@ -40,7 +40,13 @@ export async function writeBackup(pool: pg.Pool, file: string, options: { includ
     };
     await write(JSON.stringify(manifest));
     for (const table of tables) {
-      await write(JSON.stringify({ table, rows: counts[table]! } satisfies TableHeader));
+      const columns = (
+        await client.query<{ name: string }>(
+          `select attname as name from pg_attribute where attrelid = to_regclass($1) and attnum > 0 and not attisdropped order by attnum`,
+          [`public.${quote(table)}`],
+        )
+      ).rows.map((r) => r.name);
+      await write(JSON.stringify({ table, rows: counts[table]!, columns } satisfies TableHeader));
       await client.query(`declare dump no scroll cursor for select row_to_json(t)::text as j from ${quote(table)} t`);
       for (;;) {
         const { rows } = await client.query<{ j: string }>(`fetch ${FETCH} from dump`);
