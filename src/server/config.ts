@@ -37,6 +37,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'CREDENTIALS_KEY must be 64 hex characters (32 bytes)')
     .optional(),
+  // Read only by `npm run rotate-key`: the key every sealed value is re-encrypted to.
+  NEW_CREDENTIALS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'NEW_CREDENTIALS_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
   ERCASPAY_SECRET_KEY: z.string().min(8).optional(),
   ERCASPAY_BASE_URL: z.url().default('https://api.ercaspay.com/api/v1'),
   PAYMENT_WEBHOOK_TOKEN: z.string().min(16, 'PAYMENT_WEBHOOK_TOKEN must be at least 16 characters').optional(),
@@ -97,6 +102,7 @@ export function configuredSecrets(config: Config): { name: string; value: string
   };
   add('CREDENTIALS_KEY', config.CREDENTIALS_KEY);
   add('CREDENTIALS_KEY (base64)', config.CREDENTIALS_KEY && Buffer.from(config.CREDENTIALS_KEY, 'hex').toString('base64'));
+  add('NEW_CREDENTIALS_KEY', config.NEW_CREDENTIALS_KEY);
   add('ERCASPAY_SECRET_KEY', config.ERCASPAY_SECRET_KEY);
   add('PAYMENT_WEBHOOK_TOKEN', config.PAYMENT_WEBHOOK_TOKEN);
   add('DEMO_ADMIN_PASSWORD', config.DEMO_ADMIN_PASSWORD);

@@ -4,7 +4,7 @@ import pino from 'pino';
 import path from 'node:path';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { connectDatabase } from './db/client.ts';
+import { connectDatabase, STORE_APPLICATION_NAME } from './db/client.ts';
 import { DataDirInUseError, lockDataDir } from './db/data-lock.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { applyMigrations } from './db/migrate.ts';
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
       log.info({ dataDir: config.dataDir, ms: Date.now() - started, firstStart: embedded.isFirstStart }, 'embedded PostgreSQL started');
     }
 
-    const database = connectDatabase(databaseUrl, config.DB_POOL_SIZE);
+    const database = connectDatabase(databaseUrl, config.DB_POOL_SIZE, STORE_APPLICATION_NAME);
     cleanups.push(database.close);
     await applyMigrations(database);
 

@@ -10,8 +10,11 @@ export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 
-export function connectDatabase(url: string, poolSize = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+/** The application_name of a serving store's connections: key rotation refuses to run while one is connected. */
+export const STORE_APPLICATION_NAME = 'acctstore';
+
+export function connectDatabase(url: string, poolSize = 20, applicationName?: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000, application_name: applicationName });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });

@@ -10,7 +10,15 @@ const mainTs = path.resolve(import.meta.dirname, '../main.ts');
 
 export type ServerProcess = { child: ChildProcess; exited: Promise<unknown>; url: string };
 
-export async function spawnServer(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<ServerProcess> {
+/** How to start it: by default this checkout's main.ts; the production-artifact test runs `npm run start:prod` in the install. */
+export type Launch = { command: string; args: string[]; cwd?: string };
+
+export async function spawnServer(
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string> = {},
+  launch: Launch = { command: process.execPath, args: [mainTs] },
+): Promise<ServerProcess> {
   const serverEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -27,11 +35,12 @@ export async function spawnServer(databaseUrl: string, port: number, env: Record
   noteSecrets(loadConfig(serverEnv), `spawned-${process.pid}`);
   fs.mkdirSync(TEST_LOG_DIR, { recursive: true });
   const log = fs.openSync(path.join(TEST_LOG_DIR, `spawned-${process.pid}-${port}.log`), 'a');
-  const child = spawn(process.execPath, [mainTs], { env: serverEnv, stdio: ['ignore', log, 'inherit'] });
+  const child = spawn(launch.command, launch.args, { cwd: launch.cwd, env: serverEnv, stdio: ['ignore', log, 'inherit'] });
   fs.closeSync(log);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 400; i++) {
+  // By the clock, not by attempts: on a loaded machine each refused fetch itself takes a while.
+  for (const until = Date.now() + 60_000; Date.now() < until; ) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { child, exited, url };
     } catch {

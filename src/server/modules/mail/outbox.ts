@@ -29,7 +29,9 @@ export async function enqueueEmail(tx: Db | Tx, email: OutgoingEmail): Promise<s
   return row!.id;
 }
 
-const SEALED = 'sealed:v1:';
+/** Marks an encrypted body; key rotation (maintenance/sealed-values.ts) finds sealed bodies by it. */
+export const SEALED_BODY_PREFIX = 'sealed:v1:';
+const SEALED = SEALED_BODY_PREFIX;
 
 /** Bodies that carry credentials are stored encrypted, so the outbox table alone reveals nothing. */
 export function sealEmailBody(cipher: CredentialCipher, body: string): string {

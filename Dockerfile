@@ -1,0 +1,23 @@
+# The store as a container. It runs the very commands of src/server/reliability/production-artifact.test.ts:
+# build the artifact once with the dev install, then install it into an empty folder with `npm ci --omit=dev`
+# and serve it with `npm run start:prod` (Node 24 strips the TypeScript types; nothing is bundled).
+FROM node:24-bookworm-slim AS build
+WORKDIR /src
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:24-bookworm-slim
+WORKDIR /app
+COPY --from=build /src/release/ /tmp/release/
+RUN tar -xzf /tmp/release/acctstore-*.tgz -C /app --strip-components=1 \
+ && npm ci --omit=dev --no-audit --no-fund \
+ && npm cache clean --force && rm -rf /tmp/release \
+ && mkdir -p /app/data /app/backups && chown node:node /app/data /app/backups
+USER node
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["npm", "run", "start:prod"]
