@@ -104,7 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     genReqId: () => crypto.randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.isProduction,
+    // Only the configured proxies' X-Forwarded-For is believed: req.ip (and every per-IP limit) is the address they vouch for.
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -122,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const openBody = (body: string) => openEmailBody(cipher, body);
   const mailTransport =
     deps.mailTransport ??
-    (config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createLocalMailbox((line) => app.log.info(line)));
+    (config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createLocalMailbox((line) => app.log.info(line), { showLinks: !config.isProduction }));
   const deliverMail = () => deliverDueEmails(db, mailTransport, config.MAIL_FROM, 20, openBody);
   const mailWorker = deps.startJobs ? startMailWorker(deliverMail, (err) => app.log.error({ err }, 'mail worker failed')) : null;
   app.addHook('onClose', async () => mailWorker?.stop());

@@ -14,7 +14,7 @@ import { createCredentialCipher, loadCredentialsKey } from './modules/stock/cred
 async function main(): Promise<void> {
   let config: Config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, { serving: true });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
