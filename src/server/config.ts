@@ -1,7 +1,8 @@
 // The only reader of process.env: parses the environment once and fails at boot with a readable message.
 import path from 'node:path';
 import { z } from 'zod';
-import { parseTrustProxy, servingProblems, type Problem, type TrustProxy } from './serving-requirements.ts';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
+import { servingProblems, type Problem } from './serving-requirements.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

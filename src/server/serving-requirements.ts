@@ -1,7 +1,6 @@
 // What the store needs before it may serve: the production refusals (a live shop must not run with a demo
-// seed, a sandbox, a test key, plain http or no mail) and the proxy setting. Pure functions of the raw
-// environment, so that config.ts can put every problem into one list.
-import net from 'node:net';
+// seed, a sandbox, a test key, plain http or no mail). A pure function of the raw environment, so that
+// config.ts can put every problem into one list.
 
 export type Problem = { name: string; message: string };
 
@@ -50,35 +49,4 @@ function originOf(url: string): string | null {
   } catch {
     return null;
   }
-}
-
-export type TrustProxy = false | number | string[];
-
-// proxy-addr's names for address ranges, accepted as Fastify accepts them.
-const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/** TRUST_PROXY: empty → no proxy; a number → that many hops; else a comma list of addresses or CIDRs. A string result is the problem. */
-export function parseTrustProxy(raw: string | undefined): TrustProxy | string {
-  const value = raw?.trim() ?? '';
-  if (value === '' || value === '0') return false;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return hops <= 10 ? hops : 'a number of proxy hops must be between 0 and 10';
-  }
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
-  const bad = entries.filter((e) => !isAddressOrCidr(e));
-  if (bad.length > 0 || entries.length === 0) {
-    return `must be a number of proxy hops or a comma-separated list of proxy addresses/CIDRs (not ${bad.map((b) => JSON.stringify(b)).join(', ') || 'empty'})`;
-  }
-  return entries;
-}
-
-function isAddressOrCidr(entry: string): boolean {
-  if (RANGE_NAMES.has(entry)) return true;
-  const [address, prefix, ...rest] = entry.split('/');
-  const family = net.isIP(address ?? '');
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d+$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
 }
