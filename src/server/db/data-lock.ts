@@ -1,8 +1,9 @@
 // One process per data folder: a pid file taken atomically, replaced only when its owner is dead.
 import fs from 'node:fs';
 import path from 'node:path';
+import { StartupError } from '../startup-error.ts';
 
-export class DataDirInUseError extends Error {
+export class DataDirInUseError extends StartupError {
   override name = 'DataDirInUseError';
 }
 
