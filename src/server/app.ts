@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   seoRoutes(app, { db, config });
   inboxRoutes(app, { db: database.db });
   authRoutes(app, { db, config, pokeMail });
-  adminStatsRoutes(app, { db });
+  adminStatsRoutes(app, { db, paymentMode: config.paymentMode });
   const catalogueCache = createCatalogueCache(db, database.pool, app.log, config.CATALOGUE_CACHE);
   app.addHook('onClose', () => catalogueCache.close());
   // Read-your-writes in this process: a change made through this app drops the cache before the answer

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 import { servingProblems, type Problem } from './serving-requirements.ts';
+import { PAYMENT_MODES, type PaymentMode } from '../shared/payment-mode.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -44,7 +45,7 @@ const envSchema = z.object({
   ERCASPAY_BASE_URL: z.url().default('https://api.ercaspay.com/api/v1'),
   PAYMENT_WEBHOOK_TOKEN: z.string().min(16, 'PAYMENT_WEBHOOK_TOKEN must be at least 16 characters').optional(),
   // live: only ErcasPay's live domain is credited; test: its TEST domain is accepted (and admins see a banner).
-  ERCASPAY_MODE: z.enum(['live', 'test']).optional(),
+  ERCASPAY_MODE: z.enum(PAYMENT_MODES).optional(),
   WARRANTY_HOURS: z.coerce.number().int().min(0).max(24 * 90).default(48),
   SUPPORT_EMAIL: z.email().default('support@acctstore.ng'),
   SUPPORT_TELEGRAM_URL: z.url().default('https://t.me/acctstore_support'),
@@ -59,7 +60,7 @@ export type Env = z.infer<typeof envSchema>;
 export type Config = Omit<Env, 'DEMO_SEED' | 'TRUST_PROXY'> & {
   isProduction: boolean;
   /** ERCASPAY_MODE, else live in production and test elsewhere. */
-  paymentMode: 'live' | 'test';
+  paymentMode: PaymentMode;
   publicUrl: string;
   dataDir: string;
   DEMO_SEED: boolean;
