@@ -8,7 +8,7 @@ const mainTs = path.resolve(import.meta.dirname, 'main.ts');
 
 function start(env: Record<string, string>) {
   // Only PATH from the test's own environment: nothing else may leak in and satisfy a requirement.
-  const result = spawnSync(process.execPath, [mainTs], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 20_000 });
+  const result = spawnSync(process.execPath, [mainTs], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 60_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -26,7 +26,7 @@ describe('starting in production', () => {
       'ERCASPAY_SECRET_KEY',
       'PAYMENT_WEBHOOK_TOKEN',
     ]);
-  });
+  }, 90_000);
 
   it('with everything set and the demo seed asked for, refuses the seed (and prints no password)', () => {
     const { code, stdout, stderr } = start({
@@ -43,5 +43,5 @@ describe('starting in production', () => {
     expect(stdout).toBe('');
     expect(stderr.trim().split('\n').slice(1)).toEqual([expect.stringMatching(/^ {2}- DEMO_SEED: the demo shop .* is never seeded in production/)]);
     expect(stderr).not.toContain('demo-password-123');
-  });
+  }, 90_000);
 });

@@ -36,7 +36,7 @@ describe.runIf(process.getuid?.() === 0)('started as root with the data folder i
     const result = spawnSync(process.execPath, [mainTs], {
       env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 60_000,
     });
     expect(result.status).toBe(1);
     const lines = result.stderr.trim().split('\n');
@@ -46,5 +46,5 @@ describe.runIf(process.getuid?.() === 0)('started as root with the data folder i
     expect(lines[0]).toMatch(/run the store as a normal user, move the project \(or DATA_DIR\) to .*, or set DATABASE_URL/);
     expect(result.stdout).toBe('');
     expect(fs.readdirSync(privateDir)).toEqual([]);
-  });
+  }, 90_000);
 });

@@ -50,7 +50,7 @@ describe('two store processes on one DATABASE_URL', () => {
         spawnSync(process.execPath, [path.resolve(import.meta.dirname, '../../main.ts')], {
           env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, DATA_DIR: path.resolve('.tmp/second-store'), PORT: '0', LOG_LEVEL: 'warn', DEMO_SEED: 'false', ...env },
           encoding: 'utf8',
-          timeout: 30_000,
+          timeout: 60_000,
         });
       const otherKey = second({ CREDENTIALS_KEY: 'b'.repeat(64) });
       expect(otherKey.status).toBe(1);
@@ -65,5 +65,5 @@ describe('two store processes on one DATABASE_URL', () => {
       first.child.kill('SIGTERM');
       await first.exited;
     }
-  }, 60_000);
+  }, 150_000);
 });
