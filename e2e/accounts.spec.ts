@@ -74,6 +74,8 @@ test('an admin lands on /admin; a customer who opens /admin lands on /dashboard'
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('Total Users')).toBeVisible();
+  // The e2e store takes sandbox payments: the console says so.
+  await expect(page.getByRole('status', { name: 'Test payments' })).toContainText('no real money is taken');
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Admin Panel' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Wallet' })).toHaveCount(0);

@@ -11,6 +11,7 @@ import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
+import { trustProxyOption } from './http/trust-proxy.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { registerInputHygiene } from './http/validate.ts';
 import { adminStatsRoutes } from './modules/admin/admin-stats.routes.ts';
@@ -104,7 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     genReqId: () => crypto.randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.isProduction,
+    // Only the configured proxies' X-Forwarded-For is believed: req.ip (and every per-IP limit) is the address they vouch for.
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -122,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const openBody = (body: string) => openEmailBody(cipher, body);
   const mailTransport =
     deps.mailTransport ??
-    (config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createLocalMailbox((line) => app.log.info(line)));
+    (config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createLocalMailbox((line) => app.log.info(line), { showLinks: !config.isProduction }));
   const deliverMail = () => deliverDueEmails(db, mailTransport, config.MAIL_FROM, 20, openBody);
   const mailWorker = deps.startJobs ? startMailWorker(deliverMail, (err) => app.log.error({ err }, 'mail worker failed')) : null;
   app.addHook('onClose', async () => mailWorker?.stop());
@@ -145,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   seoRoutes(app, { db, config });
   inboxRoutes(app, { db: database.db });
   authRoutes(app, { db, config, pokeMail });
-  adminStatsRoutes(app, { db });
+  adminStatsRoutes(app, { db, paymentMode: config.paymentMode });
   const catalogueCache = createCatalogueCache(db, database.pool, app.log, config.CATALOGUE_CACHE);
   app.addHook('onClose', () => catalogueCache.close());
   // Read-your-writes in this process: a change made through this app drops the cache before the answer

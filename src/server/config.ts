@@ -1,6 +1,9 @@
 // The only reader of process.env: parses the environment once and fails at boot with a readable message.
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
+import { servingProblems, type Problem } from './serving-requirements.ts';
+import { PAYMENT_MODES, type PaymentMode } from '../shared/payment-mode.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -26,7 +29,8 @@ const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DEMO_SEED: bool.default(true),
+  // Default: on outside production, off in production (where asking for it is refused).
+  DEMO_SEED: bool.optional(),
   CATALOGUE_CACHE: bool.default(true),
   DEMO_ADMIN_PASSWORD: z.string().min(8, 'DEMO_ADMIN_PASSWORD must be at least 8 characters').optional(),
   ADMIN_EMAILS: emailList,
@@ -46,45 +50,74 @@ const envSchema = z.object({
   ERCASPAY_BASE_URL: z.url().default('https://api.ercaspay.com/api/v1'),
   PAYMENT_WEBHOOK_TOKEN: z.string().min(16, 'PAYMENT_WEBHOOK_TOKEN must be at least 16 characters').optional(),
   // live: only ErcasPay's live domain is credited; test: its TEST domain is accepted (and admins see a banner).
-  ERCASPAY_MODE: z.enum(['live', 'test']).optional(),
+  ERCASPAY_MODE: z.enum(PAYMENT_MODES).optional(),
   WARRANTY_HOURS: z.coerce.number().int().min(0).max(24 * 90).default(48),
   SUPPORT_EMAIL: z.email().default('support@acctstore.ng'),
   SUPPORT_TELEGRAM_URL: z.url().default('https://t.me/acctstore_support'),
   SUPPORT_WHATSAPP: z.string().default('+234 800 000 0000'),
   OFFICE_LOCATION: z.string().default('Lagos, Nigeria'),
+  // How many reverse proxies in front of the store, or which ones (addresses/CIDRs): whose X-Forwarded-For to believe.
+  TRUST_PROXY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Env & {
+export type Config = Omit<Env, 'DEMO_SEED' | 'TRUST_PROXY'> & {
   isProduction: boolean;
   /** ERCASPAY_MODE, else live in production and test elsewhere. */
-  paymentMode: 'live' | 'test';
+  paymentMode: PaymentMode;
   publicUrl: string;
   dataDir: string;
+  DEMO_SEED: boolean;
+  /** Fastify's trustProxy: false (no proxy), a number of hops, or the proxies' addresses. */
+  trustProxy: TrustProxy;
 };
 
-/** Parses an environment (process.env by default); throws one readable error listing every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+type LoadOptions = {
+  /**
+   * For the store's server (main.ts): also what serving needs (in production: a public https URL, the key, SMTP,
+   * the webhook token, a live ErcasPay key on the live URL, no demo seed; anywhere: a key with DATABASE_URL).
+   * Command-line tools and tests leave it off.
+   */
+  serving?: boolean;
+};
+
+/** Parses an environment (process.env by default); throws one readable error listing every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, { serving = false }: LoadOptions = {}): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const problems: Problem[] = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => ({ name: i.path.join('.') || '(env)', message: i.message }));
+  const trustProxy = parseTrustProxy(cleaned.TRUST_PROXY);
+  if (typeof trustProxy === 'string') problems.push({ name: 'TRUST_PROXY', message: trustProxy });
+  const isProduction = cleaned.NODE_ENV === 'production';
+  if (isProduction && !cleaned.ERCASPAY_SECRET_KEY) {
+    problems.push({ name: 'ERCASPAY_SECRET_KEY', message: 'required in production (the sandbox payment provider is refused there)' });
+  }
+  if (serving) problems.push(...servingProblems(cleaned).filter((p) => !problems.some((q) => q.name === p.name)));
+  if (!parsed.success || problems.length > 0) {
+    const order = Object.keys(envSchema.shape);
+    problems.sort((a, b) => rank(order, a.name) - rank(order, b.name));
+    const lines = problems.map((p) => `  - ${p.name}: ${p.message}`);
+    const where = isProduction ? ' for production' : '';
+    throw new ConfigError(`Invalid configuration${where} (see .env.example):\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  if (c.NODE_ENV === 'production' && !c.ERCASPAY_SECRET_KEY) {
-    throw new ConfigError(
-      'Invalid configuration:\n  - ERCASPAY_SECRET_KEY: required in production (the sandbox payment provider is refused there)',
-    );
-  }
   return {
     ...c,
-    isProduction: c.NODE_ENV === 'production',
-    paymentMode: c.ERCASPAY_MODE ?? (c.NODE_ENV === 'production' ? 'live' : 'test'),
+    isProduction,
+    paymentMode: c.ERCASPAY_MODE ?? (isProduction ? 'live' : 'test'),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(c.DATA_DIR),
+    DEMO_SEED: c.DEMO_SEED ?? !isProduction,
+    trustProxy: typeof trustProxy === 'string' ? false : trustProxy, // a string was reported above
   };
+}
+
+function rank(order: string[], name: string): number {
+  const i = order.indexOf(name);
+  return i === -1 ? order.length : i;
 }
 
 export class ConfigError extends Error {

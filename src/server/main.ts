@@ -5,16 +5,18 @@ import path from 'node:path';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, STORE_APPLICATION_NAME } from './db/client.ts';
-import { DataDirInUseError, lockDataDir } from './db/data-lock.ts';
+import { lockDataDir } from './db/data-lock.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { seedDemoShop } from './db/seed.ts';
+import { checkCredentialsKey } from './modules/stock/check-credentials-key.ts';
 import { createCredentialCipher, loadCredentialsKey } from './modules/stock/credential-cipher.ts';
+import { reportStartupFailure } from './startup-error.ts';
 
 async function main(): Promise<void> {
   let config: Config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, { serving: true });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
     await applyMigrations(database);
 
     const cipher = createCredentialCipher(loadCredentialsKey(config.CREDENTIALS_KEY, config.dataDir, (m) => log.warn(m)));
+    await checkCredentialsKey(database.db, cipher);
     if (config.DEMO_SEED) {
       const seed = await seedDemoShop(database.db, cipher, config.DEMO_ADMIN_PASSWORD);
       if (seed.seeded) printAdminSignIn(config, seed.adminEmail, seed.adminPassword);
@@ -57,11 +60,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.PORT, host: config.HOST });
     log.info(`Store ready on ${config.publicUrl}`);
   } catch (err) {
-    if (err instanceof DataDirInUseError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    log.fatal({ err }, 'the store could not start');
+    reportStartupFailure(err, log);
     await cleanup().catch(() => {});
     process.exit(1);
   }

@@ -1,8 +1,9 @@
 // One process per data folder: a pid file taken atomically, replaced only when its owner is dead.
 import fs from 'node:fs';
 import path from 'node:path';
+import { StartupError } from '../startup-error.ts';
 
-export class DataDirInUseError extends Error {
+export class DataDirInUseError extends StartupError {
   override name = 'DataDirInUseError';
 }
 
@@ -26,7 +27,7 @@ function isZombie(pid: number): boolean {
 
 /** Takes the lock or throws DataDirInUseError; returns the function that releases it. */
 export function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  const created = fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'store.pid');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -37,6 +38,8 @@ export function lockDataDir(dataDir: string): () => void {
         } catch {
           // already gone: nothing to release
         }
+        // A start that failed before it made anything leaves no empty folder behind (a full one stays).
+        if (created) removeEmptyFolders(dataDir, created);
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
@@ -51,4 +54,15 @@ export function lockDataDir(dataDir: string): () => void {
     }
   }
   throw new DataDirInUseError(`Could not lock the data folder ${dataDir}`);
+}
+
+/** Removes `dir` and its parents up to `top` (the first folder mkdir created), each only while empty. */
+function removeEmptyFolders(dir: string, top: string): void {
+  for (let folder = path.resolve(dir); folder.startsWith(path.resolve(top)); folder = path.dirname(folder)) {
+    try {
+      fs.rmdirSync(folder);
+    } catch {
+      return; // not empty: the store made its data there
+    }
+  }
 }

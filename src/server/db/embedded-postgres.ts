@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { StartupError } from '../startup-error.ts';
+import { assertPostgresUserCanReach } from './postgres-user-access.ts';
 
 type Binaries = { postgres: string; initdb: string };
 
@@ -51,31 +53,12 @@ type StartOptions = { dir: string; log?: (line: string) => void; fsync?: boolean
 export async function startEmbeddedPostgres({ dir, log = () => {}, fsync = true }: StartOptions): Promise<EmbeddedPostgres> {
   const bins = await loadBinaries();
   const ids = runAsIds();
+  if (ids.uid !== undefined) assertPostgresUserCanReach({ uid: ids.uid, gid: ids.gid! }, bins, dir);
   const pgdata = path.join(dir, 'pgdata');
   const passwordFile = path.join(dir, 'pg-password');
   const isFirstStart = !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
   fs.mkdirSync(dir, { recursive: true });
-
-  if (isFirstStart) {
-    fs.rmSync(pgdata, { recursive: true, force: true });
-    fs.writeFileSync(passwordFile, crypto.randomBytes(18).toString('base64url'), { mode: 0o600 });
-    fs.mkdirSync(pgdata, { mode: 0o700 });
-    const pwTmp = path.join(pgdata, '..', `.pwfile-${process.pid}`);
-    fs.copyFileSync(passwordFile, pwTmp);
-    if (ids.uid !== undefined) {
-      fs.chownSync(pgdata, ids.uid, ids.gid!);
-      fs.chownSync(pwTmp, ids.uid, ids.gid!);
-    }
-    try {
-      execFileSync(
-        bins.initdb,
-        [`--pgdata=${pgdata}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwTmp}`, '--encoding=UTF8', '--locale=C'],
-        { ...ids, stdio: 'pipe' },
-      );
-    } finally {
-      fs.rmSync(pwTmp, { force: true });
-    }
-  }
+  if (isFirstStart) initialise(bins, ids, pgdata, passwordFile);
   await stopOrphanedPostgres(pgdata, log);
   const password = fs.readFileSync(passwordFile, 'utf8').trim();
   const port = await freePort();
@@ -86,6 +69,34 @@ export async function startEmbeddedPostgres({ dir, log = () => {}, fsync = true 
   await waitUntilReady(child, log);
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   return { url, isFirstStart, stop: () => stopPostgres(child) };
+}
+
+/** A new database cluster; when initdb fails, nothing of it is left behind (the next start begins afresh). */
+function initialise(bins: Binaries, ids: { uid?: number; gid?: number }, pgdata: string, passwordFile: string): void {
+  const pwTmp = path.join(pgdata, '..', `.pwfile-${process.pid}`);
+  try {
+    fs.rmSync(pgdata, { recursive: true, force: true });
+    fs.writeFileSync(passwordFile, crypto.randomBytes(18).toString('base64url'), { mode: 0o600 });
+    fs.mkdirSync(pgdata, { mode: 0o700 });
+    fs.copyFileSync(passwordFile, pwTmp);
+    if (ids.uid !== undefined) {
+      fs.chownSync(pgdata, ids.uid, ids.gid!);
+      fs.chownSync(pwTmp, ids.uid, ids.gid!);
+    }
+    execFileSync(
+      bins.initdb,
+      [`--pgdata=${pgdata}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwTmp}`, '--encoding=UTF8', '--locale=C'],
+      { ...ids, stdio: 'pipe' },
+    );
+  } catch (err) {
+    fs.rmSync(pgdata, { recursive: true, force: true });
+    fs.rmSync(passwordFile, { force: true });
+    // execFileSync's error carries initdb's output as Buffers: keep only its words.
+    const stderr = (err as { stderr?: Buffer }).stderr?.toString().replace(/\s+/g, ' ').trim();
+    throw new StartupError(`Cannot create the embedded PostgreSQL database in ${pgdata}: ${stderr || (err as Error).message}`);
+  } finally {
+    fs.rmSync(pwTmp, { force: true });
+  }
 }
 
 /**

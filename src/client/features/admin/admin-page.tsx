@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAdminStats } from './api/use-admin-stats.ts';
 import { AdminTabs } from './components/admin-tabs.tsx';
 import { StatsCards } from './components/stats-cards.tsx';
+import { TestPaymentsBanner } from './components/test-payments-banner.tsx';
 
 export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
@@ -23,6 +24,7 @@ export default function AdminPage() {
   }
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      {stats.data.paymentMode === 'test' && <TestPaymentsBanner />}
       <h1 className="text-2xl font-bold sm:text-3xl">Admin Dashboard</h1>
       <p className="mt-1 text-muted-foreground">Manage users, wallets, the catalogue, stock and messages.</p>
       <StatsCards stats={stats.data} />

@@ -1,14 +1,22 @@
-// GET /api/admin/stats: the admin console's four figures (users, stock accounts, sales, revenue).
+// GET /api/admin/stats: the admin console's four figures (users, stock accounts, sales, revenue), and whether
+// payments are live or test (the console shows a banner in test mode).
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { PaymentMode } from '../../../shared/payment-mode.ts';
 import { users } from '../auth/auth.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';
 
-export type AdminStats = { totalUsers: number; totalProducts: number; totalSales: number; totalRevenueKobo: number };
+export type AdminStats = {
+  totalUsers: number;
+  totalProducts: number;
+  totalSales: number;
+  totalRevenueKobo: number;
+  paymentMode: PaymentMode;
+};
 
-export function adminStatsRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+export function adminStatsRoutes(app: FastifyInstance, { db, paymentMode }: { db: Db; paymentMode: PaymentMode }): void {
   app.get('/api/admin/stats', { config: { access: 'admin' } }, async (): Promise<AdminStats> => {
     const [[u], [p], [s]] = await Promise.all([
       db.select({ n: count() }).from(users),
@@ -18,6 +26,12 @@ export function adminStatsRoutes(app: FastifyInstance, { db }: { db: Db }): void
         .from(orders)
         .where(eq(orders.status, 'completed')),
     ]);
-    return { totalUsers: u?.n ?? 0, totalProducts: p?.n ?? 0, totalSales: s?.n ?? 0, totalRevenueKobo: Number(s?.revenue ?? 0) };
+    return {
+      totalUsers: u?.n ?? 0,
+      totalProducts: p?.n ?? 0,
+      totalSales: s?.n ?? 0,
+      totalRevenueKobo: Number(s?.revenue ?? 0),
+      paymentMode,
+    };
   });
 }

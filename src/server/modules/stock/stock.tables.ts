@@ -1,6 +1,6 @@
 // Individual accounts for sale. Credentials are AES-256-GCM ciphertexts, never plaintext.
 import { sql } from 'drizzle-orm';
-import { check, customType, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { productGroups } from '../catalogue/catalogue.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 
@@ -43,4 +43,19 @@ export const stockAccounts = pgTable(
       sql`(${t.status} = 'sold') = (${t.orderId} is not null and ${t.soldAt} is not null)`,
     ),
   ],
+);
+
+/**
+ * One row: a known value sealed with the credentials key of the first start. Every start must open it, so a
+ * process with another key (another DATA_DIR, a lost or mistyped CREDENTIALS_KEY) refuses to start instead of
+ * sealing new stock that the others cannot read.
+ */
+export const credentialsKeyCheck = pgTable(
+  'credentials_key_check',
+  {
+    id: smallint('id').primaryKey().default(1),
+    sealed: bytea('sealed').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('credentials_key_check_single_row', sql`${t.id} = 1`)],
 );
