@@ -1,5 +1,4 @@
 // buildApp(deps): the whole HTTP app, built the same way for main.ts and for the tests.
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -11,6 +10,7 @@ import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
+import { registerRequestIdHeader, requestIdFor } from './http/request-id.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { registerInputHygiene } from './http/validate.ts';
 import { adminStatsRoutes } from './modules/admin/admin-stats.routes.ts';
@@ -102,13 +102,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const logger = deps.logger ?? loggerOptions(config);
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestIdFor,
+    requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.isProduction,
     routerOptions: { ignoreTrailingSlash: true },
   });
 
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
   await registerSecurityHeaders(app, config.isProduction);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
