@@ -11,6 +11,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerRequestIdHeader, requestIdFor } from './http/request-id.ts';
+import { registerDrain } from './http/drain.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { registerInputHygiene } from './http/validate.ts';
 import { adminStatsRoutes } from './modules/admin/admin-stats.routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerRequestIdHeader(app);
+  registerDrain(app);
   await registerSecurityHeaders(app, config.isProduction);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
@@ -142,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : null;
   app.addHook('onClose', async () => reconciler?.stop());
 
-  healthRoutes(app, { db });
+  healthRoutes(app, { db, isDraining: app.isDraining });
   siteRoutes(app, { config });
   seoRoutes(app, { db, config });
   inboxRoutes(app, { db: database.db });

@@ -1,5 +1,5 @@
 // Starts the store: configuration, database (embedded unless DATABASE_URL), migrations, seed, HTTP, jobs.
-// Stops in reverse on SIGINT/SIGTERM: HTTP server first, then the pool, then the embedded database.
+// Stops in reverse on SIGINT/SIGTERM: HTTP server first (drained, http/drain.ts), then the pool, then the embedded database.
 import pino from 'pino';
 import path from 'node:path';
 import { buildApp, loggerOptions } from './app.ts';
@@ -10,6 +10,7 @@ import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { seedDemoShop } from './db/seed.ts';
 import { createCredentialCipher, loadCredentialsKey } from './modules/stock/credential-cipher.ts';
+import { drainAndClose } from './http/drain.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
     }
 
     const app = await buildApp({ config, database, logger: log, cipher, startJobs: true });
-    cleanups.push(() => app.close());
+    cleanups.push(() => drainAndClose(app, config.SHUTDOWN_DRAIN_MS ?? (config.isProduction ? 5000 : 0), log));
     await app.listen({ port: config.PORT, host: config.HOST });
     log.info(`Store ready on ${config.publicUrl}`);
   } catch (err) {
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stoppingSince = Date.now();
-    log.info({ signal }, 'stopping: HTTP server, then database');
+    log.info({ signal }, 'stopping: drain and close HTTP, then database');
     cleanup().then(
       () => process.exit(0),
       (err: unknown) => {
