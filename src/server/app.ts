@@ -33,6 +33,7 @@ import { adminAccountRoutes } from './modules/stock/admin-accounts.routes.ts';
 import { createCredentialCipher, loadCredentialsKey, type CredentialCipher } from './modules/stock/credential-cipher.ts';
 import { stockCsvRoutes } from './modules/stock/stock-csv.routes.ts';
 import { startJobLoop } from './jobs/start-job-loop.ts';
+import { pruneStaleRows } from './jobs/prune-stale-rows.ts';
 import { adminPaymentRoutes } from './modules/admin/admin-payments.routes.ts';
 import { adminUserRoutes } from './modules/admin/admin-users.routes.ts';
 import { createErcasPayProvider } from './modules/payments/ercaspay-client.ts';
@@ -143,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ? startJobLoop(() => reconcileDuePayments(db, settle), (err) => app.log.error({ err }, 'payment reconciler failed'), 15_000)
     : null;
   app.addHook('onClose', async () => reconciler?.stop());
+  const pruner = deps.startJobs ? startJobLoop(async () => (await pruneStaleRows(db, app.log), 0), (err) => app.log.error({ err }, 'pruning failed'), 60_000) : null;
+  app.addHook('onClose', async () => pruner?.stop());
 
   healthRoutes(app, { db, isDraining: app.isDraining });
   siteRoutes(app, { config });
