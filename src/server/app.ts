@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { deliverDueEmails, startMailWorker } from './modules/mail/deliver-emails.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import { adminEmailRoutes } from './modules/mail/admin-emails.routes.ts';
 import { openEmailBody } from './modules/mail/outbox.ts';
 import { createLocalMailbox, createSmtpTransport, type MailTransport } from './modules/mail/transports.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -128,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailTransport =
     deps.mailTransport ??
     (config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createLocalMailbox((line) => app.log.info(line)));
-  const deliverMail = () => deliverDueEmails(db, mailTransport, config.MAIL_FROM, 20, openBody);
+  const deliverMail = () => deliverDueEmails(db, mailTransport, config.MAIL_FROM, 20, openBody, app.log);
   const mailWorker = deps.startJobs ? startMailWorker(deliverMail, (err) => app.log.error({ err }, 'mail worker failed')) : null;
   app.addHook('onClose', async () => mailWorker?.stop());
   const pokeMail = () => mailWorker?.poke();
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   topupRoutes(app, { db, provider: paymentProvider, publicUrl: config.publicUrl, webhookToken: config.PAYMENT_WEBHOOK_TOKEN, settle });
   adminUserRoutes(app, { db });
   adminPaymentRoutes(app, { db, recheck });
+  adminEmailRoutes(app, { db, pokeMail });
   if (paymentProvider.name === 'sandbox' && !config.isProduction) sandboxRoutes(app, { db });
   if (!config.isProduction) mailboxRoutes(app, { db, open: openBody });
 
