@@ -18,6 +18,7 @@ import { adminStatsRoutes } from './modules/admin/admin-stats.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionLoader } from './modules/auth/sessions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerMetrics } from './modules/health/metrics.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { deliverDueEmails, startMailWorker } from './modules/mail/deliver-emails.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => pruner?.stop());
 
   healthRoutes(app, { db, isDraining: app.isDraining });
+  registerMetrics(app, { db, pool: database.pool });
   siteRoutes(app, { config });
   seoRoutes(app, { db, config });
   inboxRoutes(app, { db: database.db });

@@ -11,6 +11,7 @@ import { applyMigrations } from './db/migrate.ts';
 import { seedDemoShop } from './db/seed.ts';
 import { createCredentialCipher, loadCredentialsKey } from './modules/stock/credential-cipher.ts';
 import { drainAndClose } from './http/drain.ts';
+import { startMetricsServer } from './modules/health/metrics-server.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -56,6 +57,10 @@ async function main(): Promise<void> {
     const app = await buildApp({ config, database, logger: log, cipher, startJobs: true });
     cleanups.push(() => drainAndClose(app, config.SHUTDOWN_DRAIN_MS ?? (config.isProduction ? 5000 : 0), log));
     await app.listen({ port: config.PORT, host: config.HOST });
+    if (config.METRICS_PORT) {
+      cleanups.push(await startMetricsServer(app.renderMetrics, config.METRICS_PORT, (err) => log.error({ err }, 'metrics failed')));
+      log.info(`Metrics on http://127.0.0.1:${config.METRICS_PORT}/metrics`);
+    }
     log.info(`Store ready on ${config.publicUrl}`);
   } catch (err) {
     if (err instanceof DataDirInUseError) {

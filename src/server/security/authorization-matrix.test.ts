@@ -197,6 +197,7 @@ const matrix: Record<string, Row> = {
   },
   'GET /api/admin/payments': { expect: ADMINS(), request: () => ({ url: '/api/admin/payments?status=completed' }) },
   'POST /api/admin/payments/:id/recheck': { expect: ADMINS(), request: () => ({ url: `/api/admin/payments/${payment!.id}/recheck` }) },
+  'GET /api/metrics': { expect: ADMINS(), request: () => ({ url: '/api/metrics' }) },
   'GET /api/admin/emails': { expect: ADMINS(), request: () => ({ url: '/api/admin/emails' }) },
   'POST /api/admin/emails/:id/retry': { expect: ADMINS(), request: async () => ({ url: `/api/admin/emails/${await tmpFailedEmail()}/retry` }) },
 };
