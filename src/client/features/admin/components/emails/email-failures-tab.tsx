@@ -35,7 +35,7 @@ export function EmailFailuresTab() {
                 <Cell label="Attempts" className="tabular-nums">
                   {e.attempts}
                 </Cell>
-                <Cell label="Last error" className="min-w-0 break-words text-xs md:max-w-xs">
+                <Cell label="Last error" className="min-w-0 break-words md:max-w-xs md:text-xs">
                   {e.lastError ?? '—'}
                 </Cell>
                 <Cell label="Next try" className="whitespace-nowrap">
