@@ -55,12 +55,13 @@ async function main(): Promise<void> {
     }
 
     const app = await buildApp({ config, database, logger: log, cipher, startJobs: true });
-    cleanups.push(() => drainAndClose(app, config.SHUTDOWN_DRAIN_MS ?? (config.isProduction ? 5000 : 0), log));
-    await app.listen({ port: config.PORT, host: config.HOST });
+    // Metrics first, so that they stop after HTTP has drained (cleanups run in reverse).
     if (config.METRICS_PORT) {
       cleanups.push(await startMetricsServer(app.renderMetrics, config.METRICS_PORT, (err) => log.error({ err }, 'metrics failed')));
       log.info(`Metrics on http://127.0.0.1:${config.METRICS_PORT}/metrics`);
     }
+    cleanups.push(() => drainAndClose(app, config.SHUTDOWN_DRAIN_MS ?? (config.isProduction ? 5000 : 0), log));
+    await app.listen({ port: config.PORT, host: config.HOST });
     log.info(`Store ready on ${config.publicUrl}`);
   } catch (err) {
     if (err instanceof DataDirInUseError) {

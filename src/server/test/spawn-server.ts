@@ -8,7 +8,8 @@ import { noteSecrets, TEST_LOG_DIR, TEST_LOG_LEVEL } from './log-capture.ts';
 
 const mainTs = path.resolve(import.meta.dirname, '../main.ts');
 
-export type ServerProcess = { child: ChildProcess; exited: Promise<unknown>; url: string };
+/** logFile: where the server's stdout (its JSON log) goes. */
+export type ServerProcess = { child: ChildProcess; exited: Promise<unknown>; url: string; logFile: string };
 
 export async function spawnServer(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<ServerProcess> {
   const serverEnv = {
@@ -26,14 +27,15 @@ export async function spawnServer(databaseUrl: string, port: number, env: Record
   // Its log joins the run's logs, which are scanned for configured secrets at the end (log-capture.ts).
   noteSecrets(loadConfig(serverEnv), `spawned-${process.pid}`);
   fs.mkdirSync(TEST_LOG_DIR, { recursive: true });
-  const log = fs.openSync(path.join(TEST_LOG_DIR, `spawned-${process.pid}-${port}.log`), 'a');
+  const logFile = path.join(TEST_LOG_DIR, `spawned-${process.pid}-${port}.log`);
+  const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [mainTs], { env: serverEnv, stdio: ['ignore', log, 'inherit'] });
   fs.closeSync(log);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 400; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, exited, url };
+      if ((await fetch(`${url}/api/health`)).ok) return { child, exited, url, logFile };
     } catch {
       // not listening yet
     }
