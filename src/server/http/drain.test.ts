@@ -7,7 +7,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../db/embedded-postgres.ts';
 import { spawnServer, type ServerProcess } from '../test/spawn-server.ts';
-import { createTestDatabase } from '../test/test-app.ts';
+import { createTestApp, createTestDatabase } from '../test/test-app.ts';
+import { drainAndClose } from './drain.ts';
 
 const database = await createTestDatabase();
 // Longer than the health check's interval (100 ms) with room for a loaded machine, like a real load balancer's.
@@ -94,7 +95,8 @@ describe('stopping under load (SIGTERM)', () => {
     const state = { signalled: false, routedAway: false };
     const loops = Array.from({ length: 4 }, () => clientLoop(server, state, outcomes));
     const slow = slowContact(server);
-    await new Promise((r) => setTimeout(r, 400));
+    // Let the clients get going (bounded, however loaded the machine is).
+    for (let i = 0; i < 100 && outcomes.length < 12; i++) await new Promise((r) => setTimeout(r, 50));
 
     const signalledAt = Date.now();
     state.signalled = true;
@@ -119,10 +121,25 @@ describe('stopping under load (SIGTERM)', () => {
     expect(outcomes.filter((o) => o.error)).toEqual([]);
     expect(outcomes.every((o) => o.status === 200)).toBe(true);
     const after = outcomes.filter((o) => o.afterSignal);
-    expect(outcomes.length - after.length).toBeGreaterThan(10);
-    expect(after.length).toBeGreaterThan(4);
-    expect(after.slice(4).every((o) => o.connection === 'close')).toBe(true);
+    expect(outcomes.length - after.length).toBeGreaterThanOrEqual(12);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.some((o) => o.connection === 'close')).toBe(true);
   }, 60_000);
+
+  it('while draining, every answer closes its connection and health says draining', async () => {
+    const { app } = await createTestApp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    expect((await app.inject({ url: '/api/site' })).headers.connection).not.toBe('close');
+    const closed = drainAndClose(app, 2000, app.log);
+    const health = await app.inject({ url: '/api/health' });
+    expect([health.statusCode, health.json(), health.headers.connection]).toEqual([503, { status: 'draining' }, 'close']);
+    const site = await app.inject({ url: '/api/site' });
+    expect([site.statusCode, site.headers.connection]).toEqual([200, 'close']);
+    const refused = await app.inject({ url: '/api/wallet' });
+    expect([refused.statusCode, refused.headers.connection]).toEqual([401, 'close']);
+    await closed;
+    expect(app.server.listening).toBe(false);
+  });
 
   it('stops its embedded PostgreSQL after the HTTP server', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-drain-'));
