@@ -93,6 +93,17 @@ describe('e-mail delivery failures', () => {
     expect(row!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
+  it('lists a failing message while the worker retries it, and Retry leaves it to the worker (409)', async () => {
+    const id = await enqueueEmail(db, { kind: 'confirm_email', to: 'busy@example.com', subject: 'Being retried', text: 'x' });
+    const lockedUntil = new Date(Date.now() + 60_000);
+    await db.update(emailOutbox).set({ status: 'sending', attempts: 2, lastError: 'timeout', lockedUntil }).where(eq(emailOutbox.id, id));
+    expect((await list()).json<AdminEmailList>().emails.find((e) => e.id === id)).toMatchObject({ state: 'retrying', attempts: 2, lastError: 'timeout' });
+    expect((await retry(id)).statusCode).toBe(409);
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sending', lockedUntil });
+    await db.delete(emailOutbox).where(eq(emailOutbox.id, id));
+  });
+
   it('Retry refuses a sent or untried message (409) and an unknown one (404), changing nothing', async () => {
     expect((await retry(sentId)).statusCode).toBe(409);
     expect((await retry(freshId)).statusCode).toBe(409);

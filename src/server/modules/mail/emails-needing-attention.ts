@@ -1,13 +1,16 @@
 // Outbox messages an admin should see: given up (failed) or failing and waiting for their next attempt
 // (retrying). Selects no body column, so sealed credentials e-mails stay sealed.
-import { and, desc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { AdminEmail } from '../../../shared/admin-emails.ts';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox } from './mail.tables.ts';
 
 const LIST_LIMIT = 100;
 
-export const needsAttention: SQL = or(eq(emailOutbox.status, 'failed'), and(eq(emailOutbox.status, 'pending'), isNotNull(emailOutbox.lastError)))!;
+/** What Retry may re-queue: given up, or pending after a failure (a message being sent right now is left alone). */
+export const canRetry: SQL = or(eq(emailOutbox.status, 'failed'), and(eq(emailOutbox.status, 'pending'), isNotNull(emailOutbox.lastError)))!;
+/** What the console lists: the above, and a failing message the worker is trying again at this moment. */
+const needsAttention: SQL = or(eq(emailOutbox.status, 'failed'), and(inArray(emailOutbox.status, ['pending', 'sending']), isNotNull(emailOutbox.lastError)))!;
 
 export const adminEmailColumns = {
   id: emailOutbox.id,

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../http/access.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../admin/record-audit.ts';
-import { adminEmailColumns, needsAttention, toAdminEmail } from './emails-needing-attention.ts';
+import { adminEmailColumns, canRetry, toAdminEmail } from './emails-needing-attention.ts';
 import { emailOutbox } from './mail.tables.ts';
 
 export async function retryEmail(db: Db, actor: SessionUser, id: string): Promise<AdminEmail> {
@@ -14,7 +14,7 @@ export async function retryEmail(db: Db, actor: SessionUser, id: string): Promis
     const [row] = await tx
       .update(emailOutbox)
       .set({ status: 'pending', nextAttemptAt: sql`now()`, lockedUntil: null })
-      .where(and(eq(emailOutbox.id, id), needsAttention))
+      .where(and(eq(emailOutbox.id, id), canRetry))
       .returning(adminEmailColumns);
     if (!row) {
       const [exists] = await tx.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.id, id));
