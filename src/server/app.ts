@@ -1,5 +1,4 @@
 // buildApp(deps): the whole HTTP app, built the same way for main.ts and for the tests.
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -12,15 +11,19 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
+import { registerRequestIdHeader, requestIdFor } from './http/request-id.ts';
+import { registerDrain } from './http/drain.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { registerInputHygiene } from './http/validate.ts';
 import { adminStatsRoutes } from './modules/admin/admin-stats.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionLoader } from './modules/auth/sessions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerMetrics } from './modules/health/metrics.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { deliverDueEmails, startMailWorker } from './modules/mail/deliver-emails.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import { adminEmailRoutes } from './modules/mail/admin-emails.routes.ts';
 import { openEmailBody } from './modules/mail/outbox.ts';
 import { createLocalMailbox, createSmtpTransport, type MailTransport } from './modules/mail/transports.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -33,6 +36,7 @@ import { adminAccountRoutes } from './modules/stock/admin-accounts.routes.ts';
 import { createCredentialCipher, loadCredentialsKey, type CredentialCipher } from './modules/stock/credential-cipher.ts';
 import { stockCsvRoutes } from './modules/stock/stock-csv.routes.ts';
 import { startJobLoop } from './jobs/start-job-loop.ts';
+import { pruneStaleRows } from './jobs/prune-stale-rows.ts';
 import { adminPaymentRoutes } from './modules/admin/admin-payments.routes.ts';
 import { adminUserRoutes } from './modules/admin/admin-users.routes.ts';
 import { createErcasPayProvider } from './modules/payments/ercaspay-client.ts';
@@ -103,7 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const logger = deps.logger ?? loggerOptions(config);
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestIdFor,
+    requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
     // Only the configured proxies' X-Forwarded-For is believed: req.ip (and every per-IP limit) is the address they vouch for.
     trustProxy: trustProxyOption(config.trustProxy),
@@ -111,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
+  registerDrain(app);
   await registerSecurityHeaders(app, config.isProduction);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
@@ -125,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailTransport =
     deps.mailTransport ??
     (config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createLocalMailbox((line) => app.log.info(line), { showLinks: !config.isProduction }));
-  const deliverMail = () => deliverDueEmails(db, mailTransport, config.MAIL_FROM, 20, openBody);
+  const deliverMail = () => deliverDueEmails(db, mailTransport, config.MAIL_FROM, 20, openBody, app.log);
   const mailWorker = deps.startJobs ? startMailWorker(deliverMail, (err) => app.log.error({ err }, 'mail worker failed')) : null;
   app.addHook('onClose', async () => mailWorker?.stop());
   const pokeMail = () => mailWorker?.poke();
@@ -141,8 +148,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ? startJobLoop(() => reconcileDuePayments(db, settle), (err) => app.log.error({ err }, 'payment reconciler failed'), 15_000)
     : null;
   app.addHook('onClose', async () => reconciler?.stop());
+  const pruner = deps.startJobs ? startJobLoop(async () => (await pruneStaleRows(db, app.log), 0), (err) => app.log.error({ err }, 'pruning failed'), 60_000) : null;
+  app.addHook('onClose', async () => pruner?.stop());
 
-  healthRoutes(app, { db });
+  healthRoutes(app, { db, isDraining: app.isDraining });
+  registerMetrics(app, { db, pool: database.pool });
   siteRoutes(app, { config });
   seoRoutes(app, { db, config });
   inboxRoutes(app, { db: database.db });
@@ -165,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   topupRoutes(app, { db, provider: paymentProvider, publicUrl: config.publicUrl, webhookToken: config.PAYMENT_WEBHOOK_TOKEN, settle });
   adminUserRoutes(app, { db });
   adminPaymentRoutes(app, { db, recheck });
+  adminEmailRoutes(app, { db, pokeMail });
   if (paymentProvider.name === 'sandbox' && !config.isProduction) sandboxRoutes(app, { db });
   if (!config.isProduction) mailboxRoutes(app, { db, open: openBody });
 

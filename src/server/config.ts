@@ -28,6 +28,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  // Prometheus metrics without sign-in on 127.0.0.1:METRICS_PORT (they are always at /api/metrics for admins).
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // How long /api/health says "draining" before the listener closes (default 5000 in production, 0 elsewhere).
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Default: on outside production, off in production (where asking for it is refused).
   DEMO_SEED: bool.optional(),

@@ -1,5 +1,5 @@
 // Starts the store: configuration, database (embedded unless DATABASE_URL), migrations, seed, HTTP, jobs.
-// Stops in reverse on SIGINT/SIGTERM: HTTP server first, then the pool, then the embedded database.
+// Stops in reverse on SIGINT/SIGTERM: HTTP server first (drained, http/drain.ts), then the pool, then the embedded database.
 import pino from 'pino';
 import path from 'node:path';
 import { buildApp, loggerOptions } from './app.ts';
@@ -12,6 +12,8 @@ import { seedDemoShop } from './db/seed.ts';
 import { checkCredentialsKey } from './modules/stock/check-credentials-key.ts';
 import { createCredentialCipher, loadCredentialsKey } from './modules/stock/credential-cipher.ts';
 import { reportStartupFailure } from './startup-error.ts';
+import { drainAndClose } from './http/drain.ts';
+import { startMetricsServer } from './modules/health/metrics-server.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -56,7 +58,12 @@ async function main(): Promise<void> {
     }
 
     const app = await buildApp({ config, database, logger: log, cipher, startJobs: true });
-    cleanups.push(() => app.close());
+    // Metrics first, so that they stop after HTTP has drained (cleanups run in reverse).
+    if (config.METRICS_PORT) {
+      cleanups.push(await startMetricsServer(app.renderMetrics, config.METRICS_PORT, (err) => log.error({ err }, 'metrics failed')));
+      log.info(`Metrics on http://127.0.0.1:${config.METRICS_PORT}/metrics`);
+    }
+    cleanups.push(() => drainAndClose(app, config.SHUTDOWN_DRAIN_MS ?? (config.isProduction ? 5000 : 0), log));
     await app.listen({ port: config.PORT, host: config.HOST });
     log.info(`Store ready on ${config.publicUrl}`);
   } catch (err) {
@@ -75,7 +82,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stoppingSince = Date.now();
-    log.info({ signal }, 'stopping: HTTP server, then database');
+    log.info({ signal }, 'stopping: drain and close HTTP, then database');
     cleanup().then(
       () => process.exit(0),
       (err: unknown) => {

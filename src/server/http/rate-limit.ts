@@ -30,6 +30,8 @@ export async function consumeLimit(db: Db, limit: Limit, message: string): Promi
   await recordHit(db, limit.bucket);
 }
 
-export async function pruneOldHits(db: Db, olderThanMs = 24 * 3600_000): Promise<void> {
-  await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, new Date(Date.now() - olderThanMs)));
+/** Deletes hits older than every limit's window (the longest is an hour); returns how many. */
+export async function pruneOldHits(db: Db, olderThanMs = 24 * 3600_000): Promise<number> {
+  const { rowCount } = await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, new Date(Date.now() - olderThanMs)));
+  return rowCount ?? 0;
 }

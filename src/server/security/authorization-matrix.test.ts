@@ -8,6 +8,8 @@ import { hashToken } from '../modules/auth/sessions.ts';
 import { sessions } from '../modules/auth/auth.tables.ts';
 import { categories } from '../modules/catalogue/catalogue.tables.ts';
 import { inboxMessages } from '../modules/inbox/inbox.tables.ts';
+import { emailOutbox } from '../modules/mail/mail.tables.ts';
+import { enqueueEmail } from '../modules/mail/outbox.ts';
 import { payments } from '../modules/payments/payments.tables.ts';
 import { stockAccounts } from '../modules/stock/stock.tables.ts';
 import { insertUser, quickCustomer, SAME_ORIGIN, signedInUser } from '../test/auth-helpers.ts';
@@ -81,6 +83,12 @@ async function tmpAccount(): Promise<string> {
   const g = await insertGroupWithStock(db, { accounts: 1, categoryId: group.categoryId });
   const [row] = await db.select({ id: stockAccounts.id }).from(stockAccounts).where(eq(stockAccounts.productGroupId, g.id));
   return row!.id;
+}
+
+async function tmpFailedEmail(): Promise<string> {
+  const id = await enqueueEmail(db, { kind: 'matrix', to: 'matrix@example.com', subject: 'Matrix', text: 'x' });
+  await db.update(emailOutbox).set({ status: 'failed', attempts: 8, lastError: 'matrix' }).where(eq(emailOutbox.id, id));
+  return id;
 }
 
 // ---- the matrix -------------------------------------------------------------------------------------------
@@ -189,6 +197,9 @@ const matrix: Record<string, Row> = {
   },
   'GET /api/admin/payments': { expect: ADMINS(), request: () => ({ url: '/api/admin/payments?status=completed' }) },
   'POST /api/admin/payments/:id/recheck': { expect: ADMINS(), request: () => ({ url: `/api/admin/payments/${payment!.id}/recheck` }) },
+  'GET /api/metrics': { expect: ADMINS(), request: () => ({ url: '/api/metrics' }) },
+  'GET /api/admin/emails': { expect: ADMINS(), request: () => ({ url: '/api/admin/emails' }) },
+  'POST /api/admin/emails/:id/retry': { expect: ADMINS(), request: async () => ({ url: `/api/admin/emails/${await tmpFailedEmail()}/retry` }) },
 };
 
 const callers: Record<Role, { userId: string | null; cookie: string | null }> = {

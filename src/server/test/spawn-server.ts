@@ -8,7 +8,8 @@ import { noteSecrets, TEST_LOG_DIR, TEST_LOG_LEVEL } from './log-capture.ts';
 
 const mainTs = path.resolve(import.meta.dirname, '../main.ts');
 
-export type ServerProcess = { child: ChildProcess; exited: Promise<unknown>; url: string };
+/** logFile: where the server's stdout (its JSON log) goes. */
+export type ServerProcess = { child: ChildProcess; exited: Promise<unknown>; url: string; logFile: string };
 
 /** How to start it: by default this checkout's main.ts; the production-artifact test runs `npm run start:prod` in the install. */
 export type Launch = { command: string; args: string[]; cwd?: string };
@@ -34,7 +35,8 @@ export async function spawnServer(
   // Its log joins the run's logs, which are scanned for configured secrets at the end (log-capture.ts).
   noteSecrets(loadConfig(serverEnv), `spawned-${process.pid}`);
   fs.mkdirSync(TEST_LOG_DIR, { recursive: true });
-  const log = fs.openSync(path.join(TEST_LOG_DIR, `spawned-${process.pid}-${port}.log`), 'a');
+  const logFile = path.join(TEST_LOG_DIR, `spawned-${process.pid}-${port}.log`);
+  const log = fs.openSync(logFile, 'a');
   const child = spawn(launch.command, launch.args, { cwd: launch.cwd, env: serverEnv, stdio: ['ignore', log, 'inherit'] });
   fs.closeSync(log);
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -42,7 +44,7 @@ export async function spawnServer(
   // By the clock, not by attempts: on a loaded machine each refused fetch itself takes a while.
   for (const until = Date.now() + 60_000; Date.now() < until; ) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, exited, url };
+      if ((await fetch(`${url}/api/health`)).ok) return { child, exited, url, logFile };
     } catch {
       // not listening yet
     }

@@ -60,6 +60,7 @@ export function createSessionLoader(db: Db, config: Config) {
   };
 }
 
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+export async function deleteExpiredSessions(db: Db): Promise<number> {
+  const { rowCount } = await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  return rowCount ?? 0;
 }

@@ -1,11 +1,13 @@
-// GET /api/health: 200 while the database answers, 503 when it does not.
+// GET /api/health: 200 while the database answers, 503 when it does not, and 503 "draining" from the
+// moment shutdown starts (so a load balancer stops sending work before the listener closes).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { errorBody } from '../../http/errors.ts';
 
-export function healthRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+export function healthRoutes(app: FastifyInstance, { db, isDraining }: { db: Db; isDraining: () => boolean }): void {
   app.get('/api/health', { config: { access: 'public' }, logLevel: 'warn' }, async (req, reply) => {
+    if (isDraining()) return reply.status(503).send({ status: 'draining' });
     try {
       await Promise.race([
         db.execute(sql`select 1`),

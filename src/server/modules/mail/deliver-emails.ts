@@ -12,15 +12,22 @@ export function backoffMs(attempts: number): number {
   return Math.min(3600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-type Claimed = { id: string; to_address: string; subject: string; text_body: string; html_body: string | null; attempts: number };
+type Claimed = { id: string; kind: string; to_address: string; subject: string; text_body: string; html_body: string | null; attempts: number };
 
-/** Delivers up to `batch` due messages; returns how many were sent. `open` unseals encrypted bodies. */
+/** Where failures are reported: the app's logger in production (pino's warn signature). */
+export type FailureLog = { warn: (details: object, message: string) => void };
+
+/**
+ * Delivers up to `batch` due messages; returns how many were sent. `open` unseals encrypted bodies. Each failure
+ * is logged with the message id, its kind, the attempt and the transport's reason: never the body or recipient.
+ */
 export async function deliverDueEmails(
   db: Db,
   transport: MailTransport,
   from: string,
   batch = 20,
   open: (body: string) => string = (body) => body,
+  log?: FailureLog,
 ): Promise<number> {
   const claimed = await db.execute<Claimed>(sql`
     update email_outbox set status = 'sending', attempts = attempts + 1, locked_until = now() + ${`${CLAIM_MS} milliseconds`}::interval
@@ -28,7 +35,7 @@ export async function deliverDueEmails(
       select id from email_outbox
       where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())
       order by next_attempt_at limit ${batch} for update skip locked)
-    returning id, to_address, subject, text_body, html_body, attempts`);
+    returning id, kind, to_address, subject, text_body, html_body, attempts`);
   let sent = 0;
   for (const m of claimed.rows) {
     try {
@@ -39,6 +46,10 @@ export async function deliverDueEmails(
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = m.attempts >= MAX_ATTEMPTS;
+      log?.warn(
+        { emailId: m.id, kind: m.kind, attempts: m.attempts, transport: transport.name, reason: message.slice(0, 500) },
+        giveUp ? 'e-mail delivery failed: gave up after the last attempt' : 'e-mail delivery failed: will retry',
+      );
       await db.execute(sql`update email_outbox set status = ${giveUp ? 'failed' : 'pending'}, last_error = ${message.slice(0, 500)},
         locked_until = null, next_attempt_at = now() + ${`${backoffMs(m.attempts)} milliseconds`}::interval where id = ${m.id}`);
     }

@@ -4,11 +4,13 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminCatalogue } from '../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { useAdminEmails } from '../api/admin-emails.ts';
 import { useAdminInbox } from '../api/admin-inbox.ts';
 import { useAdminCatalogue } from '../api/use-admin-catalogue.ts';
 import { AddProductTab } from './add-product/add-product-tab.tsx';
 import { BulkUploadTab } from './bulk-upload/bulk-upload-tab.tsx';
 import { CategoriesTab } from './categories/categories-tab.tsx';
+import { EmailFailuresTab } from './emails/email-failures-tab.tsx';
 import { InboxTab } from './inbox/inbox-tab.tsx';
 import { PaymentsAttention } from './payments/payments-attention.tsx';
 import { ProductsTab } from './products/products-tab.tsx';
@@ -35,6 +37,7 @@ const tabs: Tab[] = [
     ),
   },
   { value: 'inbox', label: 'Inbox', needsCatalogue: false, render: () => <InboxTab /> },
+  { value: 'email', label: 'E-mail', needsCatalogue: false, render: () => <EmailFailuresTab /> },
 ];
 
 export function AdminTabs() {
@@ -42,6 +45,8 @@ export function AdminTabs() {
   const current = tabs.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'templates';
   const catalogue = useAdminCatalogue();
   const newCount = useAdminInbox('all').data?.newCount ?? 0;
+  const emailProblems = useAdminEmails().data?.emails.length ?? 0;
+  const counts: Record<string, number> = { inbox: newCount, email: emailProblems };
 
   return (
     <Tabs.Root
@@ -56,7 +61,7 @@ export function AdminTabs() {
             value={t.value}
             className="-mb-px shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-muted-foreground transition hover:text-foreground focus-visible:outline-2 focus-visible:outline-primary data-[state=active]:border-primary data-[state=active]:text-foreground"
           >
-            {t.value === 'inbox' && newCount > 0 ? `${t.label} (${newCount})` : t.label}
+            {counts[t.value] ? `${t.label} (${counts[t.value]})` : t.label}
           </Tabs.Trigger>
         ))}
       </Tabs.List>

@@ -1,0 +1,28 @@
+// The three states before a panel's data is shown: loading, failed (with Retry), and empty.
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from './data-table.tsx';
+
+type Props<T> = { query: UseQueryResult<T>; loading: string; isEmpty: (data: T) => boolean; empty: ReactNode; children: (data: T) => ReactNode };
+
+export function QueryState<T>({ query, loading, isEmpty, empty, children }: Props<T>) {
+  if (query.isPending) {
+    return (
+      <p role="status" className="py-6 text-center text-sm text-muted-foreground">
+        {loading}
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="py-6 text-center text-sm">
+        <p className="text-destructive">{query.error.message}</p>
+        <Button className="mt-3" size="sm" variant="outline" onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  return isEmpty(query.data) ? <EmptyState>{empty}</EmptyState> : children(query.data);
+}
