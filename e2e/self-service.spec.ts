@@ -3,6 +3,9 @@
 import { expect, test } from '@playwright/test';
 import { createCustomer, fillSignIn, mailboxLink, signIn } from './customers.ts';
 
+// Each walks several pages and the mailbox; on a busy machine that takes longer than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 test('a customer who forgot the password resets it from the local mailbox and signs in with the new one', async ({ page }) => {
   const { email, password } = await createCustomer(page, 'forgetful');
   await page.goto('/login');

@@ -38,8 +38,9 @@ export default function ProfilePage() {
         <span className="flex h-16 w-16 items-center justify-center rounded-full bg-primary text-xl font-bold uppercase text-primary-foreground" aria-hidden>
           {me.email.slice(0, 2)}
         </span>
-        <div className="min-w-0 flex-1">
-          <p className="text-xl font-semibold">{me.fullName}</p>
+        {/* At least 12rem wide, so on a phone it takes its own line instead of a one-letter column. */}
+        <div className="min-w-48 flex-1">
+          <p className="break-words text-xl font-semibold">{me.fullName}</p>
           <p className="truncate text-muted-foreground">{me.email}</p>
           <p className="mt-1 break-all text-xs text-muted-foreground">User ID: {me.id}</p>
         </div>
