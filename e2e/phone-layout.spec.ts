@@ -75,4 +75,10 @@ test('as an admin, every page and every console tab fits 375 px', async ({ page 
     if (extra > 0) wide.push(`admin tab ${name} is ${extra}px wider than the screen`);
   }
   expect(wide).toEqual([]);
+
+  // Opened straight on the last tab (a link, a reload), that tab is scrolled into view in its own list.
+  await page.reload();
+  const last = tabs.last();
+  await expect(last).toHaveAttribute('aria-selected', 'true');
+  await expect(last).toBeInViewport({ ratio: 0.9 });
 });
