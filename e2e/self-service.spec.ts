@@ -1,6 +1,7 @@
 // A customer manages their own account in the browser: forgot → local mailbox → reset → sign in; change the
 // e-mail through the mailbox; look after signed-in devices; delete the account after seeing the balance.
 import { expect, test } from '@playwright/test';
+import { e2eAdmin } from '../playwright.config.ts';
 import { createCustomer, fillSignIn, mailboxLink, signIn } from './customers.ts';
 
 // Each walks several pages and the mailbox; on a busy machine that takes longer than the default 30 s.
@@ -104,13 +105,21 @@ test('a customer signs out another device and changes the password', async ({ pa
   await expect(page.getByText('Password changed. Your other devices were signed out.')).toBeVisible();
 });
 
-test('a customer deletes the account after seeing the balance and the support contact', async ({ page }) => {
+test('a customer deletes the account after seeing the balance and the support contact', async ({ page, browser }) => {
   const { email, password } = await createCustomer(page, 'leaving');
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Money left in the wallet: an admin credits ₦500 (through the API; the console has its own tests).
+  const { id } = (await (await page.request.get('/api/me')).json()) as { id: string };
+  const admin = await browser.newContext();
+  expect((await admin.request.post('/api/auth/login', { data: e2eAdmin })).ok()).toBe(true);
+  expect((await admin.request.post(`/api/admin/users/${id}/adjust`, { data: { action: 'credit', amountNaira: 500, reason: 'e2e' } })).ok()).toBe(true);
+  await admin.close();
+
   await page.goto('/profile');
   const section = page.getByRole('heading', { name: 'Delete my account' }).locator('..');
-  await expect(section.getByText('Your wallet is empty.')).toBeVisible();
+  await expect(section.getByText(/Your wallet still holds ₦500\.00\. The store cannot refund a balance by itself/)).toBeVisible();
+  await expect(section.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
   await section.getByRole('button', { name: 'Delete My Account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await dialog.getByLabel('Your password').fill('wrong-password');
