@@ -28,18 +28,25 @@ export async function createCustomer(page: Page, prefix = 'customer'): Promise<{
   const password = 'secret1';
   const registered = await page.request.post('/api/auth/register', { data: { email, password, confirmPassword: password } });
   expect(registered.status()).toBe(201);
-  let link = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get('/api/dev/mailbox');
-      const { messages } = (await res.json()) as { messages: { to: string; text: string }[] };
-      link = /http:\/\/\S+/.exec(messages.find((m) => m.to === email)?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
+  const link = await mailboxLink(page, email, '/email-confirmation');
   const confirmed = await page.request.post('/api/auth/confirm-email', {
     data: { token_hash: new URL(link).searchParams.get('token_hash'), type: 'email' },
   });
   expect(confirmed.ok()).toBe(true);
   return { email, password };
+}
+
+/** The newest link to `pathname` in the local mailbox's e-mail to `to` (waits for it to arrive). */
+export async function mailboxLink(page: Page, to: string, pathname: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/api/dev/mailbox');
+      const { messages } = (await res.json()) as { messages: { to: string; text: string }[] };
+      const urls = messages.filter((m) => m.to === to).flatMap((m) => m.text.match(/http:\/\/\S+/g) ?? []);
+      link = urls.find((u) => new URL(u).pathname === pathname) ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
 }

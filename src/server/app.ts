@@ -16,6 +16,7 @@ import { registerDrain } from './http/drain.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { registerInputHygiene } from './http/validate.ts';
 import { adminStatsRoutes } from './modules/admin/admin-stats.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionLoader } from './modules/auth/sessions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -83,13 +84,14 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 /**
  * Fastify's request serializer, except that no secret carried in a URL reaches the log: the webhook route is
  * logged as its pattern, its token is masked in any other path that carries it (a client sending it to the
- * wrong route, a prober pasting it everywhere), and so is the one-time e-mail confirmation token of the
- * confirmation link (`token_hash`), which the browser requests as a page.
+ * wrong route, a prober pasting it everywhere), and so are the one-time tokens of the e-mail links
+ * (`token_hash` of the confirmation link, `token` of the reset and e-mail-change links), which the browser
+ * requests as pages.
  */
 function requestSerializer(webhookToken: string | undefined) {
   const forms = webhookToken ? [...new Set([webhookToken, encodeURIComponent(webhookToken)])] : [];
   const mask = (url: string) =>
-    forms.reduce((masked, form) => masked.replaceAll(form, '[redacted]'), url).replace(/([?&]token_hash=)[^&#]*/g, '$1[redacted]');
+    forms.reduce((masked, form) => masked.replaceAll(form, '[redacted]'), url).replace(/([?&]token(?:_hash)?=)[^&#]*/g, '$1[redacted]');
   return (req: FastifyRequest) => {
     const pattern = req.routeOptions?.url;
     return {
@@ -157,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   seoRoutes(app, { db, config });
   inboxRoutes(app, { db: database.db });
   authRoutes(app, { db, config, pokeMail });
+  accountRoutes(app, { db, config, pokeMail });
   adminStatsRoutes(app, { db, paymentMode: config.paymentMode });
   const catalogueCache = createCatalogueCache(db, database.pool, app.log, config.CATALOGUE_CACHE);
   app.addHook('onClose', () => catalogueCache.close());

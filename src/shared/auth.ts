@@ -45,6 +45,8 @@ export type Me = {
   email: string;
   fullName: string;
   isAdmin: boolean;
+  /** Admin only because the address is in ADMIN_EMAILS: changing the e-mail ends the role. */
+  adminByAddress: boolean;
   role: 'admin' | 'user';
   walletBalanceKobo: number;
   createdAt: string;

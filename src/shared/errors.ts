@@ -10,6 +10,12 @@ export const ERROR_CODES = [
   'CROSS_SITE_REQUEST',
   'DATABASE_UNAVAILABLE',
   'INTERNAL',
+  // Self-service account (src/shared/account.ts)
+  'RESET_LINK_INVALID',
+  'WRONG_PASSWORD',
+  'EMAIL_TAKEN',
+  'EMAIL_CHANGE_INVALID',
+  'BALANCE_CHANGED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});

@@ -12,7 +12,7 @@ import { emailOutbox } from '../modules/mail/mail.tables.ts';
 import { enqueueEmail } from '../modules/mail/outbox.ts';
 import { payments } from '../modules/payments/payments.tables.ts';
 import { stockAccounts } from '../modules/stock/stock.tables.ts';
-import { insertUser, quickCustomer, SAME_ORIGIN, signedInUser } from '../test/auth-helpers.ts';
+import { insertUser, quickCustomer, SAME_ORIGIN, signedInUser, signInCookie } from '../test/auth-helpers.ts';
 import { insertGroupWithStock } from '../test/stock-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
 
@@ -90,6 +90,20 @@ async function tmpFailedEmail(): Promise<string> {
   await db.update(emailOutbox).set({ status: 'failed', attempts: 8, lastError: 'matrix' }).where(eq(emailOutbox.id, id));
   return id;
 }
+const STAND_IN_PASSWORD = 'stand-in-pass';
+/** The Cookie header of a new signed-in user with the caller's role (none for the anonymous). */
+async function standIn(caller: Caller): Promise<Record<string, string>> {
+  if (!caller.userId) return {};
+  const user = await insertUser(db, { password: STAND_IN_PASSWORD, isAdmin: caller.role === 'admin' });
+  return { cookie: await signInCookie(app, user.email, STAND_IN_PASSWORD) };
+}
+async function spareSessionOfA(): Promise<string> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(crypto.randomBytes(32).toString('base64url')), userId: a.user.id, expiresAt: new Date(Date.now() + 3600_000) })
+    .returning({ id: sessions.id });
+  return row!.id;
+}
 
 // ---- the matrix -------------------------------------------------------------------------------------------
 const matrix: Record<string, Row> = {
@@ -123,10 +137,31 @@ const matrix: Record<string, Row> = {
     request: () => ({ url: '/api/auth/login', payload: { email: loginUser.email, password: loginUser.password } }),
   },
   'POST /api/auth/logout': { expect: everyone(), endsSession: true, request: () => ({ url: '/api/auth/logout' }) },
+  'POST /api/auth/forgot-password': { expect: everyone(), request: () => ({ url: '/api/auth/forgot-password', payload: { email: `forgot-${hex()}@example.com` } }) },
+  'POST /api/auth/reset-password': {
+    expect: everyone(400),
+    request: () => ({ url: '/api/auth/reset-password', payload: { token: 'not-a-real-token-0', newPassword: 'abcdef', confirmPassword: 'abcdef' } }),
+  },
+  'POST /api/auth/confirm-email-change': { expect: everyone(400), request: () => ({ url: '/api/auth/confirm-email-change', payload: { token: 'not-a-real-token-0' } }) },
   'POST /api/payments/ercaspay/webhook/:token': { expect: everyone(), request: () => ({ url: `/api/payments/ercaspay/webhook/${WEBHOOK_TOKEN}`, payload: {} }) },
 
   'GET /api/me': { expect: SIGNED_IN, request: () => ({ url: '/api/me' }) },
   'GET /api/me/profile': { expect: SIGNED_IN, request: () => ({ url: '/api/me/profile' }) },
+  'PATCH /api/me': { expect: SIGNED_IN, request: () => ({ url: '/api/me', payload: { fullName: `Matrix ${hex()}` } }) },
+  // The fixtures' users have no usable password: a wrong one proves the route is reached without ending any session.
+  'POST /api/me/password': {
+    expect: [401, 400, 400, 400],
+    request: () => ({ url: '/api/me/password', payload: { currentPassword: 'not-it', newPassword: 'abcdef', confirmPassword: 'abcdef' } }),
+  },
+  'POST /api/me/email': { expect: [401, 400, 400, 400], request: () => ({ url: '/api/me/email', payload: { newEmail: `new-${hex()}@example.com`, currentPassword: 'not-it' } }) },
+  'GET /api/me/sessions': { expect: SIGNED_IN, request: () => ({ url: '/api/me/sessions' }) },
+  'DELETE /api/me/sessions/:id': { expect: A_ONLY, request: async () => ({ url: `/api/me/sessions/${await spareSessionOfA()}` }) },
+  // These end sessions or the account itself: each caller sends them as a stand-in user of its own role.
+  'POST /api/me/sessions/end-others': { expect: SIGNED_IN, request: async (caller) => ({ url: '/api/me/sessions/end-others', headers: await standIn(caller) }) },
+  'POST /api/me/delete': {
+    expect: CUSTOMERS(),
+    request: async (caller) => ({ url: '/api/me/delete', headers: await standIn(caller), payload: { password: STAND_IN_PASSWORD, shownBalanceKobo: 0 } }),
+  },
   'GET /api/me/activity': { expect: SIGNED_IN, request: () => ({ url: '/api/me/activity' }) },
   'GET /api/orders': { expect: SIGNED_IN, request: () => ({ url: '/api/orders' }) },
   'GET /api/orders/:id/credentials': { expect: A_ONLY, request: () => ({ url: `/api/orders/${orderId}/credentials` }) },

@@ -20,7 +20,7 @@ export default function UserMenu({ me }: { me: Me }) {
       {!me.isAdmin && (
         <Link
           to={paths.wallet}
-          className="hidden rounded-md bg-muted px-2 py-1 text-sm font-medium sm:inline-block"
+          className="inline-block whitespace-nowrap rounded-md bg-muted px-2 py-1 text-xs font-medium tabular-nums sm:text-sm"
           aria-label={`Wallet balance ${formatNaira(me.walletBalanceKobo)}`}
         >
           {formatNaira(me.walletBalanceKobo)}

@@ -1,4 +1,5 @@
-// /profile (read-only): identity, wallet, totals from the ledger, dates, links to wallet and order history.
+// /profile: identity, wallet, totals from the ledger, dates, links to wallet and order history; then the
+// settings: name, password, e-mail, signed-in devices, and (customers) deleting the account.
 import { Link } from 'react-router';
 import { formatNaira } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -6,6 +7,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { DeleteAccountCard } from './components/delete-account-card.tsx';
+import { EmailForm } from './components/email-form.tsx';
+import { NameForm } from './components/name-form.tsx';
+import { PasswordForm } from './components/password-form.tsx';
+import { SessionsCard } from './components/sessions-card.tsx';
 import { useProfile } from './use-profile.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
@@ -32,8 +38,9 @@ export default function ProfilePage() {
         <span className="flex h-16 w-16 items-center justify-center rounded-full bg-primary text-xl font-bold uppercase text-primary-foreground" aria-hidden>
           {me.email.slice(0, 2)}
         </span>
-        <div className="min-w-0 flex-1">
-          <p className="text-xl font-semibold">{me.fullName}</p>
+        {/* At least 12rem wide, so on a phone it takes its own line instead of a one-letter column. */}
+        <div className="min-w-48 flex-1">
+          <p className="break-words text-xl font-semibold">{me.fullName}</p>
           <p className="truncate text-muted-foreground">{me.email}</p>
           <p className="mt-1 break-all text-xs text-muted-foreground">User ID: {me.id}</p>
         </div>
@@ -68,7 +75,14 @@ export default function ProfilePage() {
           <Link to={paths.orderHistory}>View Order History</Link>
         </Button>
       </div>
-      <p className="mt-6 text-sm text-muted-foreground">Profile editing is coming soon.</p>
+      <h2 className="mt-10 text-2xl font-bold">Settings</h2>
+      <div className="mt-4 space-y-6">
+        <NameForm fullName={me.fullName} />
+        <EmailForm me={me} />
+        <PasswordForm />
+        <SessionsCard />
+        {!me.isAdmin && <DeleteAccountCard balanceKobo={me.walletBalanceKobo} />}
+      </div>
     </section>
   );
 }

@@ -58,6 +58,11 @@ export default function LoginPage() {
       <form onSubmit={submit} className="space-y-4" noValidate>
         <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <p className="text-right text-sm">
+          <Link to={paths.forgotPassword} className="font-medium text-primary underline">
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" className="w-full" disabled={signIn.isPending}>
           {signIn.isPending ? 'Signing in...' : 'Sign In'}
         </Button>

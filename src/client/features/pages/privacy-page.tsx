@@ -6,7 +6,7 @@ import { useSiteInfo } from '../../lib/use-site-info.ts';
 import { Clause, StaticPage, textLink } from './static-page.tsx';
 
 const retention = [
-  { data: 'Account details (e-mail, name)', period: 'While your account is open, and deleted within 30 days after you close it' },
+  { data: 'Account details (e-mail, name, password, signed-in devices)', period: 'While your account is open; removed at once when you delete your account' },
   { data: 'Orders, wallet top-ups and payments', period: '6 years, as Nigerian tax and accounting rules require' },
   { data: 'Messages to support', period: '2 years after the conversation ends' },
   { data: 'Security logs (sign-ins, IP addresses)', period: '90 days' },
@@ -87,6 +87,13 @@ export default function PrivacyPage() {
           <li>ask for a copy of the personal data we hold about you;</li>
           <li>have inaccurate data corrected;</li>
           <li>have your data deleted when we no longer need to keep it;</li>
+          <li>
+            correct your name and e-mail, sign out your other devices and delete your account yourself, in{' '}
+            <Link to={paths.profile} className={textLink}>
+              Profile Settings
+            </Link>{' '}
+            (orders and payments stay in our books without your name, for the period above);
+          </li>
           <li>object to or restrict how we use it, and withdraw consent at any time;</li>
           <li>receive your data in a portable format;</li>
           <li>complain to the Nigeria Data Protection Commission.</li>

@@ -39,7 +39,7 @@ export function authRoutes(app: FastifyInstance, { db, config, pokeMail }: Deps)
     const user = await signIn(db, input, req.ip);
     // A new token at every sign-in; the session the browser had before (if any) is revoked.
     await endSession(db, config, req, reply);
-    await startSession(db, config, reply, user.id);
+    await startSession(db, config, reply, user.id, req.headers['user-agent'] ?? '');
     return { user: await loadMe(db, config, user.id) };
   });
 

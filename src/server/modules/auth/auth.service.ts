@@ -1,14 +1,14 @@
 // Sign-up, sign-in and e-mail confirmation: the rules of SPEC.md §5 and §8, enforced on the server.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { assertUnderLimit, consumeLimit, recordHit } from '../../http/rate-limit.ts';
 import { authMessages, displayNameFromEmail } from '../../../shared/auth.ts';
-import { emailTokens, users } from './auth.tables.ts';
+import { users } from './auth.tables.ts';
 import { sendConfirmationEmail } from './confirmation-email.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { hashToken } from './sessions.ts';
+import { redeemEmailToken } from './email-tokens.ts';
 
 const MINUTE = 60_000;
 // A real hash of a throwaway password, so an unknown e-mail costs as much time as a wrong password.
@@ -43,18 +43,7 @@ export async function resendConfirmation(db: Db, config: Config, email: string, 
 
 export async function confirmEmail(db: Db, token: string): Promise<void> {
   const confirmed = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(emailTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(emailTokens.tokenHash, hashToken(token)),
-          eq(emailTokens.purpose, 'confirm_email'),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning({ userId: emailTokens.userId });
+    const row = await redeemEmailToken(tx, token, 'confirm_email');
     if (!row) return false;
     await tx
       .update(users)

@@ -1,10 +1,7 @@
 // Confirmation tokens (random, stored hashed, single use, 24 h) and the e-mail that carries one.
-import crypto from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { emailTokens } from './auth.tables.ts';
-import { hashToken } from './sessions.ts';
+import { issueEmailToken } from './email-tokens.ts';
 
 const TOKEN_TTL_MS = 24 * 3600_000;
 
@@ -14,17 +11,7 @@ export async function sendConfirmationEmail(
   user: { id: string; email: string; fullName: string },
 ): Promise<void> {
   // A new link makes the older unused ones void.
-  await tx
-    .update(emailTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'confirm_email'), isNull(emailTokens.usedAt)));
-  const token = crypto.randomBytes(32).toString('base64url');
-  await tx.insert(emailTokens).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    purpose: 'confirm_email',
-    expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
-  });
+  const token = await issueEmailToken(tx, user.id, 'confirm_email', TOKEN_TTL_MS);
   const link = `${publicUrl}/email-confirmation?token_hash=${token}&type=email`;
   await enqueueEmail(tx, {
     kind: 'confirm_email',

@@ -17,6 +17,7 @@ export async function loadMe(db: Db, config: Config, userId: string): Promise<Me
     email: u.email,
     fullName: u.fullName,
     isAdmin,
+    adminByAddress: !u.isAdmin && config.ADMIN_EMAILS.includes(u.email),
     role: isAdmin ? 'admin' : 'user',
     walletBalanceKobo: u.walletBalanceKobo,
     createdAt: u.createdAt.toISOString(),

@@ -1,9 +1,9 @@
 // Server-side sessions: a random token in an httpOnly cookie; only its SHA-256 hash is stored.
 import crypto from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../http/access.ts';
 import { sessions, users } from './auth.tables.ts';
 
@@ -21,10 +21,11 @@ export function isAdminUser(user: { email: string; isAdmin: boolean }, config: C
 }
 
 /** A new session (a new token at every sign-in), set as the cookie on the reply. */
-export async function startSession(db: Db, config: Config, reply: FastifyReply, userId: string): Promise<string> {
+export async function startSession(db: Db, config: Config, reply: FastifyReply, userId: string, userAgent = ''): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + config.SESSION_TTL_HOURS * 3600_000);
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+  // The device name in the owner's session list comes from this; 300 characters name any browser.
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent.slice(0, 300) });
   reply.setCookie(sessionCookieName(config), token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -40,6 +41,14 @@ export async function endSession(db: Db, config: Config, req: FastifyRequest, re
   reply.clearCookie(sessionCookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction });
 }
 
+/** Ends every session of a user, except the one with keepTokenHash when given (the device asking). */
+export async function endUserSessions(db: Db | Tx, userId: string, keepTokenHash: string | null = null): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined));
+}
+
+// "Last seen" is written at most once per interval per session, so reading pages costs no write each time.
+const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
 /** Resolves req.user from the cookie; an unknown or expired token is simply anonymous. */
 export function createSessionLoader(db: Db, config: Config) {
   const cookieName = sessionCookieName(config);
@@ -48,13 +57,17 @@ export function createSessionLoader(db: Db, config: Config) {
     if (!token || token.length > 100) return;
     const tokenHash = hashToken(token);
     const [row] = await db
-      .select({ id: users.id, email: users.email, fullName: users.fullName, isAdmin: users.isAdmin })
+      .select({ id: users.id, email: users.email, fullName: users.fullName, isAdmin: users.isAdmin, lastSeenAt: sessions.lastSeenAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
       .limit(1);
     if (!row) return;
-    const user: SessionUser = { ...row, isAdmin: isAdminUser(row, config) };
+    if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
+      await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+    }
+    const { lastSeenAt: _seen, ...identity } = row;
+    const user: SessionUser = { ...identity, isAdmin: isAdminUser(row, config) };
     req.user = user;
     req.sessionTokenHash = tokenHash;
   };

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useAdminEmails } from '../api/admin-emails.ts';
 import { useAdminInbox } from '../api/admin-inbox.ts';
 import { useAdminCatalogue } from '../api/use-admin-catalogue.ts';
+import { useActiveTabInView } from '../lib/use-active-tab-in-view.ts';
 import { AddProductTab } from './add-product/add-product-tab.tsx';
 import { BulkUploadTab } from './bulk-upload/bulk-upload-tab.tsx';
 import { CategoriesTab } from './categories/categories-tab.tsx';
@@ -47,6 +48,7 @@ export function AdminTabs() {
   const newCount = useAdminInbox('all').data?.newCount ?? 0;
   const emailProblems = useAdminEmails().data?.emails.length ?? 0;
   const counts: Record<string, number> = { inbox: newCount, email: emailProblems };
+  const listRef = useActiveTabInView<HTMLDivElement>(current);
 
   return (
     <Tabs.Root
@@ -54,7 +56,7 @@ export function AdminTabs() {
       onValueChange={(tab) => setParams({ tab }, { replace: true })}
       className="mt-8"
     >
-      <Tabs.List aria-label="Admin sections" className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0">
+      <Tabs.List ref={listRef} aria-label="Admin sections" className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0">
         {tabs.map((t) => (
           <Tabs.Trigger
             key={t.value}

@@ -49,7 +49,7 @@ export function BulkUploadTab({ templates }: { templates: AdminTemplate[] }) {
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <Panel title="Bulk Upload" description="Add many accounts to one product template from a CSV file.">
         <form onSubmit={submit} noValidate className="space-y-4" aria-label="Bulk Upload">
           <SelectField

@@ -1,0 +1,62 @@
+// /reset-password?token=...: the new password twice (SPEC.md's rules); then every session has ended and the
+// person signs in again with it.
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { accountMessages, resetPasswordSchema } from '../../../shared/account.ts';
+import { paths } from '../../../shared/paths.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useResetPassword } from '../account/api/account-api.ts';
+import { AuthCard } from './components/auth-card.tsx';
+
+export default function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ newPassword: '', confirmPassword: '' });
+  const [linkFailed, setLinkFailed] = useState(false);
+  const reset = useResetPassword();
+  const token = params.get('token') ?? '';
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = resetPasswordSchema.safeParse({ token, ...form });
+    const issue = parsed.error?.issues[0];
+    if (issue?.path[0] === 'token') return setLinkFailed(true);
+    if (!parsed.success) return toast.error('Reset failed', { description: issue?.message });
+    reset.mutate(
+      parsed.data,
+      {
+        onSuccess: () => navigate(paths.login, { replace: true, state: { message: accountMessages.passwordReset } }),
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'RESET_LINK_INVALID') setLinkFailed(true);
+          toast.error('Reset failed', { description: err.message });
+        },
+      },
+    );
+  };
+
+  if (!token || linkFailed) {
+    return (
+      <AuthCard title="Reset link not valid" subtitle={accountMessages.resetLinkInvalid}>
+        <Button asChild className="w-full">
+          <Link to={paths.forgotPassword}>Ask for a New Link</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password" subtitle="At least 6 characters. Every device signed in to your account will be signed out.">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <Field label="New Password" type="password" autoComplete="new-password" value={form.newPassword} onChange={(e) => setForm((f) => ({ ...f, newPassword: e.target.value }))} />
+        <Field label="Confirm New Password" type="password" autoComplete="new-password" value={form.confirmPassword} onChange={(e) => setForm((f) => ({ ...f, confirmPassword: e.target.value }))} />
+        <Button type="submit" className="w-full" disabled={reset.isPending}>
+          {reset.isPending ? 'Saving...' : 'Set New Password'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

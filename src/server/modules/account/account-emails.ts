@@ -1,0 +1,76 @@
+// The e-mails of self-service account changes: reset link, "password changed", new-address confirmation,
+// and the notice to the old address. Plain words, the link spelled out, nothing secret but the one-time link.
+import type { Db, Tx } from '../../db/client.ts';
+import { escapeHtml } from '../auth/confirmation-email.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+
+type Person = { id: string; email: string; fullName: string };
+
+/** The text and HTML bodies: greeting, lines, the link (if any), lines after it. */
+function paragraphs(name: string, lines: string[], link?: { href: string; label: string }, after: string[] = []) {
+  const blocks = [`Hello ${name},`, ...lines, ...(link ? [link.href] : []), ...after, 'AcctStore'];
+  const html = [
+    `<p>Hello ${escapeHtml(name)},</p>`,
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    link ? `<p><a href="${link.href}">${escapeHtml(link.label)}</a></p>` : '',
+    ...after.map((l) => `<p>${escapeHtml(l)}</p>`),
+    '<p>AcctStore</p>',
+  ].join('');
+  return { text: `${blocks.join('\n\n')}\n`, html };
+}
+
+export async function sendResetLink(tx: Db | Tx, publicUrl: string, user: Person, token: string): Promise<void> {
+  const href = `${publicUrl}/reset-password?token=${token}`;
+  await enqueueEmail(tx, {
+    kind: 'reset_password',
+    to: user.email,
+    userId: user.id,
+    subject: 'Reset your AcctStore password',
+    ...paragraphs(
+      user.fullName,
+      ['Someone (we hope you) asked to reset the password of your AcctStore account. Open this link to choose a new one:'],
+      { href, label: 'Choose a new password' },
+      ['The link works once and expires in one hour. If you did not ask, ignore this e-mail: your password stays as it is.'],
+    ),
+  });
+}
+
+export async function sendPasswordChanged(tx: Db | Tx, publicUrl: string, user: Person): Promise<void> {
+  await enqueueEmail(tx, {
+    kind: 'password_changed',
+    to: user.email,
+    userId: user.id,
+    subject: 'Your AcctStore password was changed',
+    ...paragraphs(user.fullName, [
+      'The password of your AcctStore account was just changed, and your other devices were signed out.',
+      `If this was not you, reset your password at once at ${publicUrl}/forgot-password and contact support.`,
+    ]),
+  });
+}
+
+export async function sendEmailChangeLink(tx: Db | Tx, publicUrl: string, user: Person, newEmail: string, token: string): Promise<void> {
+  const href = `${publicUrl}/email-change?token=${token}`;
+  await enqueueEmail(tx, {
+    kind: 'change_email',
+    to: newEmail,
+    userId: user.id,
+    subject: 'Confirm your new AcctStore e-mail address',
+    ...paragraphs(user.fullName, [`Open this link to make ${newEmail} the e-mail address of your AcctStore account. It works once and expires in 24 hours.`], {
+      href,
+      label: 'Confirm my new e-mail',
+    }),
+  });
+}
+
+export async function sendEmailChangedNotice(tx: Db | Tx, publicUrl: string, user: Person, oldEmail: string): Promise<void> {
+  await enqueueEmail(tx, {
+    kind: 'email_changed',
+    to: oldEmail,
+    userId: user.id,
+    subject: 'Your AcctStore e-mail address was changed',
+    ...paragraphs(user.fullName, [
+      `The e-mail address of your AcctStore account was changed from ${oldEmail} to ${user.email}. This address will no longer receive messages about the account.`,
+      `If this was not you, contact support at once (${publicUrl}/support).`,
+    ]),
+  });
+}

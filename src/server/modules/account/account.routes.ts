@@ -1,0 +1,99 @@
+// Self-service account routes: forgot/reset password and e-mail-change confirmation (from e-mail links, so
+// public), and the signed-in owner's name, password, e-mail, sessions and account deletion.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { z } from 'zod';
+import { currentUser } from '../../http/access.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { parseInput } from '../../http/validate.ts';
+import {
+  accountMessages,
+  changeEmailSchema,
+  changePasswordSchema,
+  confirmEmailChangeSchema,
+  deleteAccountSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  updateNameSchema,
+} from '../../../shared/account.ts';
+import { endSession, endUserSessions } from '../auth/sessions.ts';
+import { changePassword } from './change-password.ts';
+import { confirmEmailChange, requestEmailChange } from './change-email.ts';
+import { deleteAccount } from './delete-account.ts';
+import { endSessionById, listSessions } from './list-sessions.ts';
+import { requestPasswordReset, resetPassword } from './reset-password.ts';
+import { updateName } from './update-name.ts';
+
+type Deps = { db: Db; config: Config; pokeMail: () => void };
+const sessionParams = z.object({ id: z.uuid() });
+
+export function accountRoutes(app: FastifyInstance, { db, config, pokeMail }: Deps): void {
+  app.post('/api/auth/forgot-password', { config: { access: 'public' } }, async (req) => {
+    const { email } = parseInput(forgotPasswordSchema, req.body);
+    await requestPasswordReset(db, config, email, req.ip);
+    pokeMail();
+    return { ok: true, message: accountMessages.forgotSent };
+  });
+
+  app.post('/api/auth/reset-password', { config: { access: 'public' } }, async (req, reply) => {
+    const input = parseInput(resetPasswordSchema, req.body);
+    await resetPassword(db, config, input, req.ip);
+    pokeMail();
+    // Every session ended, this browser's too: it signs in again with the new password.
+    await endSession(db, config, req, reply);
+    return { ok: true, message: accountMessages.passwordReset };
+  });
+
+  app.post('/api/auth/confirm-email-change', { config: { access: 'public' } }, async (req) => {
+    const parsed = confirmEmailChangeSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw new AppError('EMAIL_CHANGE_INVALID', 400, accountMessages.emailChangeInvalid);
+    const { email } = await confirmEmailChange(db, config, parsed.data.token);
+    pokeMail();
+    return { ok: true, message: accountMessages.emailChanged, email };
+  });
+
+  app.patch('/api/me', { config: { access: 'signed-in' } }, async (req) => {
+    const { fullName } = parseInput(updateNameSchema, req.body);
+    await updateName(db, currentUser(req).id, fullName);
+    return { ok: true, message: accountMessages.nameSaved, fullName };
+  });
+
+  app.post('/api/me/password', { config: { access: 'signed-in' } }, async (req) => {
+    const input = parseInput(changePasswordSchema, req.body);
+    await changePassword(db, config, currentUser(req).id, req.sessionTokenHash, input);
+    pokeMail();
+    return { ok: true, message: accountMessages.passwordChanged };
+  });
+
+  app.post('/api/me/email', { config: { access: 'signed-in' } }, async (req) => {
+    const input = parseInput(changeEmailSchema, req.body);
+    await requestEmailChange(db, config, currentUser(req).id, input);
+    pokeMail();
+    return { ok: true, message: accountMessages.emailChangeSent };
+  });
+
+  app.get('/api/me/sessions', { config: { access: 'signed-in' } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { sessions: await listSessions(db, currentUser(req).id, req.sessionTokenHash) };
+  });
+
+  app.delete('/api/me/sessions/:id', { config: { access: 'signed-in' } }, async (req) => {
+    const params = sessionParams.safeParse(req.params);
+    if (!params.success) throw notFound(accountMessages.sessionNotFound);
+    await endSessionById(db, currentUser(req).id, params.data.id);
+    return { ok: true, message: accountMessages.sessionEnded };
+  });
+
+  app.post('/api/me/sessions/end-others', { config: { access: 'signed-in' } }, async (req) => {
+    await endUserSessions(db, currentUser(req).id, req.sessionTokenHash);
+    return { ok: true, message: accountMessages.otherSessionsEnded };
+  });
+
+  app.post('/api/me/delete', { config: { access: 'customer' } }, async (req, reply) => {
+    const input = parseInput(deleteAccountSchema, req.body);
+    await deleteAccount(db, currentUser(req).id, input);
+    await endSession(db, config, req, reply);
+    return { ok: true, message: accountMessages.accountDeleted };
+  });
+}

@@ -1,0 +1,42 @@
+// Delete my account: the person's data goes (name, e-mail, password, sessions, tokens, their messages and
+// e-mails); the user row stays, anonymised, because orders, ledger rows and sold accounts point at it and the
+// books must still balance. A remaining balance stays on that row: the store cannot pay it out by itself, so
+// the page shows it (with the support contact) first, and deletion refuses if it changed since.
+import { eq, like, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { accountMessages } from '../../../shared/account.ts';
+import { emailTokens, rateLimitHits, sessions, users } from '../auth/auth.tables.ts';
+import { inboxMessages } from '../inbox/inbox.tables.ts';
+import { emailOutbox } from '../mail/mail.tables.ts';
+import { checkPassword } from './check-password.ts';
+
+export const DELETED_NAME = 'Deleted user';
+export const deletedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
+
+export async function deleteAccount(db: Db, userId: string, input: { password: string; shownBalanceKobo: number }): Promise<void> {
+  await checkPassword(db, userId, input.password);
+  await db.transaction(async (tx) => {
+    // The row lock makes a purchase or top-up that lands now wait, then see the account gone.
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user || user.deletedAt) return;
+    if (user.walletBalanceKobo !== input.shownBalanceKobo) throw new AppError('BALANCE_CHANGED', 409, accountMessages.balanceChanged);
+    await tx
+      .update(users)
+      .set({
+        email: deletedEmail(userId),
+        fullName: DELETED_NAME,
+        passwordHash: '!deleted',
+        isAdmin: false,
+        emailConfirmedAt: null,
+        deletedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+    await tx.delete(inboxMessages).where(eq(inboxMessages.email, user.email));
+    await tx.delete(emailOutbox).where(or(eq(emailOutbox.userId, userId), eq(emailOutbox.toAddress, user.email)));
+    await tx.delete(rateLimitHits).where(like(rateLimitHits.bucket, `%:${user.email.replace(/[\\%_]/g, '\\$&')}`));
+  });
+}
