@@ -1,6 +1,7 @@
 // The wallet's contract: top-up rules and messages (SPEC.md §5, §8, §9), ledger rows and API shapes.
 import { z } from 'zod';
 import { formatNaira } from './money.ts';
+import type { PaymentStatus } from './payments.ts';
 
 export const TOPUP_MIN_NAIRA = 100;
 export const TOPUP_MAX_NAIRA = 1_000_000;
@@ -46,7 +47,7 @@ export type StartTopupInput = z.infer<typeof startTopupSchema>;
 /** POST /api/wallet/topups */
 export type StartTopupResult = { reference: string; checkoutUrl: string; amountKobo: number };
 
-export type TopupStatus = 'pending' | 'completed' | 'failed' | 'expired';
+export type TopupStatus = PaymentStatus;
 
 /** GET /api/wallet/topups/:reference: the server verified with the provider before answering. */
 export type TopupCheck = {

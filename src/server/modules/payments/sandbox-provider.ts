@@ -56,11 +56,14 @@ export function createSandboxProvider({ db, publicUrl }: { db: Db; publicUrl: st
         rawStatus: row.status,
         amountKobo: row.amountKobo,
         currency: row.currency,
+        // The sandbox moves no money: its answers are TEST-domain, credited only in test mode (never in production).
+        domain: 'test',
         paidAt: row.paidAt,
         transactionReference: row.transactionReference,
         paymentReference: row.paymentReference,
         metadata: row.metadata,
         customerEmail: row.customerEmail,
+        raw: { status: row.status, transactionReference: row.transactionReference, paymentReference: row.paymentReference, amountKobo: row.amountKobo },
       };
     },
 
