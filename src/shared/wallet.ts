@@ -69,12 +69,16 @@ export type WalletTransaction = {
   type: TransactionType;
   /** Signed: credits positive, purchases and admin debits negative. */
   amountKobo: number;
-  balanceAfterKobo: number;
+  /** null for a top-up attempt that moved no money (pending, failed or expired). */
+  balanceAfterKobo: number | null;
   description: string;
   reference: string;
-  status: 'completed' | 'pending' | 'failed';
+  /** A ledger row is 'completed'; a top-up attempt not (yet) credited shows its payment's state. */
+  status: 'completed' | 'pending' | 'failed' | 'expired';
   providerReference: string | null;
   createdAt: string;
+  /** For a top-up attempt: why it failed, or ErcasPay's explanation while pending. */
+  message?: string | null;
 };
 
 /** GET /api/wallet */

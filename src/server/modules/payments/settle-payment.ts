@@ -142,8 +142,15 @@ async function move(tx: Tx, payment: Payment, step: Step, providerAnswers: Provi
 /** Every distinct answer is kept in order; the same answer again in a row is counted, not stored twice. */
 function appendAnswer(stored: ProviderAnswer[], next: ProviderAnswer): ProviderAnswer[] {
   const last = stored.at(-1);
-  if (last && last.outcome === next.outcome && JSON.stringify(last.answer) === JSON.stringify(next.answer)) {
+  if (last && last.outcome === next.outcome && sameJson(last.answer, next.answer)) {
     return [...stored.slice(0, -1), { ...last, times: (last.times ?? 1) + 1, lastAt: next.at }];
   }
   return [...stored, next].slice(-MAX_STORED_ANSWERS);
+}
+
+/** jsonb stores keys in its own order, so answers are compared with their keys sorted. */
+function sameJson(a: unknown, b: unknown): boolean {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, x]) => [k, canonical(x)])) : v;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }

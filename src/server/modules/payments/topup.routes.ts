@@ -3,7 +3,6 @@ import crypto from 'node:crypto';
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PROVIDER_EXPLANATION_PREFIX } from '../../../shared/payments.ts';
 import { startTopupSchema, walletMessages, type StartTopupResult, type TopupCheck } from '../../../shared/wallet.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
@@ -11,6 +10,7 @@ import { notFound } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { readWalletSummary } from '../wallet/read-wallet.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import { customerMessage } from './customer-message.ts';
 import { canVerify } from './payment-transitions.ts';
 import { payments } from './payments.tables.ts';
 import { recordWebhookArrival } from './record-webhook-arrival.ts';
@@ -112,12 +112,3 @@ export function toCheck(p: Payment, alreadyCredited: boolean, balanceKobo: numbe
   };
 }
 
-/**
- * What the customer may read about a payment: the failure reason, or ErcasPay's own explanation while pending.
- * A verification mismatch is for admins (the payments panel); the customer gets SPEC.md's message.
- */
-export function customerMessage(p: Pick<Payment, 'status' | 'statusMessage'>): string | null {
-  if (p.status === 'failed' || p.status === 'expired') return p.statusMessage?.startsWith('Mismatch:') ? walletMessages.paymentFailed : p.statusMessage;
-  if (p.status === 'pending' && p.statusMessage?.startsWith(PROVIDER_EXPLANATION_PREFIX)) return p.statusMessage;
-  return null;
-}
