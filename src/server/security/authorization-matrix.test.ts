@@ -189,6 +189,8 @@ const matrix: Record<string, Row> = {
   },
   'GET /api/admin/payments': { expect: ADMINS(), request: () => ({ url: '/api/admin/payments?status=completed' }) },
   'POST /api/admin/payments/:id/recheck': { expect: ADMINS(), request: () => ({ url: `/api/admin/payments/${payment!.id}/recheck` }) },
+  'GET /api/admin/payments/settings': { expect: ADMINS(), request: () => ({ url: '/api/admin/payments/settings' }) },
+  'POST /api/admin/payments/webhook-url': { expect: ADMINS(), request: () => ({ url: '/api/admin/payments/webhook-url' }) },
 };
 
 const callers: Record<Role, { userId: string | null; cookie: string | null }> = {
