@@ -11,6 +11,7 @@ import { BulkUploadTab } from './bulk-upload/bulk-upload-tab.tsx';
 import { CategoriesTab } from './categories/categories-tab.tsx';
 import { InboxTab } from './inbox/inbox-tab.tsx';
 import { PaymentsAttention } from './payments/payments-attention.tsx';
+import { PaymentSetup } from './payments/payment-setup.tsx';
 import { ProductsTab } from './products/products-tab.tsx';
 import { TemplatesTab } from './templates/templates-tab.tsx';
 import { UsersTab } from './users/users-tab.tsx';
@@ -31,6 +32,7 @@ const tabs: Tab[] = [
       <div className="space-y-10">
         <UsersTab />
         <PaymentsAttention />
+        <PaymentSetup />
       </div>
     ),
   },
