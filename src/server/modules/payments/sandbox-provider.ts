@@ -92,3 +92,16 @@ export async function decideSandboxCheckout(
     .returning();
   return updated ?? findSandboxCheckout(db, transactionReference);
 }
+
+/**
+ * A bank transfer that ErcasPay first reported FAILED and that completes later (issue 13): the only move out of a
+ * decided status the sandbox allows, so the store's late-success path can be tried by hand and in e2e.
+ */
+export async function completeSandboxCheckoutLate(db: Db, transactionReference: string): Promise<SandboxCheckout | undefined> {
+  const [updated] = await db
+    .update(sandboxCheckouts)
+    .set({ status: 'SUCCESSFUL', paidAt: new Date() })
+    .where(and(eq(sandboxCheckouts.transactionReference, transactionReference), eq(sandboxCheckouts.status, 'FAILED')))
+    .returning();
+  return updated ?? findSandboxCheckout(db, transactionReference);
+}

@@ -1,9 +1,11 @@
 // The wallet window's notice of how the latest top-up ended (paid, declined, expired) or that it is still
 // pending, shown as soon as the checkout popup or the wallet's poll learns it: no reload needed.
 import { CheckCircle2, Clock, X, XCircle } from 'lucide-react';
+import { useEffect } from 'react';
 import { formatNaira } from '../../../../shared/money.ts';
 import { walletMessages } from '../../../../shared/wallet.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useRefreshWallet } from '../api/wallet-keys.ts';
 import { usePendingTopup } from '../lib/pending-topup.ts';
 import { clearTopupOutcome, useTopupOutcome } from '../lib/topup-outcome.ts';
 
@@ -17,6 +19,12 @@ const looks = {
 export function TopupOutcomeNotice() {
   const outcome = useTopupOutcome();
   const waiting = usePendingTopup();
+  const refresh = useRefreshWallet();
+  // Another window (the checkout popup) saw the credit: show the new balance and history here too.
+  const credited = outcome?.status === 'completed' ? outcome.reference : null;
+  useEffect(() => {
+    if (credited) void refresh();
+  }, [credited, refresh]);
   if (!outcome) return null;
   // Still pending and still awaited: the waiting note of the Top Up tab says so, with its Check now.
   if (outcome.status === 'pending' && waiting?.transactionReference === outcome.reference) return null;
