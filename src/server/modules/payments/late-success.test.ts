@@ -110,6 +110,15 @@ describe('matching a verify answer', () => {
     const answer = (await check(cookie, payment.reference)).json();
     expect(answer).toMatchObject({ status: 'pending', message: 'ErcasPay says: Transaction is still being processed by the bank' });
   });
+
+  it("tells the customer ErcasPay's explanation when it refuses to start a checkout, but not a key problem", async () => {
+    const { cookie } = await signedInUser(app, db);
+    const start = () => app.inject({ method: 'POST', url: '/api/wallet/topups', headers: { cookie, ...SAME_ORIGIN }, payload: { amountNaira: 1000 } });
+    fake.failNext(1, 422, { requestSuccessful: false, responseMessage: 'Validation failed', explanation: 'Customer email is not valid' });
+    expect((await start()).json().error.message).toBe('Customer email is not valid');
+    fake.failNext(1, 401, { requestSuccessful: false, errorMessage: 'Invalid or missing secret key' });
+    expect((await start()).json().error.message).toBe('Payment initialization failed');
+  });
 });
 
 describe('a success that comes late', () => {
