@@ -25,6 +25,7 @@ const historyRow = (page: Page, reference: string) =>
   page.getByRole('list', { name: 'Transactions' }).getByRole('listitem').filter({ hasText: `Ref: ${reference}` });
 
 test('a declined and a pending top-up show in the wallet at once and in Transaction History with their state', async ({ page }) => {
+  test.slow(); // three checkout popups and a history: a long story on a busy CI machine
   const customer = await createCustomer(page, 'follow');
   await signIn(page, customer.email, customer.password);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -58,6 +59,7 @@ test('a declined and a pending top-up show in the wallet at once and in Transact
 });
 
 test('a bank transfer reported failed that completes late is credited exactly once', async ({ page }) => {
+  test.slow(); // a checkout, its late completion, two webhooks, a reload and the mailbox
   const customer = await createCustomer(page, 'late');
   await signIn(page, customer.email, customer.password);
   await expect(page).toHaveURL(/\/dashboard$/);
