@@ -1,6 +1,6 @@
 // Admin view of top-ups that need attention (pending, failed, expired), the Re-check button, and the
 // store's ErcasPay set-up (webhook URL, last webhook, payment mode).
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AdminPayment, AdminPaymentList } from '../../../shared/admin-users.ts';
@@ -10,7 +10,7 @@ import { currentUser } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { users } from '../auth/auth.tables.ts';
-import { payments } from '../payments/payments.tables.ts';
+import { payments, type ProviderAnswer } from '../payments/payments.tables.ts';
 import { readPaymentSettings, webhookUrl, type PaymentSetup } from '../payments/payment-settings.ts';
 import type { SettleOutcome } from '../payments/settle-payment.ts';
 import { recordAudit } from './record-audit.ts';
@@ -18,6 +18,7 @@ import { recordAudit } from './record-audit.ts';
 const listQuery = z.object({ status: z.enum(['pending', 'failed', 'expired', 'completed']).default('pending') });
 const idParams = z.object({ id: z.uuid() });
 const LIST_LIMIT = 100;
+const { providerAnswers: _answers, ...listColumns } = getTableColumns(payments);
 
 type Deps = { db: Db; recheck: (id: string) => Promise<SettleOutcome>; setup: PaymentSetup };
 
@@ -36,13 +37,14 @@ export function adminPaymentRoutes(app: FastifyInstance, deps: Deps): void {
   app.get('/api/admin/payments', { config: { access: 'admin' } }, async (req): Promise<AdminPaymentList> => {
     const { status } = parseInput(listQuery, req.query);
     const rows = await db
-      .select({ p: payments, userEmail: users.email })
+      // The stored answers stay in the database: the list carries only the latest one of each payment.
+      .select({ p: listColumns, lastAnswer: sql<ProviderAnswer | null>`${payments.providerAnswers} -> -1`, userEmail: users.email })
       .from(payments)
       .innerJoin(users, eq(users.id, payments.userId))
       .where(eq(payments.status, status))
       .orderBy(desc(payments.createdAt))
       .limit(LIST_LIMIT);
-    return { payments: rows.map(({ p, userEmail }) => toAdminPayment(p, userEmail)) };
+    return { payments: rows.map(({ p, lastAnswer, userEmail }) => toAdminPayment({ ...p, providerAnswers: lastAnswer ? [lastAnswer] : [] }, userEmail)) };
   });
 
   app.post('/api/admin/payments/:id/recheck', { config: { access: 'admin' } }, async (req): Promise<{ message: string; payment: AdminPayment }> => {
@@ -57,7 +59,7 @@ export function adminPaymentRoutes(app: FastifyInstance, deps: Deps): void {
   });
 }
 
-function toAdminPayment(p: typeof payments.$inferSelect, userEmail: string): AdminPayment {
+function toAdminPayment(p: Omit<typeof payments.$inferSelect, 'providerAnswers'> & { providerAnswers: ProviderAnswer[] }, userEmail: string): AdminPayment {
   return {
     id: p.id,
     reference: p.reference,

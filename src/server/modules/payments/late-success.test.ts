@@ -101,6 +101,11 @@ describe('matching a verify answer', () => {
     ]);
     expect(providerAnswers[0]!.answer).toMatchObject({ responseBody: { status: 'PENDING', ercs_reference: payment.providerReference } });
     expect(JSON.stringify(providerAnswers)).not.toContain(fake.secretKey);
+    // The admin's list carries the latest answer only.
+    const admin = await signedInUser(app, db, { isAdmin: true });
+    const listed = (await app.inject({ url: '/api/admin/payments?status=completed', headers: { cookie: admin.cookie } })).json();
+    const mine = listed.payments.find((p: { id: string }) => p.id === payment.id);
+    expect(mine.lastAnswer).toMatchObject({ source: 'webhook', outcome: 'paid', answer: { responseBody: { status: 'SUCCESSFUL' } } });
   });
 
   it("shows ErcasPay's explanation to the customer while a payment stays pending", async () => {

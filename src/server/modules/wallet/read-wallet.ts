@@ -32,7 +32,7 @@ export async function readTransactions(db: Db, userId: string, limit = HISTORY_L
     db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(limit),
     attempts
       ? db
-          .select()
+          .select(attemptColumns)
           .from(payments)
           .where(and(eq(payments.userId, userId), ne(payments.status, 'completed')))
           .orderBy(desc(payments.createdAt))
@@ -44,7 +44,18 @@ export async function readTransactions(db: Db, userId: string, limit = HISTORY_L
   return { transactions: list.slice(0, limit) };
 }
 
-function attemptRow(p: typeof payments.$inferSelect): WalletTransaction {
+const attemptColumns = {
+  id: payments.id,
+  amountKobo: payments.amountKobo,
+  provider: payments.provider,
+  reference: payments.reference,
+  status: payments.status,
+  statusMessage: payments.statusMessage,
+  providerReference: payments.providerReference,
+  createdAt: payments.createdAt,
+};
+
+function attemptRow(p: { [K in keyof typeof attemptColumns]: (typeof payments.$inferSelect)[K] }): WalletTransaction {
   return {
     id: p.id,
     type: 'topup',
