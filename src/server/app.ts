@@ -45,7 +45,7 @@ import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { reconcileDuePayments } from './modules/payments/reconcile-payments.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
-import { settlePayment } from './modules/payments/settle-payment.ts';
+import { createSettler } from './modules/payments/settle-payment.ts';
 import { topupRoutes } from './modules/payments/topup.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
@@ -144,10 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (config.ERCASPAY_SECRET_KEY
       ? createErcasPayProvider({ baseUrl: config.ERCASPAY_BASE_URL, secretKey: config.ERCASPAY_SECRET_KEY })
       : createSandboxProvider({ db, publicUrl: config.publicUrl }));
-  const settle = (paymentId: string) => settlePayment(db, paymentProvider, app.log, paymentId);
-  const recheck = (paymentId: string) => settlePayment(db, paymentProvider, app.log, paymentId, { reopen: true });
+  const settle = createSettler({ db, provider: paymentProvider, log: app.log, paymentMode: config.paymentMode, onCredited: pokeMail });
   const reconciler = deps.startJobs
-    ? startJobLoop(() => reconcileDuePayments(db, settle), (err) => app.log.error({ err }, 'payment reconciler failed'), 15_000)
+    ? startJobLoop(() => reconcileDuePayments(db, (id) => settle(id, 'reconciler')), (err) => app.log.error({ err }, 'payment reconciler failed'), 15_000)
     : null;
   app.addHook('onClose', async () => reconciler?.stop());
   const pruner = deps.startJobs ? startJobLoop(async () => (await pruneStaleRows(db, app.log), 0), (err) => app.log.error({ err }, 'pruning failed'), 60_000) : null;
@@ -177,7 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   orderRoutes(app, { db, cipher, pokeMail });
   topupRoutes(app, { db, provider: paymentProvider, publicUrl: config.publicUrl, webhookToken: config.PAYMENT_WEBHOOK_TOKEN, settle });
   adminUserRoutes(app, { db });
-  adminPaymentRoutes(app, { db, recheck });
+  const paymentSetup = { publicUrl: config.publicUrl, webhookToken: config.PAYMENT_WEBHOOK_TOKEN, paymentMode: config.paymentMode, provider: paymentProvider.name };
+  adminPaymentRoutes(app, { db, recheck: (id) => settle(id, 'admin'), setup: paymentSetup });
   adminEmailRoutes(app, { db, pokeMail });
   if (paymentProvider.name === 'sandbox' && !config.isProduction) sandboxRoutes(app, { db });
   if (!config.isProduction) mailboxRoutes(app, { db, open: openBody });

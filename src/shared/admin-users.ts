@@ -1,4 +1,5 @@
 // The admin console's Users tab contract: search, user details, balance adjustment (SPEC.md §5, §8).
+import type { PaymentStatus } from './payments.ts';
 import { z } from 'zod';
 import { formatNaira } from './money.ts';
 import type { WalletTransaction } from './wallet.ts';
@@ -69,8 +70,10 @@ export type AdminPayment = {
   providerReference: string | null;
   userEmail: string;
   amountKobo: number;
-  status: 'pending' | 'completed' | 'failed' | 'expired';
+  status: PaymentStatus;
   statusMessage: string | null;
+  /** The provider's latest answer as stored (secrets scrubbed), for a closer look. */
+  lastAnswer: { at: string; source: string; outcome: string; answer: unknown; times?: number } | null;
   checkAttempts: number;
   createdAt: string;
   expiresAt: string;

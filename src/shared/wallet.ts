@@ -1,6 +1,7 @@
 // The wallet's contract: top-up rules and messages (SPEC.md §5, §8, §9), ledger rows and API shapes.
 import { z } from 'zod';
 import { formatNaira } from './money.ts';
+import type { PaymentStatus } from './payments.ts';
 
 export const TOPUP_MIN_NAIRA = 100;
 export const TOPUP_MAX_NAIRA = 1_000_000;
@@ -46,7 +47,7 @@ export type StartTopupInput = z.infer<typeof startTopupSchema>;
 /** POST /api/wallet/topups */
 export type StartTopupResult = { reference: string; checkoutUrl: string; amountKobo: number };
 
-export type TopupStatus = 'pending' | 'completed' | 'failed' | 'expired';
+export type TopupStatus = PaymentStatus;
 
 /** GET /api/wallet/topups/:reference: the server verified with the provider before answering. */
 export type TopupCheck = {
@@ -68,12 +69,16 @@ export type WalletTransaction = {
   type: TransactionType;
   /** Signed: credits positive, purchases and admin debits negative. */
   amountKobo: number;
-  balanceAfterKobo: number;
+  /** null for a top-up attempt that moved no money (pending, failed or expired). */
+  balanceAfterKobo: number | null;
   description: string;
   reference: string;
-  status: 'completed' | 'pending' | 'failed';
+  /** A ledger row is 'completed'; a top-up attempt not (yet) credited shows its payment's state. */
+  status: 'completed' | 'pending' | 'failed' | 'expired';
   providerReference: string | null;
   createdAt: string;
+  /** For a top-up attempt: why it failed, or ErcasPay's explanation while pending. */
+  message?: string | null;
 };
 
 /** GET /api/wallet */

@@ -235,6 +235,8 @@ const matrix: Record<string, Row> = {
   'GET /api/metrics': { expect: ADMINS(), request: () => ({ url: '/api/metrics' }) },
   'GET /api/admin/emails': { expect: ADMINS(), request: () => ({ url: '/api/admin/emails' }) },
   'POST /api/admin/emails/:id/retry': { expect: ADMINS(), request: async () => ({ url: `/api/admin/emails/${await tmpFailedEmail()}/retry` }) },
+  'GET /api/admin/payments/settings': { expect: ADMINS(), request: () => ({ url: '/api/admin/payments/settings' }) },
+  'POST /api/admin/payments/webhook-url': { expect: ADMINS(), request: () => ({ url: '/api/admin/payments/webhook-url' }) },
 };
 
 const callers: Record<Role, { userId: string | null; cookie: string | null }> = {

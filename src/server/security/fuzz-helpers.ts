@@ -25,9 +25,11 @@ export const instantProvider: PaymentProvider = {
       rawStatus: 'PENDING',
       amountKobo: 1,
       currency: 'NGN',
+      domain: 'live',
       paidAt: null,
       transactionReference,
       paymentReference: null,
+      raw: { status: 'PENDING' },
       metadata: null,
       customerEmail: null,
     };

@@ -20,6 +20,11 @@ export type FakeTransaction = {
   metadata: Record<string, unknown>;
   createdAt: Date;
   paidAt: Date | null;
+  /** ErcasPay's own tx_reference (as documented, `CSHM|WLTP|…`); our reference or null (absent) for the variants. */
+  txReference: string | null;
+  /** null leaves the field out. */
+  currency: string | null;
+  domain: string;
 };
 
 export type RecordedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; body: unknown };
@@ -31,7 +36,7 @@ export async function startFakeErcasPay(options: { secretKey?: string; metadataA
   const metadataAsString = options.metadataAsString ?? true; // as documented
   const transactions = new Map<string, FakeTransaction>();
   const requests: RecordedRequest[] = [];
-  const failures: number[] = [];
+  const failures: { status: number; body: unknown }[] = [];
   const delays: number[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let counter = 0;
@@ -43,7 +48,7 @@ export async function startFakeErcasPay(options: { secretKey?: string; metadataA
       const path = req.url ?? '/';
       requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body: parseJson(raw) });
       const failWith = failures.shift();
-      if (failWith !== undefined) return send(res, failWith, { message: 'Server Error' });
+      if (failWith !== undefined) return send(res, failWith.status, failWith.body);
       const delay = delays.shift() ?? 0;
       const answer = () => handle(req.method ?? 'GET', path, req.headers.authorization, parseJson(raw), res);
       if (delay === 0) return answer();
@@ -93,19 +98,23 @@ export async function startFakeErcasPay(options: { secretKey?: string; metadataA
   function verifyAnswer(tx: FakeTransaction) {
     const answer = loadErcasPayFixture<{ responseBody: Record<string, unknown> }>('verify-successful.json');
     const customer = answer.responseBody.customer as Record<string, unknown>;
-    answer.responseBody = {
+    const body: Record<string, unknown> = {
       ...answer.responseBody,
+      domain: tx.domain,
       status: tx.status,
       ercs_reference: tx.ercsReference,
-      tx_reference: tx.paymentReference,
+      tx_reference: tx.txReference,
       amount: tx.amountNaira,
       description: tx.description,
       paid_at: tx.paidAt ? microsIso(tx.paidAt) : null,
       created_at: microsIso(tx.createdAt),
-      currency: 'NGN',
+      currency: tx.currency,
       metadata: metadataAsString ? JSON.stringify(tx.metadata) : tx.metadata,
       customer: { ...customer, name: tx.customerName, email: tx.customerEmail },
     };
+    if (tx.txReference === null) delete body['tx_reference'];
+    if (tx.currency === null) delete body['currency'];
+    answer.responseBody = body;
     return answer;
   }
 
@@ -122,6 +131,9 @@ export async function startFakeErcasPay(options: { secretKey?: string; metadataA
       metadata: {},
       createdAt: now,
       paidAt: null,
+      txReference: `CSHM|WLTP|${String(counter).padStart(8, '0')}`,
+      currency: 'NGN',
+      domain: 'test',
       ...t,
     };
     transactions.set(tx.ercsReference, tx);
@@ -152,9 +164,13 @@ export async function startFakeErcasPay(options: { secretKey?: string; metadataA
     setAmount(ref: string, amountNaira: number) {
       get(ref).amountNaira = amountNaira;
     },
+    /** Changes any answered field of a transaction: tx_reference, currency, domain, … */
+    update(ref: string, changes: Partial<FakeTransaction>) {
+      Object.assign(get(ref), changes);
+    },
     /** The next n requests answer with this HTTP status (before authentication, like a proxy in front). */
-    failNext(n: number, httpStatus = 500) {
-      for (let i = 0; i < n; i++) failures.push(httpStatus);
+    failNext(n: number, httpStatus = 500, body: unknown = { message: 'Server Error' }) {
+      for (let i = 0; i < n; i++) failures.push({ status: httpStatus, body });
     },
     /** The next n requests are answered only after ms milliseconds. */
     delayNext(n: number, ms: number) {

@@ -19,11 +19,13 @@ export function createInstantProvider(): PaymentProvider {
         rawStatus: 'SUCCESSFUL',
         amountKobo: p.amountKobo,
         currency: 'NGN',
+        domain: 'live',
         paidAt: new Date(),
         transactionReference,
         paymentReference: p.paymentReference,
         metadata: p.metadata,
         customerEmail: null,
+        raw: { status: 'SUCCESSFUL' },
       };
     },
     parseWebhook: () => null,

@@ -2,6 +2,7 @@
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { TopupOutcomeNotice } from './components/topup-outcome-notice.tsx';
 import { TopupTab } from './components/topup-tab.tsx';
 import { TransactionHistory } from './components/transaction-history.tsx';
 import { WalletSummaryCards } from './components/wallet-summary-cards.tsx';
@@ -23,6 +24,7 @@ export default function WalletPage() {
       <h1 className="text-2xl font-bold sm:text-3xl">My Wallet</h1>
       <p className="mt-1 text-muted-foreground">Top up your balance and follow every transaction.</p>
       <WalletSummaryCards />
+      <TopupOutcomeNotice />
       <Tabs.Root value={tab} onValueChange={(next) => setParams(next === 'topup' ? {} : { tab: next }, { replace: true })} className="mt-8">
         <Tabs.List aria-label="Wallet sections" className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:inline-grid">
           {tabs.map((t) => (

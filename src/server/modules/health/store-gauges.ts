@@ -5,7 +5,7 @@ import client from 'prom-client';
 import type { Db } from '../../db/client.ts';
 import { OUTBOX_STATUSES } from '../mail/mail.tables.ts';
 import { ORDER_STATUSES } from '../orders/orders.tables.ts';
-import { PAYMENT_STATUSES } from '../payments/payments.tables.ts';
+import { PAYMENT_STATUSES } from '../../../shared/payments.ts';
 
 /** Outbox states as an operator reads them: "retrying" is pending after a failed attempt. */
 const OUTBOX_STATES = [...OUTBOX_STATUSES, 'retrying'] as const;

@@ -1,5 +1,10 @@
-// The credentials e-mail of an order: rendered from the decrypted accounts, stored sealed in the outbox.
+// The credentials e-mail of an order: rendered from the decrypted accounts, stored sealed in the outbox. It also
+// states what the order cost and the wallet balance right after it (from the order's own ledger row).
+import { eq } from 'drizzle-orm';
+import { formatNaira } from '../../../shared/money.ts';
 import type { Tx, Db } from '../../db/client.ts';
+import { users } from '../auth/auth.tables.ts';
+import { transactions } from '../wallet/wallet.tables.ts';
 import { enqueueEmail, sealEmailBody } from '../mail/outbox.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { credentialsText, readOrderCredentials } from './order-credentials.ts';
@@ -13,10 +18,14 @@ export async function enqueueCredentialsEmail(
 ): Promise<string> {
   const credentials = await readOrderCredentials(tx, cipher, userId, orderId);
   const count = credentials.accounts.length;
+  const { paidKobo, balanceAfterKobo } = await readOrderPayment(tx, userId, orderId);
   const text = [
     `Hello ${name || 'there'},`,
     '',
     `Thank you for your purchase. Here ${count === 1 ? 'is your account' : `are your ${count} accounts`}:`,
+    '',
+    `Amount paid: ${formatNaira(paidKobo)}`,
+    `Wallet balance after this purchase: ${formatNaira(balanceAfterKobo)}`,
     '',
     credentialsText(credentials),
     'Change the passwords after you sign in, and keep these details private.',
@@ -30,4 +39,15 @@ export async function enqueueCredentialsEmail(
     userId,
     orderId,
   });
+}
+
+/** A free order (price 0) writes no ledger row: it paid nothing, and the balance is the wallet's current one. */
+async function readOrderPayment(tx: Tx | Db, userId: string, orderId: string): Promise<{ paidKobo: number; balanceAfterKobo: number }> {
+  const [row] = await tx
+    .select({ amountKobo: transactions.amountKobo, balanceAfterKobo: transactions.balanceAfterKobo })
+    .from(transactions)
+    .where(eq(transactions.orderId, orderId));
+  if (row) return { paidKobo: Math.abs(row.amountKobo), balanceAfterKobo: row.balanceAfterKobo };
+  const [user] = await tx.select({ balanceKobo: users.walletBalanceKobo }).from(users).where(eq(users.id, userId));
+  return { paidKobo: 0, balanceAfterKobo: user?.balanceKobo ?? 0 };
 }

@@ -42,6 +42,9 @@ describe('purchase', () => {
     const sent: MailMessage[] = [];
     await deliverDueEmails(db, { name: 'test', send: async (m) => void sent.push(m) }, 'store@test', 20, (b) => openEmailBody(testCipher, b));
     expect(sent.find((m) => m.to === user.email)?.text).toContain(password);
+    // The receipt part: what the order cost and what the wallet holds after it.
+    expect(sent.find((m) => m.to === user.email)?.text).toContain('Amount paid: ₦3,500.00');
+    expect(sent.find((m) => m.to === user.email)?.text).toContain('Wallet balance after this purchase: ₦6,500.00');
   });
 
   it('buys many at once and a specific account; refuses with the SPEC messages and changes nothing', async () => {

@@ -94,7 +94,10 @@ describe('ErcasPay initiate', () => {
     const err = await failure(client({ secretKey: wrongKey }).initiate(input()));
     expect(err.code).toBe('HTTP');
     expect(err.status).toBe(401);
-    expect(err.message).toBe(`HTTP 401: ${JSON.stringify(loadErcasPayFixture('error-unauthorized.json'))}`);
+    // ErcasPay's own words travel with the error, for the admin (and the customer where fitting).
+    expect(err.message).toBe('HTTP 401: Invalid or missing secret key');
+    expect(err.explanation).toBe('Invalid or missing secret key');
+    expect(err.raw).toEqual(loadErcasPayFixture('error-unauthorized.json'));
     expect(err.message).not.toContain(wrongKey);
   });
 
@@ -125,7 +128,9 @@ describe('ErcasPay verify', () => {
       amountKobo: 500_000,
       currency: 'NGN',
       transactionReference: opened.transactionReference,
-      paymentReference: opened.paymentReference,
+      // tx_reference is ErcasPay's own (CSHM|…), never read as ours.
+      paymentReference: null,
+      domain: 'test',
       metadata: { user_id: 'u-9', originalAmount: 5000 },
       customerEmail: 'ada@example.com',
     });
@@ -140,11 +145,14 @@ describe('ErcasPay verify', () => {
       rawStatus: 'SUCCESSFUL',
       amountKobo: 10_000,
       currency: 'NGN',
+      domain: 'test',
       paidAt: new Date('2023-11-12T14:24:58Z'),
       transactionReference: 'ERCS|20231112152333|1699799013942',
-      paymentReference: 'CSHM|WLTP|48606GWR',
+      // The documented tx_reference (CSHM|WLTP|…) is ErcasPay's, not our payment reference.
+      paymentReference: null,
       metadata: { firstname: 'Ola', lastname: 'Benson', email: 'iie@mail.com' },
       customerEmail: 'iie@mail.com',
+      raw: fixture,
     });
   });
 
@@ -213,6 +221,34 @@ describe('ErcasPay verify', () => {
     expect(err.code).toBe('NETWORK');
     expect(err.message).not.toContain(fake.secretKey);
     expect(calls).toBe(3);
+  });
+
+  it('sends Content-Type, Accept and the bearer key on the verify GET too, as the documentation requires', async () => {
+    const tx = fake.addTransaction({ paymentReference: `H-${Date.now()}`, amountNaira: 100 });
+    await client().verify(tx.ercsReference);
+    expect(fake.requests[0]!.headers).toMatchObject({
+      'content-type': 'application/json',
+      accept: 'application/json',
+      authorization: `Bearer ${fake.secretKey}`,
+    });
+  });
+
+  it('reads our reference only from a field that means it, and reports a missing currency as none', async () => {
+    const fixture = loadErcasPayFixture<{ responseBody: Record<string, unknown> }>('verify-successful.json');
+    const ref = 'ERCS|20231112152333|1699799013942';
+    const withOurs = { ...fixture, responseBody: { ...fixture.responseBody, paymentReference: 'ACCTSTORE_1_A' } };
+    expect((await answering(200, JSON.stringify(withOurs)).verify(ref)).paymentReference).toBe('ACCTSTORE_1_A');
+    const noCurrency = { ...fixture, responseBody: { ...fixture.responseBody, currency: undefined } };
+    expect((await answering(200, JSON.stringify(noCurrency)).verify(ref)).currency).toBeNull();
+  });
+
+  it("surfaces ErcasPay's explanation on a 4xx, and keeps the scrubbed answer", async () => {
+    const body = { requestSuccessful: false, responseCode: 'failed', responseMessage: 'Bad request', explanation: 'Transaction reference is invalid', key: fake.secretKey };
+    const err = await failure(answering(400, JSON.stringify(body)).verify('ERCS|1|2'));
+    expect(err).toMatchObject({ code: 'HTTP', status: 400, explanation: 'Transaction reference is invalid', message: 'HTTP 400: Transaction reference is invalid' });
+    expect(JSON.stringify(err.raw)).not.toContain(fake.secretKey);
+    const rejected = await failure(answering(200, JSON.stringify({ ...body, secret: 'x' })).initiate(input()));
+    expect(rejected).toMatchObject({ code: 'REJECTED', explanation: 'Transaction reference is invalid' });
   });
 
   it('refuses an answer about a different transaction', async () => {

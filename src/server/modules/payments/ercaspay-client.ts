@@ -6,6 +6,7 @@ import {
   PaymentProviderError,
   assertValidAmountKobo,
   mapPaymentStatus,
+  scrubSecrets,
   type InitiatePaymentInput,
   type InitiatePaymentResult,
   type PaymentProvider,
@@ -31,8 +32,12 @@ const envelopeSchema = z.object({
   requestSuccessful: z.boolean(),
   responseCode: z.string().nullish(),
   responseMessage: z.string().nullish(),
+  // ErcasPay's own words about a refusal; shown to the customer and the admin.
+  explanation: z.string().nullish(),
+  errorMessage: z.string().nullish(),
   responseBody: z.unknown().optional(),
 });
+type Envelope = z.infer<typeof envelopeSchema> & { raw: unknown };
 
 const initiateBodySchema = z.object({
   paymentReference: z.string().min(1),
@@ -47,11 +52,14 @@ const verifyBodySchema = z.object({
   status: z.string().min(1),
   amount: nairaSchema,
   currency: z.string().nullish(),
+  domain: z.string().nullish(),
   paid_at: z.string().nullish(),
   paidAt: z.string().nullish(), // the older API's spelling
   ercs_reference: z.string().nullish(),
   reference: z.string().nullish(),
-  tx_reference: z.string().nullish(),
+  // Ours, where an answer carries it; tx_reference is ErcasPay's own and deliberately not read.
+  paymentReference: z.string().nullish(),
+  payment_reference: z.string().nullish(),
   // Documented as a JSON string; some answers carry an object.
   metadata: z.union([z.string(), z.record(z.string(), z.unknown())]).nullish(),
   customer: z.object({ email: z.string().nullish() }).nullish(),
@@ -67,17 +75,16 @@ export function createErcasPayProvider(options: ErcasPayOptions): PaymentProvide
   /** The secret must never leave through an error message, even if ErcasPay echoes it back. */
   const scrub = (text: string) => (secretKey ? text.split(secretKey).join('[redacted]') : text);
 
-  async function call(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<z.infer<typeof envelopeSchema>> {
+  const scrubbed = (value: unknown) => scrubSecrets(value, [secretKey]);
+
+  async function call(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<Envelope> {
     let text: string;
     let res: Response;
     try {
       res = await fetchImpl(`${baseUrl}${path}`, {
         method,
-        headers: {
-          Authorization: `Bearer ${secretKey}`,
-          Accept: 'application/json',
-          ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
+        // The documentation lists all three as required on every call, the GET included.
+        headers: { Authorization: `Bearer ${secretKey}`, Accept: 'application/json', 'Content-Type': 'application/json' },
         body: payload === undefined ? undefined : JSON.stringify(payload),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -85,22 +92,28 @@ export function createErcasPayProvider(options: ErcasPayOptions): PaymentProvide
     } catch (err) {
       throw transportError(err, timeoutMs);
     }
+    const json = parseJson(text);
     if (!res.ok) {
-      throw new PaymentProviderError('HTTP', `HTTP ${res.status}: ${truncate(scrub(text))}`, res.status);
+      const explanation = explanationOf(json);
+      const detail = explanation ?? truncate(scrub(text));
+      throw new PaymentProviderError('HTTP', `HTTP ${res.status}: ${detail}`, {
+        status: res.status,
+        explanation: explanation && scrub(explanation),
+        raw: json === undefined ? undefined : scrubbed(json),
+      });
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
+    if (json === undefined) {
       throw new PaymentProviderError('BAD_RESPONSE', `ErcasPay answered with something that is not JSON (HTTP ${res.status})`);
     }
     const envelope = envelopeSchema.safeParse(json);
-    if (!envelope.success) throw badResponse(envelope.error);
-    return envelope.data;
+    if (!envelope.success) throw badResponse(envelope.error, scrubbed(json));
+    return { ...envelope.data, raw: scrubbed(json) };
   }
 
-  const rejected = (message: string | null | undefined, fallback: string) =>
-    new PaymentProviderError('REJECTED', scrub(message?.trim() || fallback));
+  const rejected = (envelope: Envelope, fallback: string) => {
+    const explanation = envelope.explanation?.trim() || envelope.errorMessage?.trim() || envelope.responseMessage?.trim() || fallback;
+    return new PaymentProviderError('REJECTED', scrub(explanation), { explanation: scrub(explanation), raw: envelope.raw });
+  };
 
   return {
     name: 'ercaspay',
@@ -120,7 +133,7 @@ export function createErcasPayProvider(options: ErcasPayOptions): PaymentProvide
         feeBearer: 'merchant',
         metadata: input.metadata,
       });
-      if (!envelope.requestSuccessful) throw rejected(envelope.responseMessage, 'Payment initialization failed');
+      if (!envelope.requestSuccessful) throw rejected(envelope, 'Payment initialization failed');
       const body = initiateBodySchema.safeParse(envelope.responseBody);
       if (!body.success) throw badResponse(body.error);
       return body.data;
@@ -129,7 +142,7 @@ export function createErcasPayProvider(options: ErcasPayOptions): PaymentProvide
     // A GET is idempotent, so transient failures are retried a couple of times with a short backoff.
     async verify(transactionReference: string): Promise<VerifiedPayment> {
       const path = `/payment/transaction/verify/${encodeURIComponent(transactionReference)}`;
-      let envelope: z.infer<typeof envelopeSchema> | undefined;
+      let envelope: Envelope | undefined;
       for (let attempt = 0; envelope === undefined; attempt++) {
         try {
           envelope = await call('GET', path);
@@ -138,25 +151,27 @@ export function createErcasPayProvider(options: ErcasPayOptions): PaymentProvide
           await sleep(retryDelayMs * 2 ** attempt);
         }
       }
-      if (!envelope.requestSuccessful) throw rejected(envelope.responseMessage, 'Payment verification failed');
+      if (!envelope.requestSuccessful) throw rejected(envelope, 'Payment verification failed');
       const parsed = verifyBodySchema.safeParse(envelope.responseBody);
-      if (!parsed.success) throw badResponse(parsed.error);
+      if (!parsed.success) throw badResponse(parsed.error, envelope.raw);
       const body = parsed.data;
       const echoed = body.ercs_reference ?? body.reference;
       // The amount is trusted for this reference only; an answer about another transaction is not an answer.
       if (echoed && echoed !== transactionReference) {
-        throw new PaymentProviderError('BAD_RESPONSE', 'ErcasPay answered about a different transaction');
+        throw new PaymentProviderError('BAD_RESPONSE', 'ErcasPay answered about a different transaction', { raw: envelope.raw });
       }
       return {
         status: mapPaymentStatus(body.status),
         rawStatus: body.status,
         amountKobo: nairaToKobo(body.amount),
-        currency: body.currency || 'NGN',
+        currency: body.currency?.trim() || null,
+        domain: body.domain?.trim().toLowerCase() || null,
         paidAt: parseDate(body.paid_at ?? body.paidAt),
         transactionReference,
-        paymentReference: body.tx_reference ?? null,
+        paymentReference: body.paymentReference ?? body.payment_reference ?? null,
         metadata: parseMetadata(body.metadata),
         customerEmail: body.customer?.email ?? null,
+        raw: envelope.raw,
       };
     },
 
@@ -180,10 +195,29 @@ function transportError(err: unknown, timeoutMs: number): PaymentProviderError {
   return new PaymentProviderError('NETWORK', `ErcasPay could not be reached${code}`);
 }
 
-function badResponse(error: z.ZodError): PaymentProviderError {
+function badResponse(error: z.ZodError, raw?: unknown): PaymentProviderError {
   const issue = error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : 'body';
-  return new PaymentProviderError('BAD_RESPONSE', `ErcasPay answered with an unexpected shape (${where}: ${issue?.message ?? 'invalid'})`);
+  return new PaymentProviderError('BAD_RESPONSE', `ErcasPay answered with an unexpected shape (${where}: ${issue?.message ?? 'invalid'})`, { raw });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** ErcasPay's reason on a refusal: `explanation` first (documented), then the fields seen in practice. */
+function explanationOf(json: unknown): string | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const o = json as Record<string, unknown>;
+  for (const key of ['explanation', 'errorMessage', 'responseMessage', 'message']) {
+    const v = o[key];
+    if (typeof v === 'string' && v.trim()) return truncate(v.trim());
+  }
+  return undefined;
 }
 
 function parseMetadata(value: string | Record<string, unknown> | null | undefined): Record<string, unknown> | null {

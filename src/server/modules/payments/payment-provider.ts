@@ -20,14 +20,22 @@ export type VerifiedPayment = {
   status: PaymentStatus;
   rawStatus: string;
   amountKobo: number;
-  currency: string;
+  /** null when the answer carries none: such an answer is never credited. */
+  currency: string | null;
+  /** ErcasPay's `domain` ('live' or 'test'); a 'test' answer is credited only when the store runs in test mode. */
+  domain: string | null;
   paidAt: Date | null;
   /** The provider's reference (ErcasPay's ercs_reference, `ERCS|…`). */
   transactionReference: string;
-  /** Our own reference as the provider echoes it (ErcasPay's tx_reference). */
+  /**
+   * Our own reference, only from a field that means it (`paymentReference`/`payment_reference`). ErcasPay's
+   * `tx_reference` is its own (the docs' sample is `CSHM|WLTP|…`) and is never read as ours.
+   */
   paymentReference: string | null;
   metadata: Record<string, unknown> | null;
   customerEmail: string | null;
+  /** The provider's whole answer, secrets scrubbed, kept on the payment row for audit. */
+  raw: unknown;
 };
 
 export type WebhookHint = { transactionReference: string | null; paymentReference: string | null };
@@ -50,10 +58,16 @@ export class PaymentProviderError extends Error {
   override name = 'PaymentProviderError';
   readonly code: PaymentProviderErrorCode;
   readonly status: number | undefined;
-  constructor(code: PaymentProviderErrorCode, message: string, status?: number) {
+  /** The provider's own words about why (ErcasPay's `explanation`), fit to show the customer and the admin. */
+  readonly explanation: string | undefined;
+  /** The provider's answer, secrets scrubbed, when there was one. */
+  readonly raw: unknown;
+  constructor(code: PaymentProviderErrorCode, message: string, extra: { status?: number; explanation?: string; raw?: unknown } = {}) {
     super(message);
     this.code = code;
-    this.status = status;
+    this.status = extra.status;
+    this.explanation = extra.explanation;
+    this.raw = extra.raw;
   }
 }
 
@@ -75,4 +89,18 @@ export function assertValidAmountKobo(amountKobo: number): void {
   if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0) {
     throw new RangeError(`amountKobo must be a positive integer, got ${amountKobo}`);
   }
+}
+
+const SECRET_KEYS = /secret|token|password|authorization|cvv|pin$|card_?number|^pan$/i;
+
+/** For stored answers: drops fields named like secrets and masks the given secret values wherever they appear. */
+export function scrubSecrets(value: unknown, secrets: string[] = []): unknown {
+  const known = secrets.filter((s) => s.length >= 4);
+  const walk = (v: unknown, depth: number): unknown => {
+    if (typeof v === 'string') return known.reduce((text, s) => text.split(s).join('[redacted]'), v);
+    if (depth > 8 || v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
+    return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, SECRET_KEYS.test(k) ? '[redacted]' : walk(item, depth + 1)]));
+  };
+  return walk(value, 0);
 }

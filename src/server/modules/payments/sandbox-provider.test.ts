@@ -105,6 +105,19 @@ describe('the sandbox payment provider', () => {
     expect((await provider.verify(opened.transactionReference)).status).toBe('SUCCESSFUL');
   });
 
+  it('a failed transfer can complete late, once, and only a failed one: a declined or paid payment stays as it is', async () => {
+    const transfer = await provider.initiate(input());
+    expect(query((await choose(transfer.checkoutUrl, 'fail')).headers.location as string).status).toBe('FAILED');
+    expect((await provider.verify(transfer.transactionReference)).status).toBe('FAILED');
+    const page = await app.inject({ method: 'GET', url: pathOf(transfer.checkoutUrl) });
+    expect(page.body).toContain('value="late"');
+    expect(query((await choose(transfer.checkoutUrl, 'late')).headers.location as string).status).toBe('PAID');
+    expect((await provider.verify(transfer.transactionReference)).status).toBe('SUCCESSFUL');
+    const declined = await provider.initiate(input());
+    await choose(declined.checkoutUrl, 'decline');
+    expect(query((await choose(declined.checkoutUrl, 'late')).headers.location as string).status).toBe('CANCELLED');
+  });
+
   it('a decided payment cannot be changed: a later choice redirects again with the final status', async () => {
     const paid = await provider.initiate(input());
     await choose(paid.checkoutUrl, 'pay');

@@ -56,11 +56,14 @@ export function createSandboxProvider({ db, publicUrl }: { db: Db; publicUrl: st
         rawStatus: row.status,
         amountKobo: row.amountKobo,
         currency: row.currency,
+        // The sandbox moves no money: its answers are TEST-domain, credited only in test mode (never in production).
+        domain: 'test',
         paidAt: row.paidAt,
         transactionReference: row.transactionReference,
         paymentReference: row.paymentReference,
         metadata: row.metadata,
         customerEmail: row.customerEmail,
+        raw: { status: row.status, transactionReference: row.transactionReference, paymentReference: row.paymentReference, amountKobo: row.amountKobo },
       };
     },
 
@@ -86,6 +89,19 @@ export async function decideSandboxCheckout(
     .update(sandboxCheckouts)
     .set({ status, paidAt: status === 'SUCCESSFUL' ? new Date() : null })
     .where(and(eq(sandboxCheckouts.transactionReference, transactionReference), eq(sandboxCheckouts.status, 'PENDING')))
+    .returning();
+  return updated ?? findSandboxCheckout(db, transactionReference);
+}
+
+/**
+ * A bank transfer that ErcasPay first reported FAILED and that completes later (issue 13): the only move out of a
+ * decided status the sandbox allows, so the store's late-success path can be tried by hand and in e2e.
+ */
+export async function completeSandboxCheckoutLate(db: Db, transactionReference: string): Promise<SandboxCheckout | undefined> {
+  const [updated] = await db
+    .update(sandboxCheckouts)
+    .set({ status: 'SUCCESSFUL', paidAt: new Date() })
+    .where(and(eq(sandboxCheckouts.transactionReference, transactionReference), eq(sandboxCheckouts.status, 'FAILED')))
     .returning();
   return updated ?? findSandboxCheckout(db, transactionReference);
 }

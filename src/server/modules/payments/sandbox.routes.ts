@@ -1,13 +1,14 @@
-// The sandbox provider's hosted checkout page (/sandbox/checkout/:ref): pay, decline or leave pending, then
-// return to the store exactly the way ErcasPay's checkout redirects back.
+// The sandbox provider's hosted checkout page (/sandbox/checkout/:ref): pay, decline, fail as a bank transfer or
+// leave pending, then return to the store exactly the way ErcasPay's checkout redirects back. A failed transfer
+// can later complete ("Complete late"), to try the store's late-success path.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { formatNaira } from '../../../shared/money.ts';
 import { escapeHtml } from '../auth/confirmation-email.ts';
-import { decideSandboxCheckout, findSandboxCheckout, type SandboxCheckout } from './sandbox-provider.ts';
+import { completeSandboxCheckoutLate, decideSandboxCheckout, findSandboxCheckout, type SandboxCheckout } from './sandbox-provider.ts';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
-const ACTIONS = { pay: 'SUCCESSFUL', decline: 'CANCELLED' } as const;
+const ACTIONS = { pay: 'SUCCESSFUL', decline: 'CANCELLED', fail: 'FAILED' } as const;
 const SANDBOX_NOTE = 'This is the built-in sandbox payment provider: no real money moves.';
 
 export function sandboxRoutes(app: FastifyInstance, { db }: { db: Db }): void {
@@ -29,13 +30,15 @@ export function sandboxRoutes(app: FastifyInstance, { db }: { db: Db }): void {
       '/sandbox/checkout/:ref',
       async (req, reply) => {
         const action = req.body?.action;
-        if (action !== 'pay' && action !== 'decline' && action !== 'pending') {
+        if (action !== 'pay' && action !== 'decline' && action !== 'fail' && action !== 'pending' && action !== 'late') {
           return sendPage(reply, 400, 'Unknown choice', '<p>Choose Pay, Decline or Leave pending.</p>');
         }
         const row =
           action === 'pending'
             ? await findSandboxCheckout(db, req.params.ref)
-            : await decideSandboxCheckout(db, req.params.ref, ACTIONS[action]);
+            : action === 'late'
+              ? await completeSandboxCheckoutLate(db, req.params.ref)
+              : await decideSandboxCheckout(db, req.params.ref, ACTIONS[action]);
         if (!row) return sendPage(reply, 404, 'Checkout not found', '<p>There is no sandbox checkout with this reference.</p>');
         // 303 so the browser follows with a GET, as after ErcasPay's checkout; a decided row redirects with its final status.
         return reply.header('cache-control', 'no-store').redirect(returnUrl(row), 303);
@@ -63,15 +66,21 @@ function checkoutBody(row: SandboxCheckout): string {
 <dt>Description</dt><dd>${escapeHtml(row.description)}</dd>
 <dt>Reference</dt><dd><code>${escapeHtml(row.paymentReference)}</code></dd>
 </dl>`;
+  const action = `/sandbox/checkout/${encodeURIComponent(row.transactionReference)}`;
+  if (row.status === 'FAILED') {
+    return `${details}<p>This bank transfer was reported <strong>failed</strong>. A real transfer can still complete hours later.</p>
+<form method="post" action="${escapeHtml(action)}"><button type="submit" name="action" value="late" class="pay">Complete late</button></form>
+<p><a href="${escapeHtml(returnUrl(row))}">Return to the store</a></p>`;
+  }
   if (row.status !== 'PENDING') {
-    const outcome = row.status === 'SUCCESSFUL' ? 'paid' : row.status === 'CANCELLED' ? 'declined' : 'failed';
+    const outcome = row.status === 'SUCCESSFUL' ? 'paid' : 'declined';
     return `${details}<p>This payment was already <strong>${outcome}</strong> and cannot change.</p>
 <p><a href="${escapeHtml(returnUrl(row))}">Return to the store</a></p>`;
   }
-  const action = `/sandbox/checkout/${encodeURIComponent(row.transactionReference)}`;
   return `${details}<form method="post" action="${escapeHtml(action)}">
 <button type="submit" name="action" value="pay" class="pay">Pay ${escapeHtml(formatNaira(row.amountKobo))}</button>
 <button type="submit" name="action" value="decline">Decline</button>
+<button type="submit" name="action" value="fail">Fail transfer</button>
 <button type="submit" name="action" value="pending">Leave pending</button>
 </form>`;
 }

@@ -57,8 +57,7 @@ export async function startTopup(
     });
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
-    const shown = err instanceof PaymentProviderError && err.code === 'REJECTED' ? detail : walletMessages.providerInitFailed;
-    throw await fail(shown, detail);
+    throw await fail(shownToCustomer(err) ?? walletMessages.providerInitFailed, detail);
   }
   if (!/^https?:\/\//i.test(checkout.checkoutUrl)) throw await fail(walletMessages.invalidPaymentUrl, 'checkout URL is not http(s)');
 
@@ -67,4 +66,16 @@ export async function startTopup(
     .set({ providerReference: checkout.transactionReference, checkoutUrl: checkout.checkoutUrl, updatedAt: new Date() })
     .where(eq(payments.id, payment!.id));
   return { reference, checkoutUrl: checkout.checkoutUrl, amountKobo };
+}
+
+/**
+ * ErcasPay's own words when they are about this request (a refusal, a 4xx with its `explanation`); never those of a
+ * 401/403, which are about the shop's key and mean nothing to the customer.
+ */
+function shownToCustomer(err: unknown): string | null {
+  if (!(err instanceof PaymentProviderError)) return null;
+  if (err.code === 'REJECTED') return err.explanation ?? err.message;
+  const status = err.status ?? 0;
+  if (err.code === 'HTTP' && status >= 400 && status < 500 && status !== 401 && status !== 403) return err.explanation ?? null;
+  return null;
 }

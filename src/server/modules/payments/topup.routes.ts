@@ -10,8 +10,11 @@ import { notFound } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { readWalletSummary } from '../wallet/read-wallet.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import { customerMessage } from './customer-message.ts';
+import { canVerify } from './payment-transitions.ts';
 import { payments } from './payments.tables.ts';
-import type { Payment, SettleOutcome } from './settle-payment.ts';
+import { recordWebhookArrival } from './record-webhook-arrival.ts';
+import type { Payment, Settle } from './settle-payment.ts';
 import { startTopup } from './start-topup.ts';
 
 const WEBHOOK_ANSWER_WITHIN_MS = 5000;
@@ -22,7 +25,7 @@ type Deps = {
   provider: PaymentProvider;
   publicUrl: string;
   webhookToken: string | undefined;
-  settle: (paymentId: string) => Promise<SettleOutcome>;
+  settle: Settle;
 };
 
 export function topupRoutes(app: FastifyInstance, deps: Deps): void {
@@ -36,7 +39,10 @@ export function topupRoutes(app: FastifyInstance, deps: Deps): void {
     return result;
   });
 
-  /** Accepts our reference or the provider's (ERCS|…), and answers only about the caller's own payments. */
+  /**
+   * Accepts our reference or the provider's (ERCS|…), and answers only about the caller's own payments. Anything
+   * not yet credited is verified again first, a failed or expired payment too: a late success is credited here.
+   */
   app.get('/api/wallet/topups/:reference', { config: { access: 'customer' } }, async (req): Promise<TopupCheck> => {
     const user = currentUser(req);
     const { reference } = parseInput(referenceParams, req.params);
@@ -46,19 +52,25 @@ export function topupRoutes(app: FastifyInstance, deps: Deps): void {
       .where(and(eq(payments.userId, user.id), or(eq(payments.reference, reference), eq(payments.providerReference, reference))));
     if (!payment) throw notFound(walletMessages.paymentNotFound);
     const alreadyCredited = payment.status === 'completed';
-    const settled = payment.status === 'pending' ? (await deps.settle(payment.id)).payment : payment;
+    const settled = canVerify(payment) ? (await deps.settle(payment.id, 'customer')).payment : payment;
     const { balanceKobo } = await readWalletSummary(db, user.id);
     return toCheck(settled, alreadyCredited, balanceKobo);
   });
 
+  // Always registered, so the URL answers the same way whatever the configuration; without a token it refuses
+  // everything (there is no way to tell ErcasPay's calls from anyone else's).
   const token = deps.webhookToken;
-  if (!token) return;
   app.post(
     '/api/payments/ercaspay/webhook/:token',
     { config: { access: 'public', allowCrossSite: true } },
     async (req, reply) => {
+      if (!token) {
+        req.log.warn('webhook: refused, PAYMENT_WEBHOOK_TOKEN is not set');
+        throw notFound();
+      }
       const given = String((req.params as { token?: unknown }).token ?? '');
       if (!sameSecret(given, token)) throw notFound();
+      await recordWebhookArrival(db, deps.provider.name);
       const hint = deps.provider.parseWebhook(req.body);
       const ref = hint?.transactionReference ?? hint?.paymentReference;
       if (!ref) {
@@ -74,7 +86,7 @@ export function topupRoutes(app: FastifyInstance, deps: Deps): void {
         return reply.send({ received: true });
       }
       // Verify-and-credit, but answer within a few seconds whatever happens; the reconciler finishes the rest.
-      const settling = deps.settle(payment.id).catch((err: unknown) => req.log.error({ err, paymentId: payment.id }, 'webhook: settle failed'));
+      const settling = deps.settle(payment.id, 'webhook').catch((err: unknown) => req.log.error({ err, paymentId: payment.id }, 'webhook: settle failed'));
       await Promise.race([settling, new Promise((resolve) => setTimeout(resolve, WEBHOOK_ANSWER_WITHIN_MS).unref())]);
       return reply.send({ received: true });
     },
@@ -95,8 +107,8 @@ export function toCheck(p: Payment, alreadyCredited: boolean, balanceKobo: numbe
     paidAt: p.paidAt?.toISOString() ?? null,
     providerReference: p.providerReference,
     alreadyCredited,
-    // A verification mismatch is for admins (see the Users tab); the customer gets SPEC.md's message.
-    message: p.status === 'failed' || p.status === 'expired' ? (p.statusMessage?.startsWith('Mismatch:') ? walletMessages.paymentFailed : p.statusMessage) : null,
+    message: customerMessage(p),
     balanceKobo,
   };
 }
+

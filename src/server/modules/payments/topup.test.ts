@@ -8,7 +8,7 @@ import { transactions } from '../wallet/wallet.tables.ts';
 import { createErcasPayProvider } from './ercaspay-client.ts';
 import { payments } from './payments.tables.ts';
 import { reconcileDuePayments } from './reconcile-payments.ts';
-import { settlePayment } from './settle-payment.ts';
+import { createSettler } from './settle-payment.ts';
 
 const WEBHOOK_TOKEN = 'webhook-token-0123456789abcdef';
 const fake = await startFakeErcasPay();
@@ -16,6 +16,8 @@ afterAll(() => fake.close());
 const provider = createErcasPayProvider({ baseUrl: fake.baseUrl, secretKey: fake.secretKey, retryDelayMs: 5 });
 const { app, db } = await createTestApp({ env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN }, deps: { paymentProvider: provider } });
 const silent = { warn: () => {}, error: () => {} };
+// The fake answers with the documented fixtures, whose domain is "test": the store runs in test mode here.
+const settle = createSettler({ db, provider, log: silent, paymentMode: 'test' });
 
 async function startTopup(cookie: string, amountNaira = 5000) {
   const res = await app.inject({ method: 'POST', url: '/api/wallet/topups', headers: { cookie, ...SAME_ORIGIN }, payload: { amountNaira } });
@@ -112,7 +114,7 @@ describe('crediting', () => {
         webhook(hook),
         webhook(hook),
         webhook(hook),
-        reconcileDuePayments(db, (id) => settlePayment(db, provider, silent, id)),
+        reconcileDuePayments(db, (id) => settle(id, 'reconciler')),
       ]);
       for (const r of results.slice(0, 6)) expect((r as { statusCode: number }).statusCode).toBe(200);
       expect(await topupRows(payment.id)).toHaveLength(1);
@@ -125,7 +127,7 @@ describe('crediting', () => {
     const payment = await startTopup(cookie, 300);
     fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
     await db.update(payments).set({ nextCheckAt: new Date(Date.now() - 1000) }).where(eq(payments.id, payment.id));
-    await reconcileDuePayments(db, (id) => settlePayment(db, provider, silent, id));
+    await reconcileDuePayments(db, (id) => settle(id, 'reconciler'));
     expect(await balanceOf(user.id)).toBe(30_000);
   });
 
@@ -142,7 +144,7 @@ describe('crediting', () => {
     const admin = await signedInUser(app, db, { isAdmin: true });
     const payment = await startTopup(cookie, 700);
     await db.update(payments).set({ expiresAt: new Date(Date.now() - 1000), nextCheckAt: new Date(Date.now() - 1000) }).where(eq(payments.id, payment.id));
-    await reconcileDuePayments(db, (id) => settlePayment(db, provider, silent, id));
+    await reconcileDuePayments(db, (id) => settle(id, 'reconciler'));
     expect((await db.select().from(payments).where(eq(payments.id, payment.id)))[0]!.status).toBe('expired');
     const listed = await app.inject({ url: '/api/admin/payments?status=expired', headers: { cookie: admin.cookie } });
     expect(listed.json().payments.map((p: { id: string }) => p.id)).toContain(payment.id);
@@ -192,7 +194,7 @@ describe('forgeries credit nothing', () => {
     fake.setAmount(payment.providerReference!, 100);
     fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
     const errors: unknown[] = [];
-    const outcome = await settlePayment(db, provider, { warn: () => {}, error: (o) => errors.push(o) }, payment.id);
+    const outcome = await createSettler({ db, provider, log: { warn: () => {}, error: (o: object) => errors.push(o) }, paymentMode: 'test' })(payment.id, 'reconciler');
     expect(outcome.payment.status).toBe('failed');
     expect(errors).toHaveLength(1);
     expect(await balanceOf(user.id)).toBe(0);

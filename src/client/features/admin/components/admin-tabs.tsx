@@ -14,6 +14,7 @@ import { CategoriesTab } from './categories/categories-tab.tsx';
 import { EmailFailuresTab } from './emails/email-failures-tab.tsx';
 import { InboxTab } from './inbox/inbox-tab.tsx';
 import { PaymentsAttention } from './payments/payments-attention.tsx';
+import { PaymentSetup } from './payments/payment-setup.tsx';
 import { ProductsTab } from './products/products-tab.tsx';
 import { TemplatesTab } from './templates/templates-tab.tsx';
 import { UsersTab } from './users/users-tab.tsx';
@@ -34,6 +35,7 @@ const tabs: Tab[] = [
       <div className="space-y-10">
         <UsersTab />
         <PaymentsAttention />
+        <PaymentSetup />
       </div>
     ),
   },

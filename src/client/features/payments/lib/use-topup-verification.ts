@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { fetchTopupCheck } from '../../wallet/api/check-topup.ts';
 import { useRefreshWallet } from '../../wallet/api/wallet-keys.ts';
 import { clearPendingTopup, markProcessed } from '../../wallet/lib/pending-topup.ts';
+import { saveTopupOutcome } from '../../wallet/lib/topup-outcome.ts';
 
 /** About two minutes of 3-second re-checks; the server's reconciler keeps going after that. */
 const MAX_PENDING_CHECKS = 40;
@@ -35,6 +36,11 @@ export function useTopupVerification(reference: string | null): Verification {
   const check = query.data;
   const finalStatus = check && check.status !== 'pending' ? check.status : null;
   const settledReference = check?.reference;
+
+  // The wallet window (the opener of the checkout popup) shows this outcome at once, pending included.
+  useEffect(() => {
+    if (check) saveTopupOutcome(check);
+  }, [check]);
 
   useEffect(() => {
     if (!finalStatus || !settledReference) return;

@@ -5,6 +5,7 @@ import { formatNaira, nairaToKobo } from '../../../../shared/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { usePendingTopup } from '../lib/pending-topup.ts';
+import { useTopupOutcome } from '../lib/topup-outcome.ts';
 import { TopupDialog } from './topup-dialog.tsx';
 
 const methods = [
@@ -17,6 +18,9 @@ const methods = [
 export function TopupTab({ onCheckNow }: { onCheckNow: () => void }) {
   const [open, setOpen] = useState(false);
   const pending = usePendingTopup();
+  const outcome = useTopupOutcome();
+  // The checkout popup came back saying pending: the customer has paid or left, and ErcasPay has not confirmed yet.
+  const stillPending = pending && outcome?.status === 'pending' && outcome.reference === pending.transactionReference;
   return (
     <Card>
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -42,8 +46,8 @@ export function TopupTab({ onCheckNow }: { onCheckNow: () => void }) {
           <p className="flex min-w-0 items-start gap-2">
             <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             <span className="min-w-0 break-words">
-              Waiting for your payment of {formatNaira(nairaToKobo(pending.amount))}. Your wallet is credited automatically once it is
-              confirmed.
+              {stillPending ? 'Payment still pending: ErcasPay has not confirmed your payment' : 'Waiting for your payment'} of{' '}
+              {formatNaira(nairaToKobo(pending.amount))}. Your wallet is credited automatically once it is confirmed.
             </span>
           </p>
           <Button size="sm" variant="outline" onClick={onCheckNow}>

@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { fetchTopupCheck } from '../api/check-topup.ts';
 import { useRefreshWallet } from '../api/wallet-keys.ts';
 import { clearPendingTopup, isProcessed, markProcessed, readPendingTopup } from './pending-topup.ts';
+import { saveTopupOutcome } from './topup-outcome.ts';
 
 /** Returns 'check now' for the waiting top-up notice. */
 export function usePendingTopupPoller(): () => void {
@@ -41,6 +42,7 @@ export function usePendingTopupPoller(): () => void {
 
     function settle(result: TopupCheck) {
       if (result.status === 'pending') return;
+      saveTopupOutcome(result);
       markProcessed(reference);
       clearPendingTopup(reference);
       if (result.status === 'completed') {

@@ -1,4 +1,5 @@
-// A panel of top-ups that need an admin's eye (pending and failed), each with Re-check (the server asks the provider now).
+// A panel of top-ups that need an admin's eye (pending, failed, expired), each with Re-check (the server asks the
+// provider now, and credits a late success once).
 import { useQueries } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { AdminPayment, AdminPaymentList } from '../../../../../shared/admin-users.ts';
@@ -10,7 +11,7 @@ import { ActionsCell, Cell, DataTable, EmptyState, Row } from '../data-table.tsx
 import { Panel } from '../form-extras.tsx';
 import { Badge, type BadgeTone } from '../status-badge.tsx';
 
-const STATUSES = ['pending', 'failed'] as const;
+const STATUSES = ['pending', 'failed', 'expired'] as const;
 const statusTones: Record<AdminPayment['status'], BadgeTone> = { pending: 'amber', failed: 'gray', expired: 'gray', completed: 'green' };
 const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -31,7 +32,10 @@ export function PaymentsAttention() {
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
   return (
-    <Panel title="Top-ups Needing Attention" description="Pending and failed top-ups. Pending ones are re-checked automatically until they expire.">
+    <Panel
+      title="Top-ups Needing Attention"
+      description="Pending, failed and expired top-ups. Pending ones are re-checked automatically until they expire, failed and expired ones for seven days more."
+    >
       {lists.some((l) => l.isPending) ? (
         <p role="status" className="py-6 text-center text-sm text-muted-foreground">
           Loading payments...
@@ -44,9 +48,9 @@ export function PaymentsAttention() {
           </Button>
         </div>
       ) : payments.length === 0 ? (
-        <EmptyState>No pending or failed top-ups.</EmptyState>
+        <EmptyState>No pending, failed or expired top-ups.</EmptyState>
       ) : (
-        <DataTable caption="Top-ups needing attention" columns={['Reference', 'User', 'Amount', 'Status', 'Attempts', 'Created', 'Actions']}>
+        <DataTable caption="Top-ups needing attention" columns={['Reference', 'User', 'Amount', 'Status', 'Why', 'Attempts', 'Created', 'Actions']}>
           {payments.map((p) => (
             <Row key={p.id}>
               <Cell label="Reference">
@@ -62,6 +66,9 @@ export function PaymentsAttention() {
                 <span title={p.statusMessage ?? undefined}>
                   <Badge tone={statusTones[p.status]}>{p.status}</Badge>
                 </span>
+              </Cell>
+              <Cell label="Why" className="min-w-0 break-words text-xs text-muted-foreground">
+                {p.statusMessage ?? '—'}
               </Cell>
               <Cell label="Attempts">{p.checkAttempts}</Cell>
               <Cell label="Created" className="whitespace-nowrap">

@@ -1,0 +1,105 @@
+// Following every top-up on the sandbox provider: a declined and a pending one shown in the wallet window without a
+// reload and listed in Transaction History with their state, and a bank transfer reported failed that completes late
+// and is credited exactly once (the redirect check and two webhooks racing for it).
+import crypto from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { createCustomer, signIn } from './customers.ts';
+
+/** The e2e store's webhook token, derived from the run's seed exactly as playwright.config.ts derives it. */
+const webhookToken = () =>
+  `whk-${crypto.createHash('sha256').update(`${process.env.E2E_SECRET_SEED}:webhook-token`).digest('hex').slice(0, 32)}`;
+
+async function startTopup(page: Page, amount: string): Promise<Page> {
+  await page.getByRole('tab', { name: 'Top Up Wallet' }).click();
+  await page.getByRole('button', { name: 'Top Up', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Top Up Wallet' });
+  await dialog.getByLabel('Amount (₦)').fill(amount);
+  const popupPromise = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Proceed to Payment' }).click();
+  const popup = await popupPromise;
+  await expect(popup.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  return popup;
+}
+
+const historyRow = (page: Page, reference: string) =>
+  page.getByRole('list', { name: 'Transactions' }).getByRole('listitem').filter({ hasText: `Ref: ${reference}` });
+
+test('a declined and a pending top-up show in the wallet at once and in Transaction History with their state', async ({ page }) => {
+  test.slow(); // three checkout popups and a history: a long story on a busy CI machine
+  const customer = await createCustomer(page, 'follow');
+  await signIn(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/wallet');
+
+  const declined = await startTopup(page, '1000');
+  await declined.getByRole('button', { name: 'Decline' }).click();
+  await expect(declined.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  const declinedRef = new URL(declined.url()).searchParams.get('reference')!;
+  await declined.close();
+  // No reload: the wallet window learned the popup's outcome.
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment declined' })).toContainText('Payment cancelled.');
+
+  const pending = await startTopup(page, '2000');
+  await pending.getByRole('button', { name: 'Leave pending' }).click();
+  await expect(pending).toHaveURL(/status=PENDING/);
+  const pendingRef = new URL(pending.url()).searchParams.get('reference')!;
+  await expect(page.getByRole('status').filter({ hasText: 'Payment still pending' })).toContainText('₦2,000.00');
+  await pending.close();
+
+  await page.getByRole('tab', { name: 'Transaction History' }).click();
+  await expect(historyRow(page, declinedRef)).toContainText('Failed');
+  await expect(historyRow(page, declinedRef)).toContainText('₦1,000.00');
+  await expect(historyRow(page, declinedRef).getByRole('button', { name: /Check again/ })).toHaveCount(0);
+  const waiting = historyRow(page, pendingRef);
+  await expect(waiting).toContainText('Pending');
+  await expect(waiting).toContainText('₦2,000.00');
+  await waiting.getByRole('button', { name: /Check again/ }).click();
+  await expect(page.getByText('Still pending').first()).toBeVisible();
+  await expect(page.getByTestId('wallet-balance')).toHaveText('₦0.00');
+});
+
+test('a bank transfer reported failed that completes late is credited exactly once', async ({ page }) => {
+  test.slow(); // a checkout, its late completion, two webhooks, a reload and the mailbox
+  const customer = await createCustomer(page, 'late');
+  await signIn(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/wallet');
+
+  const popup = await startTopup(page, '3000');
+  await popup.getByRole('button', { name: 'Fail transfer' }).click();
+  await expect(popup.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  const params = new URL(popup.url()).searchParams;
+  const reference = params.get('reference')!;
+  const transRef = params.get('transRef')!;
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment declined' })).toBeVisible();
+
+  // Hours later the transfer completes: ErcasPay sends the customer back, and notifies the webhook twice.
+  await popup.goto(`/sandbox/checkout/${encodeURIComponent(transRef)}`);
+  await popup.getByRole('button', { name: 'Complete late' }).click();
+  const hook = () =>
+    page.request.post(`/api/payments/ercaspay/webhook/${webhookToken()}`, {
+      data: { transaction_reference: transRef, payment_reference: reference, status: 'SUCCESSFUL' },
+      headers: { origin: 'https://api.ercaspay.com' },
+    });
+  const [first, second] = await Promise.all([hook(), hook()]);
+  expect([first.status(), second.status()]).toEqual([200, 200]);
+  await expect(popup.getByRole('heading', { name: /Payment Successful!|Payment Already Processed!/ })).toBeVisible();
+  await popup.close();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Payment Successful!' })).toContainText('₦3,000.00 has been added to your wallet.');
+  await expect(page.getByTestId('wallet-balance')).toHaveText('₦3,000.00');
+  await page.reload();
+  await expect(page.getByTestId('wallet-balance')).toHaveText('₦3,000.00');
+  await page.getByRole('tab', { name: 'Transaction History' }).click();
+  const rows = historyRow(page, reference);
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('+₦3,000.00');
+  await expect(rows).toContainText('Successful');
+
+  // The receipt e-mail: amount, reference and the new balance.
+  const { messages } = (await (await page.request.get('/api/dev/mailbox')).json()) as { messages: { to: string; subject: string; text: string }[] };
+  const receipts = messages.filter((m) => m.to === customer.email && m.subject.startsWith('Top-up receipt'));
+  expect(receipts).toHaveLength(1);
+  expect(receipts[0]!.text).toContain(`Reference: ${reference}`);
+  expect(receipts[0]!.text).toContain('New wallet balance: ₦3,000.00');
+});

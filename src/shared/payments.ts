@@ -1,0 +1,35 @@
+// The top-up payment's states, declared once for the server, the API and the screens; the allowed moves
+// between them live in server/modules/payments/payment-transitions.ts.
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** How the store treats ErcasPay's `domain`: a TEST-domain payment is credited only in test mode. */
+export const PAYMENT_MODES = ['live', 'test'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/** Who asked for a verification: kept with each stored provider answer, for audit. */
+export const VERIFY_SOURCES = ['redirect', 'customer', 'webhook', 'reconciler', 'admin'] as const;
+export type VerifySource = (typeof VERIFY_SOURCES)[number];
+
+/** What the customer reads for each state (Transaction History, the wallet's outcome notice). */
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  completed: 'Successful',
+  failed: 'Failed',
+  expired: 'Expired',
+};
+
+/** Prefix of a status message that carries ErcasPay's own explanation, which the customer may read. */
+export const PROVIDER_EXPLANATION_PREFIX = 'ErcasPay says: ';
+
+/** GET /api/admin/payments/settings: what the shop owner pastes into ErcasPay's dashboard, and whether it works. */
+export type PaymentSettings = {
+  provider: 'ercaspay' | 'sandbox';
+  paymentMode: PaymentMode;
+  /** The webhook URL with its token masked; null while PAYMENT_WEBHOOK_TOKEN is not set (the route refuses all). */
+  webhookUrlMasked: string | null;
+  lastWebhookAt: string | null;
+  webhooksReceived: number;
+};
+/** POST /api/admin/payments/webhook-url: the full URL, for the copy button only (audited). */
+export type WebhookUrl = { webhookUrl: string };
