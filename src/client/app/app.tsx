@@ -1,4 +1,5 @@
-// The root component: the router built from the route table, and toasts. The data layer (query cache,
+// The root component: the router built from the route table, and toasts (the server renders AppRoutes under
+// its own router: entry-server.tsx). The data layer (query cache,
 // guards, session) and the toaster load as chunks of their own, so the first paint needs only the shell.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
@@ -12,16 +13,22 @@ export function App() {
   return (
     <>
       <BrowserRouter>
-        <Routes>
-          <Route element={<RootLayout />}>
-            {pageRoutes.map((route) => (
-              <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
-            ))}
-          </Route>
-        </Routes>
+        <AppRoutes />
       </BrowserRouter>
       <DeferredToaster />
     </>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        {pageRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+        ))}
+      </Route>
+    </Routes>
   );
 }
 
