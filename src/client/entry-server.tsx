@@ -8,18 +8,18 @@ import type { RenderPage } from '../shared/page-data.ts';
 import { AppRoutes } from './app/app.tsx';
 import { preloadFirstPage } from './app/routes.tsx';
 import { seedPageData } from './app/seed-page-data.ts';
-import { HeadContext, type HeadCollector } from './lib/use-document-title.ts';
+import { HeadContext } from './lib/use-document-title.ts';
 
 export const renderPage: RenderPage = async (url, data) => {
   await preloadFirstPage(new URL(url, 'http://localhost').pathname);
   // Nothing is fetched here: what the page reads is in the cache, and what is not stays in its loading state.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   seedPageData(client, data);
-  const head: HeadCollector = {};
+  let head: { title?: string; description?: string } = {};
   // prerender waits for every lazy part (page chunks, the data layer, islands), so the HTML is the finished page.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <HeadContext value={head}>
+      <HeadContext value={(asked) => (head = asked)}>
         <QueryClientProvider client={client}>
           <StaticRouter location={url}>
             <AppRoutes />

@@ -22,7 +22,8 @@ import { deliverDueEmails, startMailWorker } from './modules/mail/deliver-emails
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { openEmailBody } from './modules/mail/outbox.ts';
 import { createLocalMailbox, createSmtpTransport, type MailTransport } from './modules/mail/transports.ts';
-import { siteRoutes } from './modules/site/site.routes.ts';
+import { readSiteInfo, siteRoutes } from './modules/site/site.routes.ts';
+import { createPageRenderer } from './modules/pages/page-renderer.ts';
 import { seoRoutes } from './modules/site/seo.routes.ts';
 import { adminCategoryRoutes } from './modules/catalogue/admin-categories.routes.ts';
 import { adminTemplateRoutes } from './modules/catalogue/admin-templates.routes.ts';
@@ -50,6 +51,8 @@ export type AppDeps = {
   /** pino options or a ready logger; tests pass their own to capture or silence logs. */
   logger?: FastifyServerOptions['loggerInstance'] | FastifyServerOptions['logger'];
   clientDir?: string;
+  /** The server-render bundle (`npm run build` writes it); without it the public pages are the SPA shell. */
+  ssrEntry?: string;
   /** Where e-mail goes; by default SMTP when SMTP_URL is set, else the local mailbox. */
   mailTransport?: MailTransport;
   /** Seals stock credentials; by default from CREDENTIALS_KEY or the key file in the data folder. */
@@ -61,6 +64,7 @@ export type AppDeps = {
 };
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+const defaultSsrEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/server/entry-server.js');
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -166,7 +170,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (paymentProvider.name === 'sandbox' && !config.isProduction) sandboxRoutes(app, { db });
   if (!config.isProduction) mailboxRoutes(app, { db, open: openBody });
 
-  await registerSpa(app, deps.clientDir ?? defaultClientDir);
+  await registerSpa(app, deps.clientDir ?? defaultClientDir, (template) =>
+    createPageRenderer({
+      template,
+      ssrEntry: deps.ssrEntry ?? defaultSsrEntry,
+      db,
+      cache: catalogueCache,
+      site: readSiteInfo(config),
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }),
+  );
   return app;
 }
 

@@ -2,20 +2,16 @@
 // the render (HeadContext), which writes them into the HTML's head.
 import { createContext, useContext, useEffect } from 'react';
 
-/** Filled while a page renders on the server (entry-server.tsx): the title and description it asked for. */
-export type HeadCollector = { title?: string; description?: string };
-export const HeadContext = createContext<HeadCollector | null>(null);
+/** Given while a page renders on the server (entry-server.tsx): told the title and description the page asks for. */
+export type ReportHead = (head: { title: string; description: string | undefined }) => void;
+export const HeadContext = createContext<ReportHead | null>(null);
 
 export function fullTitle(title: string): string {
   return title.includes('AcctStore') ? title : `${title} | AcctStore`;
 }
 
 export function useDocumentTitle(title: string, description?: string): void {
-  const head = useContext(HeadContext);
-  if (head) {
-    head.title = fullTitle(title);
-    head.description = description;
-  }
+  useContext(HeadContext)?.({ title: fullTitle(title), description });
   useEffect(() => {
     document.title = fullTitle(title);
     if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
