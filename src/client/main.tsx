@@ -3,22 +3,27 @@ import { firstPageLoaded } from './app/first-page.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadDataIslands } from './app/data-island.tsx';
+import { preloadDataLayer } from './app/data-islands.ts';
 import './styles.css';
 
-// A public page arrives rendered by the server (modules/pages): the same components take it over (hydrate) once
-// its code is there. Any other page renders once its code is there, so that it paints once, complete; the render
-// runs as a transition, in slices that leave the main thread free in between.
-void firstPageLoaded.then(() => {
-  const container = document.getElementById('root')!;
-  const app = (
-    <StrictMode>
-      <App />
-    </StrictMode>
-  );
-  if (container.firstElementChild) {
-    hydrateRoot(container, app);
-    return;
-  }
-  const root = createRoot(container);
-  startTransition(() => root.render(app));
-});
+const container = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+if (container.firstElementChild) {
+  // A public page arrived rendered by the server (modules/pages), and stays on screen meanwhile. The same components
+  // take it over once all of its code is here, in one pass: no part waits half-hydrated for its chunk (root-layout.tsx
+  // keeps the controls disabled until then).
+  void Promise.allSettled([firstPageLoaded, preloadDataLayer(), preloadDataIslands()]).then(() => hydrateRoot(container, app));
+} else {
+  // Any other page renders once its code is there, so that it paints once, complete; the render runs as a
+  // transition, in slices that leave the main thread free in between.
+  void firstPageLoaded.then(() => {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  });
+}
