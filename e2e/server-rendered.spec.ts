@@ -47,27 +47,37 @@ test('with JavaScript off, every public page shows its heading and content', asy
   await context.close();
 });
 
+/** Opens the page on a phone, then: no console error, no layout shift, and the theme control answers. */
+async function expectCleanHydration(page: Page, path: string, h1: string | RegExp) {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    // The session check answers a visitor 401, which the browser reports as a failed load: that one is expected.
+    if (m.type() === 'error' && !m.location().url.endsWith('/api/me')) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  const shifts = await watchLayoutShifts(page);
+
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(h1);
+  // The theme control works only once React has taken the page over (until then it is disabled).
+  await page.getByRole('button', { name: /Switch to dark/ }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.waitForLoadState('networkidle');
+  expect(await shifts()).toBe(0);
+  expect(errors).toEqual([]);
+}
+
 for (const { path, h1 } of publicPages) {
   test(`${path} hydrates without a console error or a layout shift and then answers the visitor`, async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      // The session check answers a visitor 401, which the browser reports as a failed load: that one is expected.
-      if (m.type() === 'error' && !m.location().url.endsWith('/api/me')) errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    const shifts = await watchLayoutShifts(page);
-
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(h1);
-    // The theme control works only once React has taken the page over (until then it is disabled).
-    await page.getByRole('button', { name: /Switch to dark/ }).click();
-    await expect(page.locator('html')).toHaveClass(/dark/);
-    await page.waitForLoadState('networkidle');
-    expect(await shifts()).toBe(0);
-    expect(errors).toEqual([]);
+    await expectCleanHydration(page, path, h1);
   });
 }
+
+test('a product page hydrates without a console error or a layout shift and then answers the visitor', async ({ page, request }) => {
+  const account = await firstAccount(request);
+  await expectCleanHydration(page, `/product/${account.id}`, account.username);
+});
 
 test('the products page filters as the visitor types, right after it arrives', async ({ page }) => {
   await page.goto('/products?q=youtube');

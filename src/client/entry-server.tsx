@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { RenderPage } from '../shared/page-data.ts';
-import { AppRoutes } from './app/app.tsx';
+import { App } from './app/app.tsx';
 import { preloadFirstPage } from './app/routes.tsx';
 import { seedPageData } from './app/seed-page-data.ts';
 import { HeadContext } from './lib/use-document-title.ts';
@@ -21,9 +21,7 @@ export const renderPage: RenderPage = async (url, data) => {
     <StrictMode>
       <HeadContext value={(asked) => (head = asked)}>
         <QueryClientProvider client={client}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
+          <App router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />
         </QueryClientProvider>
       </HeadContext>
     </StrictMode>,

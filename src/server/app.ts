@@ -51,7 +51,10 @@ export type AppDeps = {
   /** pino options or a ready logger; tests pass their own to capture or silence logs. */
   logger?: FastifyServerOptions['loggerInstance'] | FastifyServerOptions['logger'];
   clientDir?: string;
-  /** The server-render bundle (`npm run build` writes it); without it the public pages are the SPA shell. */
+  /**
+   * The server-render bundle (`npm run build` writes it beside the client build); without it the public pages
+   * are the SPA shell.
+   */
   ssrEntry?: string;
   /** Where e-mail goes; by default SMTP when SMTP_URL is set, else the local mailbox. */
   mailTransport?: MailTransport;
@@ -64,7 +67,6 @@ export type AppDeps = {
 };
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
-const defaultSsrEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/server/entry-server.js');
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -170,10 +172,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (paymentProvider.name === 'sandbox' && !config.isProduction) sandboxRoutes(app, { db });
   if (!config.isProduction) mailboxRoutes(app, { db, open: openBody });
 
-  await registerSpa(app, deps.clientDir ?? defaultClientDir, (template) =>
+  const clientDir = deps.clientDir ?? defaultClientDir;
+  await registerSpa(app, clientDir, (template) =>
     createPageRenderer({
       template,
-      ssrEntry: deps.ssrEntry ?? defaultSsrEntry,
+      // Beside the client build it belongs to (dist/client, dist/server): a test's own client folder has none.
+      ssrEntry: deps.ssrEntry ?? path.join(clientDir, '../server/entry-server.js'),
       db,
       cache: catalogueCache,
       site: readSiteInfo(config),
