@@ -115,6 +115,9 @@ const clientBuild: UserConfig = {
  */
 const ssrBuild: UserConfig = {
   plugins: [react()],
+  // Production JSX whatever NODE_ENV the build runs under (the e2e build runs in development): react/jsx-runtime
+  // works under both, while the dev transform's jsxDEV is missing from React's production build.
+  oxc: { jsx: { development: false } },
   build: {
     outDir: '../../dist/server',
     emptyOutDir: true,

@@ -1,6 +1,8 @@
 // The public pages as a search engine, a link preview or a phone with JavaScript off receives them: the HTML itself
 // carries each page's heading, prices and key text, its head tags and JSON-LD, the right status, and a strict CSP.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountResponse, CategoryResponse } from '../../../shared/catalogue.ts';
@@ -180,6 +182,14 @@ describe('content security policy', () => {
     expect(res.body).not.toContain('<script>alert(1)');
     expect(pageData(res.body).category?.value?.category.description).toBe(evil);
     expect(h1(res.body)).toBe('Evil &lt;b&gt;');
+  });
+});
+
+describe('the server-render bundle', () => {
+  it('uses the JSX runtime of React\'s production build too (a dev-only jsxDEV would fail under NODE_ENV=production)', async () => {
+    const dir = path.dirname(built.ssrEntry);
+    const files = [built.ssrEntry, ...fs.readdirSync(path.join(dir, 'assets')).map((f) => path.join(dir, 'assets', f))];
+    for (const file of files) expect(fs.readFileSync(file, 'utf8'), file).not.toContain('jsx-dev-runtime');
   });
 });
 
