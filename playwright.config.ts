@@ -60,7 +60,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    command: `vite build --logLevel warn && rm -rf .tmp/e2e-data-${port} && exec node src/server/main.ts >> ${logDir}/e2e-server-${port}.log`,
+    command: `vite build --logLevel warn && vite build --ssr --logLevel warn && rm -rf .tmp/e2e-data-${port} && exec node src/server/main.ts >> ${logDir}/e2e-server-${port}.log`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { routeTable } from './src/client/app/route-table.ts';
 
 /**
@@ -14,7 +15,7 @@ import { routeTable } from './src/client/app/route-table.ts';
 function routePreload(): Plugin {
   return {
     name: 'acctstore:route-preload',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'post',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
@@ -80,9 +81,7 @@ function routePreload(): Plugin {
   };
 }
 
-export default defineConfig({
-  root: 'src/client',
-  publicDir: 'public',
+const clientBuild: UserConfig = {
   plugins: [react(), tailwindcss(), routePreload()],
   build: {
     outDir: '../../dist/client',
@@ -107,8 +106,37 @@ export default defineConfig({
       },
     },
   },
+};
+
+/**
+ * `vite build --ssr` (the second half of `npm run build`): the server-render bundle, dist/server/entry-server.js,
+ * which the server imports at run time to render the public pages (modules/pages). Dependencies stay outside the
+ * bundle: the server resolves them from the production node_modules.
+ */
+const ssrBuild: UserConfig = {
+  plugins: [react()],
+  // Production JSX whatever NODE_ENV the build runs under (the e2e build runs in development): react/jsx-runtime
+  // works under both, while the dev transform's jsxDEV is missing from React's production build.
+  oxc: { jsx: { development: false } },
+  build: {
+    outDir: '../../dist/server',
+    emptyOutDir: true,
+    target: 'node24',
+    sourcemap: false,
+    reportCompressedSize: false,
+    rolldownOptions: {
+      input: fileURLToPath(new URL('./src/client/entry-server.tsx', import.meta.url)),
+      output: { entryFileNames: 'entry-server.js' },
+    },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  root: 'src/client',
+  publicDir: isSsrBuild ? false : 'public',
+  ...(isSsrBuild ? ssrBuild : clientBuild),
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

@@ -145,9 +145,12 @@ test('unknown categories and accounts say so, with a way back', async ({ page })
   await expect(page.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/products');
 });
 
-test('when the catalogue cannot load, the pages say so and Try Again recovers', async ({ page }) => {
+test('when the catalogue cannot load on the way to a page, the page says so and Try Again recovers', async ({ page }) => {
+  // A page opened by its address arrives with its data (server-rendered); the browser asks the API when a visitor
+  // moves from page to page.
+  await page.goto('/about');
   await page.route('**/api/catalogue', (route) => route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'down' } } }));
-  await page.goto('/products');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
   await expect(page.getByRole('heading', { name: 'Database Connection Error' })).toBeVisible();
   await expect(page.getByText('Failed to connect to database')).toBeVisible();
   await page.unroute('**/api/catalogue');
@@ -155,7 +158,7 @@ test('when the catalogue cannot load, the pages say so and Try Again recovers', 
   await expect(card(page, 'Instagram 1K Followers')).toBeVisible();
 
   await page.route('**/api/catalogue/categories/*', (route) => route.abort());
-  await page.goto('/category/instagram');
+  await page.getByRole('region', { name: 'Categories' }).getByRole('link').filter({ hasText: /^Instagram/ }).click();
   await expect(page.getByText('Failed to load category data')).toBeVisible();
   await page.unroute('**/api/catalogue/categories/*');
   await page.getByRole('button', { name: 'Try Again' }).click();

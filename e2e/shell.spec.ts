@@ -14,7 +14,8 @@ test('an unknown path shows the 404 page and logs the path', async ({ page }) =>
   page.on('console', (m) => warnings.push(m.text()));
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
-  expect(warnings.some((w) => w.includes('/no/such/page'))).toBe(true);
+  // The page arrives rendered by the server; the browser logs the path once it has taken the page over.
+  await expect.poll(() => warnings.some((w) => w.includes('/no/such/page'))).toBe(true);
 });
 
 test('the theme choice survives a reload', async ({ page }) => {

@@ -1,14 +1,15 @@
-// npm run bench:web: the storefront as a phone on a slow network sees it. Builds the client (vite build into
-// dist/client, the folder the server serves), starts the real store (node src/server/main.ts on a throwaway
-// data folder with the demo shop), then for /, /products and /web-services:
+// npm run bench:web: the storefront as a phone on a slow network sees it. Builds the app as `npm run build` does
+// (vite build into dist/client, the folder the server serves, and the server-render bundle into dist/server),
+// starts the real store (node src/server/main.ts on a throwaway data folder with the demo shop), then for every
+// public page (/, /products, a category, a product, /web-services, /support, /contact, /about, /terms, /privacy):
 //   - Lighthouse (mobile preset: Moto G Power screen, slow 4G, 4x CPU slowdown), performance and
 //     accessibility, the median of BENCH_WEB_RUNS runs (3) by performance score;
 //   - axe-core in Chromium, light and dark theme, phone and desktop width: serious and critical violations;
 //   - the initial JavaScript of / : the entry chunk and the chunks index.html modulepreloads, gzip -9 (the
 //     target's measure; the classic scripts index.html loads are added up beside it), and for each page the
 //     scripts fetched before its first paint and in all (Lighthouse's transfer sizes, as served).
-// Prints one table with the targets (performance >= 95, accessibility >= 95, 0 axe violations, initial JS
-// <= 90 KB) and writes .tmp/bench/web.json. Exit code 0 even when a target is missed: it measures.
+// Prints one table with the targets (performance >= 99, LCP <= 1.2 s, accessibility >= 95, 0 axe violations,
+// initial JS <= 90 KB) and writes .tmp/bench/web.json. Exit code 0 even when a target is missed: it measures.
 // The build and the server share dist/ with the e2e runs, so the whole run holds /tmp/e2e.lock (re-running
 // itself under flock(1) when it is there; set BENCH_WEB_LOCKED=1 if the caller already holds it).
 // Options (environment): BENCH_WEB_RUNS (3), BENCH_WEB_CPU_SLOWDOWN (4; Lighthouse's default for mobile),
@@ -30,8 +31,17 @@ const outDir = path.join(repoRoot, '.tmp/bench');
 const bin = (name: string) => path.join(repoRoot, 'node_modules/.bin', name);
 const LOCK_FILE = '/tmp/e2e.lock';
 
-const pages = ['/', '/products', '/web-services'] as const;
-const targets = { performance: 95, accessibility: 95, axe: 0, initialJsKb: 90 };
+// The public pages, which arrive server-rendered; the product page's address is read from the store once it runs.
+const pages: string[] = ['/', '/products', '/category/instagram', '/web-services', '/support', '/contact', '/about', '/terms', '/privacy'];
+const targets = { performance: 99, lcpMs: 1200, accessibility: 95, axe: 0, initialJsKb: 90 };
+
+/** The demo shop's first Instagram account, inserted after the category in the list of pages. */
+async function addProductPage(base: string): Promise<void> {
+  const res = await get(`${base}/api/catalogue/categories/instagram`);
+  const body = (await res.json()) as { groups: { sampleAccounts: { id: string }[] }[] };
+  const id = body.groups.flatMap((g) => g.sampleAccounts)[0]?.id;
+  if (id) pages.splice(pages.indexOf('/category/instagram') + 1, 0, `/product/${id}`);
+}
 const runs = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
 const cpuSlowdown = Number(process.env.BENCH_WEB_CPU_SLOWDOWN ?? 4);
 const chromePath = process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath());
@@ -66,10 +76,12 @@ function rerunUnderLock(): boolean {
 
 function build(): void {
   if (process.env.BENCH_WEB_SKIP_BUILD === '1') return;
-  console.log('building the client (vite build) ...');
+  console.log('building the client and the server-render bundle (vite build, vite build --ssr) ...');
   const started = Date.now();
-  const result = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('vite build failed');
+  for (const args of [['build'], ['build', '--ssr']]) {
+    const result = spawnSync(bin('vite'), [...args, '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`vite ${args.join(' ')} failed`);
+  }
   console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -139,8 +151,20 @@ type InitialJs = { files: { file: string; kind: 'entry' | 'modulepreload' | 'cla
  * every first visit downloads before the app runs, as served by the store, each compressed here with gzip -9.
  * The classic scripts index.html also loads (theme-init, route-preload) are listed and added up beside it.
  */
+/**
+ * fetch, tried a second time when the connection drops: a kept-alive socket the store closed after a long
+ * Lighthouse run (its keep-alive timeout) fails the first request on it, which says nothing about the page.
+ */
+async function get(url: string | URL): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch {
+    return fetch(url, { headers: { connection: 'close' } });
+  }
+}
+
 async function initialJs(base: string): Promise<InitialJs> {
-  const html = await (await fetch(`${base}/`)).text();
+  const html = await (await get(`${base}/`)).text();
   const found = [
     ...[...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+\.js)"/g)].map((m) => ({ url: m[1]!, kind: 'entry' as const })),
     ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => ({ url: m[1]!, kind: 'modulepreload' as const })),
@@ -149,7 +173,7 @@ async function initialJs(base: string): Promise<InitialJs> {
   if (!found.some((f) => f.kind === 'entry')) throw new Error(`no module script in the index.html served at ${base}/`);
   const files = await Promise.all(
     found.map(async ({ url, kind }) => {
-      const body = Buffer.from(await (await fetch(new URL(url, `${base}/`))).arrayBuffer());
+      const body = Buffer.from(await (await get(new URL(url, `${base}/`))).arrayBuffer());
       return { file: url, kind, gzipBytes: zlib.gzipSync(body, { level: 9 }).length };
     }),
   );
@@ -164,11 +188,11 @@ async function initialJs(base: string): Promise<InitialJs> {
 async function firstRenderJs(base: string, pagePath: string, initial: InitialJs): Promise<number> {
   const preloader = initial.files.find((f) => /route-preload-[^/]+\.js$/.test(f.file));
   if (!preloader) return initial.withClassicBytes;
-  const source = await (await fetch(new URL(preloader.file, `${base}/`))).text();
+  const source = await (await get(new URL(preloader.file, `${base}/`))).text();
   const routes = JSON.parse(/var routes = (\[.*\]);/.exec(source)?.[1] ?? '[]') as [string, string[], string[]][];
   const route = routes.find(([pattern]) => pattern === '*' || new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`, 'i').test(pagePath));
   const sizes = await Promise.all(
-    (route?.[1] ?? []).map(async (file) => zlib.gzipSync(Buffer.from(await (await fetch(new URL(file, `${base}/`))).arrayBuffer()), { level: 9 }).length),
+    (route?.[1] ?? []).map(async (file) => zlib.gzipSync(Buffer.from(await (await get(new URL(file, `${base}/`))).arrayBuffer()), { level: 9 }).length),
   );
   return initial.withClassicBytes + sizes.reduce((sum, n) => sum + n, 0);
 }
@@ -295,6 +319,7 @@ function printTable(results: PageResult[], initial: InitialJs): void {
     return [
       r.path,
       `${r.lighthouse.performance} ${ok(r.lighthouse.performance >= targets.performance)}`,
+      `${(m.lcpMs / 1000).toFixed(2)} ${ok(m.lcpMs <= targets.lcpMs)}`,
       `${r.lighthouse.accessibility} ${ok(r.lighthouse.accessibility >= targets.accessibility)}`,
       `${axeCount} ${ok(axeCount <= targets.axe)}`,
       r.path === '/' ? `${initialKb.toFixed(1)} ${ok(initialKb <= targets.initialJsKb)}` : '',
@@ -306,6 +331,7 @@ function printTable(results: PageResult[], initial: InitialJs): void {
   const header = [
     'page',
     `LH performance (>= ${targets.performance})`,
+    `LCP s (<= ${targets.lcpMs / 1000})`,
     `LH accessibility (>= ${targets.accessibility})`,
     'axe serious+critical (0)',
     `initial JS KB gzip (<= ${targets.initialJsKb})`,
@@ -341,6 +367,7 @@ await runBench(async () => {
     build();
     base = await startStore();
   }
+  await addProductPage(base);
   const initial = await initialJs(base);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-lh-'));
   onCleanup(() => fs.rmSync(tmp, { recursive: true, force: true }));

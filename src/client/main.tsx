@@ -1,19 +1,29 @@
 // Imported first on purpose: the first page's code starts loading before React DOM is evaluated.
 import { firstPageLoaded } from './app/first-page.ts';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadDataIslands } from './app/data-island.tsx';
+import { preloadDataLayer } from './app/data-islands.ts';
 import './styles.css';
 
-// The first page renders once its code is there, so that it paints once, complete; the render runs as a
-// transition, in slices that leave the main thread free in between.
-void firstPageLoaded.then(() => {
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
-});
+const container = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+if (container.firstElementChild) {
+  // A public page arrived rendered by the server (modules/pages), and stays on screen meanwhile. The same components
+  // take it over once all of its code is here, in one pass: no part waits half-hydrated for its chunk (root-layout.tsx
+  // keeps the controls disabled until then).
+  void Promise.allSettled([firstPageLoaded, preloadDataLayer(), preloadDataIslands()]).then(() => hydrateRoot(container, app));
+} else {
+  // Any other page renders once its code is there, so that it paints once, complete; the render runs as a
+  // transition, in slices that leave the main thread free in between.
+  void firstPageLoaded.then(() => {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  });
+}

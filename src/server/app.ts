@@ -27,7 +27,8 @@ import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { adminEmailRoutes } from './modules/mail/admin-emails.routes.ts';
 import { openEmailBody } from './modules/mail/outbox.ts';
 import { createLocalMailbox, createSmtpTransport, type MailTransport } from './modules/mail/transports.ts';
-import { siteRoutes } from './modules/site/site.routes.ts';
+import { readSiteInfo, siteRoutes } from './modules/site/site.routes.ts';
+import { createPageRenderer } from './modules/pages/page-renderer.ts';
 import { seoRoutes } from './modules/site/seo.routes.ts';
 import { adminCategoryRoutes } from './modules/catalogue/admin-categories.routes.ts';
 import { adminTemplateRoutes } from './modules/catalogue/admin-templates.routes.ts';
@@ -56,6 +57,11 @@ export type AppDeps = {
   /** pino options or a ready logger; tests pass their own to capture or silence logs. */
   logger?: FastifyServerOptions['loggerInstance'] | FastifyServerOptions['logger'];
   clientDir?: string;
+  /**
+   * The server-render bundle (`npm run build` writes it beside the client build); without it the public pages
+   * are the SPA shell.
+   */
+  ssrEntry?: string;
   /** Where e-mail goes; by default SMTP when SMTP_URL is set, else the local mailbox. */
   mailTransport?: MailTransport;
   /** Seals stock credentials; by default from CREDENTIALS_KEY or the key file in the data folder. */
@@ -182,7 +188,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (paymentProvider.name === 'sandbox' && !config.isProduction) sandboxRoutes(app, { db });
   if (!config.isProduction) mailboxRoutes(app, { db, open: openBody });
 
-  await registerSpa(app, deps.clientDir ?? defaultClientDir);
+  const clientDir = deps.clientDir ?? defaultClientDir;
+  await registerSpa(app, clientDir, (template) =>
+    createPageRenderer({
+      template,
+      // Beside the client build it belongs to (dist/client, dist/server): a test's own client folder has none.
+      ssrEntry: deps.ssrEntry ?? path.join(clientDir, '../server/entry-server.js'),
+      db,
+      cache: catalogueCache,
+      site: readSiteInfo(config),
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }),
+  );
   return app;
 }
 

@@ -1,6 +1,6 @@
 // The root component: the router built from the route table, and toasts. The data layer (query cache,
 // guards, session) and the toaster load as chunks of their own, so the first paint needs only the shell.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { dataPage } from './data-islands.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -8,20 +8,28 @@ import { pageRoutes, type PageRoute } from './routes.tsx';
 
 const Toaster = lazy(() => import('./layout/toaster.tsx'));
 
-export function App() {
+/**
+ * The server renders the same tree under its own router (entry-server.tsx): hydration needs the same shape, or
+ * React's generated ids (useId: labels and their fields) would differ.
+ */
+export function App({ router = (routes) => <BrowserRouter>{routes}</BrowserRouter> }: { router?: (routes: ReactNode) => ReactNode }) {
   return (
     <>
-      <BrowserRouter>
-        <Routes>
-          <Route element={<RootLayout />}>
-            {pageRoutes.map((route) => (
-              <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
-            ))}
-          </Route>
-        </Routes>
-      </BrowserRouter>
+      {router(<AppRoutes />)}
       <DeferredToaster />
     </>
+  );
+}
+
+function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        {pageRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+        ))}
+      </Route>
+    </Routes>
   );
 }
 

@@ -5,6 +5,11 @@ import { preloadable } from './preloadable.tsx';
 
 const dataScope = preloadable(() => import('./data-layer.tsx').then((m) => m.DataScope));
 
+/** Loads the islands' code, so that they render (or hydrate) without waiting. */
+export function preloadDataIslands(): Promise<unknown> {
+  return dataScope.preload();
+}
+
 export function DataIsland({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   return (
     <Suspense fallback={fallback}>

@@ -1,19 +1,30 @@
 // The data layer, loaded as its own chunk: the query cache shared by every page, the route guards, and the
 // navbar's session area (wallet balance and account menu, or Sign In / Get Started). The entry chunk keeps
 // only the shell (router, navbar, footer), so the landing page can paint before this arrives.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useContext, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useMe } from '../features/auth/api/use-me.ts';
 import { Guard, type RouteAccess } from './guards.tsx';
 import { AccountBadge, accountTriggerClass } from './layout/account-badge.tsx';
 import { reportSignedIn, SignedOutActions } from './layout/session-parts.tsx';
+import { readEmbeddedPageData, seedPageData } from './seed-page-data.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 
-/** One cache for the whole app: every island that reads data renders under this provider. */
+// A server-rendered page came with the data it was rendered with: the hydrating render must read the same.
+const embedded = typeof document === 'undefined' ? null : readEmbeddedPageData();
+if (embedded) seedPageData(queryClient, embedded);
+
+/**
+ * One cache for the whole app: every island that reads data renders under this provider. On the server each
+ * render brings its own cache (entry-server.tsx), which this keeps: one module-wide cache there would be
+ * shared by every request.
+ */
 export function DataScope({ children }: { children: ReactNode }) {
+  const outer = useContext(QueryClientContext);
+  if (outer) return children;
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 

@@ -11,10 +11,9 @@ export type RouteAccess = 'everyone' | 'visitor' | 'signed-in' | 'user' | 'admin
  * layer (no queries, no session), so the landing page, for one, paints before that chunk has arrived; a static
  * page reads data only inside a DataIsland (data-island.tsx), or it must drop the mark. `reads` lists the API
  * GETs a public page makes as it opens: the HTML preloads them with the page's code (the page's own fetch then
- * takes the preloaded answer; a stale entry here costs one unused request, nothing else).
+ * takes the preloaded answer; a stale entry here costs one unused request, nothing else). The public pages list
+ * none: the server renders them with their data embedded (server/modules/pages), so they ask for nothing as they open.
  */
-const site = '/api/site';
-
 export const routeTable = [
   { path: paths.home, access: 'everyone', static: true, page: 'pages/landing-page' },
   { path: paths.login, access: 'visitor', page: 'auth/login-page' },
@@ -23,7 +22,7 @@ export const routeTable = [
   { path: paths.forgotPassword, access: 'visitor', page: 'auth/forgot-password-page' },
   { path: paths.resetPassword, access: 'everyone', page: 'auth/reset-password-page' },
   { path: paths.emailChange, access: 'everyone', page: 'account/email-change-page' },
-  { path: paths.products, access: 'everyone', page: 'catalogue/products-page', reads: ['/api/catalogue'] },
+  { path: paths.products, access: 'everyone', page: 'catalogue/products-page' },
   { path: '/category/:categoryId', access: 'everyone', page: 'catalogue/category-page' },
   { path: '/product/:productId', access: 'everyone', page: 'catalogue/account-page' },
   { path: paths.dashboard, access: 'user', page: 'account/dashboard-page' },
@@ -35,11 +34,11 @@ export const routeTable = [
   { path: paths.paymentCallback, access: 'user', page: 'payments/payment-callback-page' },
   { path: paths.paymentSuccess, access: 'user', page: 'payments/payment-success-page' },
   { path: paths.admin, access: 'admin', page: 'admin/admin-page' },
-  { path: paths.webServices, access: 'everyone', static: true, page: 'pages/web-services-page', reads: [site] },
-  { path: paths.support, access: 'everyone', page: 'pages/support-page', reads: [site] },
-  { path: paths.contact, access: 'everyone', page: 'pages/contact-page', reads: [site] },
-  { path: paths.terms, access: 'everyone', page: 'pages/terms-page', reads: [site] },
-  { path: paths.privacy, access: 'everyone', page: 'pages/privacy-page', reads: [site] },
+  { path: paths.webServices, access: 'everyone', static: true, page: 'pages/web-services-page' },
+  { path: paths.support, access: 'everyone', page: 'pages/support-page' },
+  { path: paths.contact, access: 'everyone', page: 'pages/contact-page' },
+  { path: paths.terms, access: 'everyone', page: 'pages/terms-page' },
+  { path: paths.privacy, access: 'everyone', page: 'pages/privacy-page' },
   { path: paths.about, access: 'everyone', static: true, page: 'pages/about-page' },
   { path: '*', access: 'everyone', static: true, page: 'pages/not-found-page' },
 ] as const satisfies readonly { path: string; access: RouteAccess; static?: true; page: string; reads?: readonly string[] }[];

@@ -41,6 +41,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useTheme(): [Theme, (t: Theme) => void] {
-  const theme = useSyncExternalStore(subscribe, readTheme);
+  // A server-rendered page is drawn in the default; the hydrating render starts from the same, then shows the saved one.
+  const theme = useSyncExternalStore(subscribe, readTheme, () => 'light' as const);
   return [theme, setTheme];
 }

@@ -10,9 +10,9 @@ fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="ro
 fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
 
 describe('the HTTP shell', () => {
-  it('serves the app for any non-API path, with security headers and no caching of index.html', async () => {
+  it('serves the app for every page path, with security headers and no caching of index.html', async () => {
     const { app } = await createTestApp({ deps: { clientDir } });
-    const res = await app.inject({ method: 'GET', url: '/some/deep/page?x=1' });
+    const res = await app.inject({ method: 'GET', url: '/dashboard?x=1' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('id="root"');
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -22,6 +22,13 @@ describe('the HTTP shell', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('answers an unknown path with the app (its 404 page) and status 404, not a soft 404', async () => {
+    const { app } = await createTestApp({ deps: { clientDir } });
+    const res = await app.inject({ method: 'GET', url: '/some/deep/page?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('id="root"');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -1,12 +1,19 @@
-// Serves the built React app: hashed assets cached for a year, index.html for every other non-API path.
+// Serves the built React app: hashed assets cached for a year; the public pages as server-rendered HTML
+// (modules/pages), every other page path as index.html, and unknown paths as the 404 page with status 404.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { marketingPagePaths, pageKindOf } from '../modules/pages/page-kind.ts';
+import type { PageRenderer } from '../modules/pages/page-renderer.ts';
 import { errorBody } from './errors.ts';
 
-export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
-  const hasBuild = fs.existsSync(path.join(clientDir, 'index.html'));
+/** Builds the page renderer from the built index.html (the template every page is rendered into). */
+export type MakePageRenderer = (template: string) => PageRenderer;
+
+export async function registerSpa(app: FastifyInstance, clientDir: string, makeRenderer?: MakePageRenderer): Promise<void> {
+  const indexFile = path.join(clientDir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -19,6 +26,9 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       },
     });
   }
+  const renderer = hasBuild && makeRenderer ? makeRenderer(fs.readFileSync(indexFile, 'utf8')) : null;
+  // Started servers render the marketing pages before anyone asks (tests, which never listen, render on demand).
+  if (renderer) app.addHook('onListen', () => void renderer.warm(marketingPagePaths));
 
   // A route (not the not-found handler) so that compression and the other hooks apply to it.
   const servePage = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -27,10 +37,32 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     if (!hasBuild) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     // A path with a file extension that is not on disk is a missing asset, not a page.
     if (path.extname(urlPath) !== '') return reply.status(404).type('text/plain').send('Not found');
-    return reply.sendFile('index.html');
+    const page = pageKindOf(urlPath);
+    if (page.kind !== 'app' && renderer) {
+      const rendered = await renderer.render(page, req.url).catch((err: unknown) => {
+        // The browser can still render the page itself: a broken server render costs speed, not the page.
+        req.log.error({ err }, 'server rendering failed, serving the SPA shell');
+        return null;
+      });
+      if (rendered) {
+        allowEmbeddedScripts(reply, rendered.scriptHashes);
+        return reply.status(rendered.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(rendered.html);
+      }
+    }
+    return reply.status(page.kind === 'unknown' ? 404 : 200).sendFile('index.html');
   };
   app.get('/*', servePage);
   app.get('/', servePage);
 
   app.setNotFoundHandler((_req, reply) => reply.status(404).send(errorBody('NOT_FOUND', 'Not found')));
+}
+
+/**
+ * The page's inert data blocks (its PageData and JSON-LD, never run) by hash in script-src: the policy names
+ * every inline script the server wrote, and still allows no other.
+ */
+function allowEmbeddedScripts(reply: FastifyReply, hashes: string[]): void {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp !== 'string' || hashes.length === 0) return;
+  reply.header('content-security-policy', csp.replace(/script-src 'self'/, () => `script-src 'self' ${hashes.join(' ')}`));
 }

@@ -23,6 +23,8 @@ export function useSignedIn(): boolean {
       return () => listeners.delete(l);
     },
     () => signedIn,
+    // A server-rendered page is the visitor's page.
+    () => false,
   );
 }
 

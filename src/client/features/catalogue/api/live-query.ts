@@ -10,6 +10,9 @@ export const liveQueryOptions = {
   staleTime: 5_000,
   refetchOnWindowFocus: true,
   retry: (failureCount: number, error: Error) => !isNotFound(error) && failureCount < 1,
+  // A settled error stays until asked again (Try Again, focus): a server-rendered 404 page hydrates with the
+  // server's answer in the cache (app/seed-page-data.ts) and must not flash a spinner while it asks once more.
+  retryOnMount: false,
 } as const;
 
 export function isNotFound(error: unknown): boolean {

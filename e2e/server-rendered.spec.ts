@@ -1,0 +1,113 @@
+// Public pages arrive as HTML: readable with JavaScript off, taken over by React without a console error or a layout
+// shift, and usable afterwards; a product link carries its name and price for link previews.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const publicPages: { path: string; h1: string | RegExp; text: string }[] = [
+  { path: '/', h1: /Ready-made social media accounts/, text: 'What we offer' },
+  { path: '/products', h1: 'Products', text: '₦3,500.00' },
+  { path: '/category/instagram', h1: 'Instagram', text: 'Instagram 1K Followers' },
+  { path: '/web-services', h1: /professional website/, text: '₦50,000' },
+  { path: '/support', h1: /How can we help/, text: 'Frequently Asked Questions' },
+  { path: '/contact', h1: /Get in touch/, text: 'Lagos, Nigeria' },
+  { path: '/about', h1: /About AcctStore/, text: 'Our story' },
+  { path: '/terms', h1: /Terms of Service/, text: 'at least 18 years old' },
+  { path: '/privacy', h1: /Privacy Policy/, text: 'Your rights' },
+];
+
+async function firstAccount(request: APIRequestContext): Promise<{ id: string; username: string }> {
+  const res = await request.get('/api/catalogue/categories/instagram');
+  const body = (await res.json()) as { groups: { name: string; sampleAccounts: { id: string; username: string }[] }[] };
+  const group = body.groups.find((g) => g.name === 'Instagram 1K Followers')!;
+  return group.sampleAccounts[0]!;
+}
+
+/** Sums the layout shifts of the page from its first paint (the CLS of a page that is not scrolled). */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+}
+
+test('with JavaScript off, every public page shows its heading and content', async ({ browser, request }) => {
+  const account = await firstAccount(request);
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  for (const { path, h1, text } of [...publicPages, { path: `/product/${account.id}`, h1: account.username, text: '₦3,500.00' }]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), path).toContainText(h1);
+    await expect(page.getByText(text).first(), path).toBeVisible();
+  }
+  await context.close();
+});
+
+/** Opens the page on a phone, then: no console error, no layout shift, and the theme control answers. */
+async function expectCleanHydration(page: Page, path: string, h1: string | RegExp) {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    // The session check answers a visitor 401, which the browser reports as a failed load: that one is expected.
+    if (m.type() === 'error' && !m.location().url.endsWith('/api/me')) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  const shifts = await watchLayoutShifts(page);
+
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(h1);
+  // The theme control works only once React has taken the page over (until then it is disabled).
+  await page.getByRole('button', { name: /Switch to dark/ }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.waitForLoadState('networkidle');
+  expect(await shifts()).toBe(0);
+  expect(errors).toEqual([]);
+}
+
+for (const { path, h1 } of publicPages) {
+  test(`${path} hydrates without a console error or a layout shift and then answers the visitor`, async ({ page }) => {
+    await expectCleanHydration(page, path, h1);
+  });
+}
+
+test('a product page hydrates without a console error or a layout shift and then answers the visitor', async ({ page, request }) => {
+  const account = await firstAccount(request);
+  await expectCleanHydration(page, `/product/${account.id}`, account.username);
+});
+
+test('the products page filters as the visitor types, right after it arrives', async ({ page }) => {
+  await page.goto('/products?q=youtube');
+  // The search in the address is part of the server's HTML already.
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await page.getByLabel('Search products').fill('instagram');
+  await expect(page.getByRole('article', { name: 'Instagram 1K Followers' })).toBeVisible();
+  await expect(page).toHaveURL(/q=instagram/);
+});
+
+test("a product link's preview tags carry its name, price and availability", async ({ request }) => {
+  const account = await firstAccount(request);
+  const res = await request.get(`/product/${account.id}`);
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  const meta = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+  expect(meta('og:title')).toBe(`${account.username} · Instagram 1K Followers`);
+  expect(meta('og:description')).toContain('₦3,500.00');
+  expect(meta('product:price:amount')).toBe('3500.00');
+  expect(meta('product:price:currency')).toBe('NGN');
+  expect(meta('product:availability')).toBe('in stock');
+  expect(meta('twitter:title')).toContain(account.username);
+  expect(meta('twitter:data1')).toBe('₦3,500.00');
+});
+
+test('an unknown address and a product that is not there answer 404 with the 404 page', async ({ page }) => {
+  const missing = await page.goto('/no/such/page');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  const gone = await page.goto('/product/00000000-0000-4000-8000-000000000000');
+  expect(gone?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
+});

@@ -1,0 +1,35 @@
+// The data a public page renders with, read the way its API route reads it, and the status it answers with:
+// an unknown category or a product that is gone (deleted, or its group hidden) is a 404.
+import { z } from 'zod';
+import type { PageData } from '../../../shared/page-data.ts';
+import type { SiteInfo } from '../../../shared/site.ts';
+import type { Db } from '../../db/client.ts';
+import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
+import { readAccount, readCategory } from '../catalogue/read-catalogue.ts';
+import type { PageKind } from './page-kind.ts';
+
+export type RenderablePage = Exclude<PageKind, { kind: 'app' }>;
+type Sources = { db: Db; cache: CatalogueCache; site: SiteInfo };
+
+// The same limits as the catalogue API's parameters (catalogue.routes.ts).
+const categoryId = z.string().min(1).max(100);
+const accountId = z.uuid();
+
+export async function loadPageData(page: RenderablePage, { db, cache, site }: Sources): Promise<{ data: PageData; status: 200 | 404 }> {
+  switch (page.kind) {
+    case 'marketing':
+      return { data: { site }, status: 200 };
+    case 'products':
+      return { data: { site, catalogue: await cache.read() }, status: 200 };
+    case 'category': {
+      const value = categoryId.safeParse(page.id).success ? await readCategory(db, page.id) : null;
+      return { data: { site, category: { id: page.id, value } }, status: value ? 200 : 404 };
+    }
+    case 'product': {
+      const value = accountId.safeParse(page.id).success ? await readAccount(db, page.id) : null;
+      return { data: { site, account: { id: page.id, value } }, status: value ? 200 : 404 };
+    }
+    case 'unknown':
+      return { data: { site }, status: 404 };
+  }
+}

@@ -1,0 +1,83 @@
+// Public pages as HTML: the built index.html with the page rendered into it by the server-render bundle
+// (dist/server/entry-server.js, imported at run time), its head tags, and the data it was rendered with.
+// Marketing pages render once per process (their content changes only with a deploy or the configuration);
+// catalogue pages per request. Without the bundle (a fresh checkout, `vite` dev, tests that do not build it)
+// every page is the SPA shell, which renders in the browser as before.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { PAGE_DATA_ELEMENT_ID, type RenderPage } from '../../../shared/page-data.ts';
+import type { SiteInfo } from '../../../shared/site.ts';
+import type { Db } from '../../db/client.ts';
+import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
+import { loadPageData, type RenderablePage } from './load-page-data.ts';
+import { buildPageHead, escapeHtml } from './page-head.ts';
+
+export type RenderedHtml = { status: number; html: string; scriptHashes: string[] };
+export type PageRenderer = {
+  render: (page: RenderablePage, url: string) => Promise<RenderedHtml | null>;
+  /** Renders the marketing pages ahead of their first visitor. */
+  warm: (paths: readonly string[]) => Promise<void>;
+};
+
+type Options = { template: string; ssrEntry: string; db: Db; cache: CatalogueCache; site: SiteInfo; publicUrl: string; log: FastifyBaseLogger };
+
+export function createPageRenderer({ template, ssrEntry, db, cache, site, publicUrl, log }: Options): PageRenderer {
+  let loading: Promise<RenderPage | null> | undefined;
+  const loadBundle = () =>
+    (loading ??= fs.existsSync(ssrEntry)
+      ? import(pathToFileURL(ssrEntry).href).then((m: { renderPage: RenderPage }) => m.renderPage)
+      : Promise.resolve(null).then(() => {
+          log.warn(`no server-render bundle at ${ssrEntry}: public pages are served as the SPA shell (run \`npm run build\`)`);
+          return null;
+        }));
+  const marketing = new Map<string, Promise<RenderedHtml | null>>();
+
+  const renderNow = async (page: RenderablePage, url: string): Promise<RenderedHtml | null> => {
+    const renderPage = await loadBundle();
+    if (!renderPage) return null;
+    const { data, status } = await loadPageData(page, { db, cache, site });
+    const rendered = await renderPage(url, data);
+    const head = buildPageHead(page, data, rendered, publicUrl, status);
+    const dataJson = scriptJson(data);
+    const ldJson = head.jsonLd ? scriptJson(head.jsonLd) : null;
+    // React puts resource hints (an image preload) before the markup: they belong in the head.
+    const [, hints = '', body = rendered.html] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(rendered.html) ?? [];
+    // Replacements by function: a page's text may hold `$&` and the like, which a replacement string would expand.
+    let html = template
+      .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${dataJson}</script>`)
+      .replace('</head>', () => `  ${head.tags}\n    ${hints}${ldJson ? `\n    <script type="application/ld+json">${ldJson}</script>` : ''}\n  </head>`);
+    if (head.description) html = html.replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(head.description!)}" />`);
+    return { status, html, scriptHashes: [dataJson, ...(ldJson ? [ldJson] : [])].map(sha256) };
+  };
+
+  const render = (page: RenderablePage, url: string) => {
+    if (page.kind !== 'marketing') return renderNow(page, url);
+    let done = marketing.get(page.path);
+    if (!done) {
+      done = renderNow(page, page.path);
+      marketing.set(page.path, done);
+      // A failed render is not kept: the next visitor tries again.
+      done.catch(() => marketing.delete(page.path));
+    }
+    return done;
+  };
+
+  return {
+    render,
+    async warm(paths) {
+      for (const path of paths) await render({ kind: 'marketing', path }, path).catch((err: unknown) => log.error({ err, path }, 'pre-rendering a page failed'));
+    },
+  };
+}
+
+/** JSON that cannot end its script element early or be read as markup. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}

@@ -1,0 +1,204 @@
+// The public pages as a search engine, a link preview or a phone with JavaScript off receives them: the HTML itself
+// carries each page's heading, prices and key text, its head tags and JSON-LD, the right status, and a strict CSP.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AccountResponse, CategoryResponse } from '../../../shared/catalogue.ts';
+import type { PageData } from '../../../shared/page-data.ts';
+import { seedDemoShop } from '../../db/seed.ts';
+import { buildWebApp } from '../../test/build-web-app.ts';
+import { testCipher } from '../../test/stock-helpers.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { categories, productGroups } from '../catalogue/catalogue.tables.ts';
+import { stockAccounts } from '../stock/stock.tables.ts';
+import { recomputeStockCount } from '../stock/stock-count.ts';
+
+const built = await buildWebApp();
+const { app, db } = await createTestApp({ deps: built });
+await seedDemoShop(db, testCipher, 'pw');
+
+const get = (url: string) => app.inject({ url });
+const h1 = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<!-- -->/g, '');
+const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+const inlineScripts = (html: string) => [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({ attrs: m[1]!, text: m[2]! }));
+const pageData = (html: string) => JSON.parse(inlineScripts(html).find((s) => s.attrs.includes('id="page-data"'))!.text) as PageData;
+const jsonLd = (html: string) => {
+  const block = inlineScripts(html).find((s) => s.attrs.includes('application/ld+json'));
+  return block ? (JSON.parse(block.text) as Record<string, unknown>) : null;
+};
+
+let account: { id: string; username: string };
+let instagram: CategoryResponse;
+beforeAll(async () => {
+  instagram = (await get('/api/catalogue/categories/instagram')).json<CategoryResponse>();
+  account = instagram.groups.find((g) => g.name === 'Instagram 1K Followers')!.sampleAccounts[0]!;
+});
+
+describe('public pages in the HTML itself', () => {
+  const pages: [string, string, string[]][] = [
+    ['/', 'Ready-made social media accounts, delivered instantly', ['What we offer', 'How It Works']],
+    ['/products', 'Products', ['Instagram 1K Followers', '₦3,500.00', 'YouTube Starter Channel']],
+    ['/category/instagram', 'Instagram', ['Instagram 1K Followers', '₦3,500.00', 'Instagram 5K Followers']],
+    ['/web-services', 'professional website', ['Starter Website', '₦50,000']],
+    ['/support', 'How can we help', ['Frequently Asked Questions', 'support@acctstore.ng']],
+    ['/contact', 'Get in touch', ['Lagos, Nigeria']],
+    ['/about', 'About AcctStore', ['Our story']],
+    ['/terms', 'Terms of Service', ['at least 18 years old']],
+    ['/privacy', 'Privacy Policy', ['Your rights']],
+  ];
+  it.each(pages)('%s answers 200 with its heading, key text, title and canonical URL', async (path, heading, texts) => {
+    const res = await get(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(h1(res.body)).toContain(heading);
+    for (const text of texts) expect(res.body).toContain(text);
+    expect(canonical(res.body)).toBe(`http://localhost:3000${path}`);
+    expect(meta(res.body, 'og:title')).toBeTruthy();
+    expect(meta(res.body, 'twitter:card')).toBe('summary');
+  });
+
+  it('gives each page its own title and description', async () => {
+    const about = (await get('/about')).body;
+    expect(about).toContain('<title>About Us | AcctStore</title>');
+    expect(meta(about, 'description')).toContain('how we verify every social media account');
+    expect((await get('/category/instagram')).body).toContain('<title>Instagram Accounts | AcctStore</title>');
+  });
+
+  it('renders the product page with its name, price, availability, preview tags and Product JSON-LD', async () => {
+    const res = await get(`/product/${account.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(h1(res.body)).toBe(account.username);
+    expect(res.body).toContain('₦3,500.00');
+    expect(res.body).toContain('Available');
+    expect(meta(res.body, 'og:type')).toBe('product');
+    expect(meta(res.body, 'og:title')).toBe(`${account.username} · Instagram 1K Followers`);
+    expect(meta(res.body, 'og:description')).toMatch(/^₦3,500\.00 · Available · Instagram/);
+    expect(meta(res.body, 'product:price:amount')).toBe('3500.00');
+    expect(meta(res.body, 'product:price:currency')).toBe('NGN');
+    expect(meta(res.body, 'product:availability')).toBe('in stock');
+    expect(jsonLd(res.body)).toMatchObject({
+      '@type': 'Product',
+      name: `${account.username} · Instagram 1K Followers`,
+      offers: { '@type': 'Offer', price: '3500.00', priceCurrency: 'NGN', availability: 'https://schema.org/InStock', url: `http://localhost:3000/product/${account.id}` },
+    });
+  });
+
+  it('lists a category page\'s products with their offers in JSON-LD', async () => {
+    const ld = jsonLd((await get('/category/instagram')).body) as { '@type': string; itemListElement: { item: { name: string; offers: object } }[] };
+    expect(ld['@type']).toBe('ItemList');
+    const names = ld.itemListElement.map((e) => e.item.name);
+    expect(names).toEqual(instagram.groups.map((g) => g.name));
+    expect(ld.itemListElement.find((e) => e.item.name === 'Instagram 1K Followers')!.item.offers).toMatchObject({ price: '3500.00', priceCurrency: 'NGN', availability: 'https://schema.org/InStock' });
+  });
+
+  it('embeds exactly the data the API answers, so the browser does not ask again', async () => {
+    const products = pageData((await get('/products')).body);
+    expect(products.catalogue).toEqual((await get('/api/catalogue')).json());
+    expect(products.site).toEqual((await get('/api/site')).json());
+    const product = pageData((await get(`/product/${account.id}`)).body);
+    expect(product.account).toEqual({ id: account.id, value: (await get(`/api/catalogue/accounts/${account.id}`)).json<AccountResponse>() });
+  });
+
+  it('renders what the address asks for: the search in the query string', async () => {
+    const body = (await get('/products?q=youtube')).body;
+    expect(body).toContain('YouTube Starter Channel');
+    expect(body).not.toContain('Instagram 1K Followers</h3>');
+  });
+});
+
+describe('statuses', () => {
+  it('answers an unknown path with 404 and the 404 page, kept out of search results', async () => {
+    const res = await get('/no/such/page');
+    expect(res.statusCode).toBe(404);
+    expect(h1(res.body)).toBe('Oops! Page not found');
+    expect(meta(res.body, 'robots')).toBe('noindex');
+    expect(canonical(res.body)).toBeUndefined();
+  });
+
+  it('answers an unknown category or product with 404 and says what is missing', async () => {
+    const category = await get('/category/no-such-category');
+    expect(category.statusCode).toBe(404);
+    expect(h1(category.body)).toBe('Category Not Found');
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const product = await get(`/product/${id}`);
+      expect(product.statusCode).toBe(404);
+      expect(h1(product.body)).toBe('Product Not Found');
+      expect(meta(product.body, 'robots')).toBe('noindex');
+    }
+  });
+
+  it('answers 404 for a product whose product line was taken off sale, and shows a reserved one as out of stock', async () => {
+    const group = instagram.groups.find((g) => g.name === 'Instagram 5K Followers')!;
+    const [gone, held] = group.sampleAccounts;
+    await db.update(stockAccounts).set({ status: 'reserved' }).where(eq(stockAccounts.id, held!.id));
+    await recomputeStockCount(db, group.id);
+    const reserved = await get(`/product/${held!.id}`);
+    expect(reserved.statusCode).toBe(200);
+    expect(meta(reserved.body, 'product:availability')).toBe('out of stock');
+    expect(jsonLd(reserved.body)).toMatchObject({ offers: { availability: 'https://schema.org/SoldOut' } });
+
+    await db.update(productGroups).set({ isActive: false }).where(eq(productGroups.id, group.id));
+    const res = await get(`/product/${gone!.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(h1(res.body)).toBe('Product Not Found');
+    await db.update(productGroups).set({ isActive: true }).where(eq(productGroups.id, group.id));
+  });
+
+  it('leaves the signed-in pages to the browser: the shell, with status 200', async () => {
+    for (const path of ['/login', '/dashboard', '/admin']) {
+      const res = await get(path);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+    }
+  });
+});
+
+describe('content security policy', () => {
+  it('allows no inline script but the inert data blocks the server wrote, each by its hash', async () => {
+    for (const path of ['/', '/products', `/product/${account.id}`, '/category/instagram', '/no/such/page']) {
+      const res = await get(path);
+      const csp = String(res.headers['content-security-policy']);
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!;
+      expect(scriptSrc).not.toContain('unsafe-inline');
+      const scripts = inlineScripts(res.body);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const { attrs, text } of scripts) {
+        expect(attrs).toMatch(/type="application\/(json|ld\+json)"/);
+        const hash = `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+        expect(scriptSrc).toContain(hash);
+      }
+    }
+  });
+
+  it('keeps text from the catalogue inside its data block: a description cannot end the script', async () => {
+    const evil = '</script><script>alert(1)</script> & <!-- $& $1';
+    await db.insert(categories).values({ id: 'evil', name: 'Evil <b>', description: evil });
+    await db.insert(productGroups).values({ categoryId: 'evil', name: 'Evil group', description: evil, priceKobo: 100_00, features: [] });
+    const res = await get('/category/evil');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(pageData(res.body).category?.value?.category.description).toBe(evil);
+    expect(h1(res.body)).toBe('Evil &lt;b&gt;');
+  });
+});
+
+describe('the server-render bundle', () => {
+  it('uses the JSX runtime of React\'s production build too (a dev-only jsxDEV would fail under NODE_ENV=production)', async () => {
+    const dir = path.dirname(built.ssrEntry);
+    const files = [built.ssrEntry, ...fs.readdirSync(path.join(dir, 'assets')).map((f) => path.join(dir, 'assets', f))];
+    for (const file of files) expect(fs.readFileSync(file, 'utf8'), file).not.toContain('jsx-dev-runtime');
+  });
+});
+
+describe('without the server-render bundle', () => {
+  it('serves the SPA shell, still with 404 for unknown paths', async () => {
+    const { app: bare } = await createTestApp({ deps: { clientDir: built.clientDir, ssrEntry: `${built.ssrEntry}.missing` } });
+    const page = await bare.inject({ url: '/products' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect((await bare.inject({ url: '/no/such/page' })).statusCode).toBe(404);
+  });
+});
