@@ -9,3 +9,4 @@ export * from '../modules/mail/mail.tables.ts';
 export * from '../modules/inbox/inbox.tables.ts';
 export * from '../modules/admin/admin.tables.ts';
 export * from '../modules/payments/sandbox.tables.ts';
+export * from '../modules/reports/reports.tables.ts';
