@@ -43,6 +43,7 @@ import { settlePayment } from './modules/payments/settle-payment.ts';
 import { topupRoutes } from './modules/payments/topup.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -159,7 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminAccountRoutes(app, { db, cipher });
   stockCsvRoutes(app, { db, cipher });
   walletRoutes(app, { db });
-  orderRoutes(app, { db, cipher, pokeMail });
+  orderRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
+  reportRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
   topupRoutes(app, { db, provider: paymentProvider, publicUrl: config.publicUrl, webhookToken: config.PAYMENT_WEBHOOK_TOKEN, settle });
   adminUserRoutes(app, { db });
   adminPaymentRoutes(app, { db, recheck });

@@ -131,7 +131,7 @@ export type AdminTemplate = {
   isActive: boolean;
   createdAt: string;
 };
-export type AccountStatus = 'available' | 'reserved' | 'sold';
+export type AccountStatus = 'available' | 'reserved' | 'sold' | 'replaced' | 'refunded';
 export type AdminAccount = {
   id: string;
   productGroupId: string;
@@ -154,7 +154,7 @@ export type AdminCatalogue = { categories: AdminCategory[]; templates: AdminTemp
 export type AdminAccountList = { accounts: AdminAccount[]; total: number };
 export const accountListQuerySchema = z.object({
   templateId: z.uuid().optional(),
-  status: z.enum(['available', 'reserved', 'sold']).optional(),
+  status: z.enum(['available', 'reserved', 'sold', 'replaced', 'refunded']).optional(),
   search: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),

@@ -10,6 +10,12 @@ export const ERROR_CODES = [
   'CROSS_SITE_REQUEST',
   'DATABASE_UNAVAILABLE',
   'INTERNAL',
+  // after the sale (reports of bad accounts)
+  'REPORT_WINDOW_CLOSED',
+  'ACCOUNT_NOT_REPORTABLE',
+  'REPORT_OPEN',
+  'REPORT_RESOLVED',
+  'NO_REPLACEMENT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});

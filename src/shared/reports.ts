@@ -62,6 +62,8 @@ export type OrderItem = {
   accountId: string;
   username: string;
   status: 'sold' | 'replaced' | 'refunded';
+  /** The end of this account's warranty window (from when it was handed over); null once it left the order. */
+  reportableUntil: string | null;
   report: { id: string; status: ReportStatus; reason: ReportReason; rejectReason: string | null; createdAt: string } | null;
 };
 

@@ -130,11 +130,11 @@ function accountId(params: unknown): string {
   return parsed.data.id;
 }
 
-/** Sold accounts belong to an order: they stay exactly as sold. */
+/** Sold accounts (and the replaced or refunded ones) belong to an order: they stay exactly as they are. */
 async function lockUnsold(tx: Tx, id: string) {
   const [row] = await tx.select().from(stockAccounts).where(eq(stockAccounts.id, id)).for('update');
   if (!row) throw notFound(adminMessages.accountNotFound);
-  if (row.status === 'sold') throw conflict(adminMessages.accountSold);
+  if (row.orderId !== null) throw conflict(adminMessages.accountSold);
   return row;
 }
 
