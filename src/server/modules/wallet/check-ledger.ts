@@ -27,11 +27,12 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
                where o.status = 'completed' group by o.id having count(a.id) <> o.quantity`,
   },
   {
-    invariant: 'every replaced account has a replaced report whose replacement was sold to the same order',
+    invariant: 'every replaced account has a replaced report whose replacement was sold to the same order after it',
     query: sql`select a.id from individual_accounts a
                where a.status = 'replaced' and not exists (
                  select 1 from account_reports r join individual_accounts n on n.id = r.replacement_account_id
-                 where r.account_id = a.id and r.status = 'replaced' and n.order_id = a.order_id and n.status in ('sold', 'replaced', 'refunded'))`,
+                 where r.account_id = a.id and r.status = 'replaced' and n.order_id = a.order_id and n.sold_at > a.sold_at
+                   and n.status in ('sold', 'replaced', 'refunded'))`,
   },
   {
     invariant: "every report's account is in the state its report says (open: sold; replaced; refunded)",
