@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { AdminCatalogue } from '../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAdminInbox } from '../api/admin-inbox.ts';
+import { useAdminReports } from '../api/admin-reports.ts';
 import { useAdminCatalogue } from '../api/use-admin-catalogue.ts';
 import { AddProductTab } from './add-product/add-product-tab.tsx';
 import { BulkUploadTab } from './bulk-upload/bulk-upload-tab.tsx';
@@ -12,6 +13,7 @@ import { CategoriesTab } from './categories/categories-tab.tsx';
 import { InboxTab } from './inbox/inbox-tab.tsx';
 import { PaymentsAttention } from './payments/payments-attention.tsx';
 import { ProductsTab } from './products/products-tab.tsx';
+import { ReportsTab } from './reports/reports-tab.tsx';
 import { TemplatesTab } from './templates/templates-tab.tsx';
 import { UsersTab } from './users/users-tab.tsx';
 
@@ -35,13 +37,17 @@ const tabs: Tab[] = [
     ),
   },
   { value: 'inbox', label: 'Inbox', needsCatalogue: false, render: () => <InboxTab /> },
+  { value: 'reports', label: 'Reports', needsCatalogue: false, render: () => <ReportsTab /> },
 ];
 
 export function AdminTabs() {
   const [params, setParams] = useSearchParams();
   const current = tabs.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'templates';
   const catalogue = useAdminCatalogue();
-  const newCount = useAdminInbox('all').data?.newCount ?? 0;
+  const badges: Record<string, number> = {
+    inbox: useAdminInbox('all').data?.newCount ?? 0,
+    reports: useAdminReports('open').data?.openCount ?? 0,
+  };
 
   return (
     <Tabs.Root
@@ -56,7 +62,7 @@ export function AdminTabs() {
             value={t.value}
             className="-mb-px shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-muted-foreground transition hover:text-foreground focus-visible:outline-2 focus-visible:outline-primary data-[state=active]:border-primary data-[state=active]:text-foreground"
           >
-            {t.value === 'inbox' && newCount > 0 ? `${t.label} (${newCount})` : t.label}
+            {badges[t.value] ? `${t.label} (${badges[t.value]})` : t.label}
           </Tabs.Trigger>
         ))}
       </Tabs.List>
