@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { registerInputHygiene } from './http/validate.ts';
+import { adminActivityRoutes } from './modules/admin/admin-activity.routes.ts';
 import { adminStatsRoutes } from './modules/admin/admin-stats.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionLoader } from './modules/auth/sessions.ts';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   inboxRoutes(app, { db: database.db });
   authRoutes(app, { db, config, pokeMail });
   adminStatsRoutes(app, { db });
+  adminActivityRoutes(app, { db });
   const catalogueCache = createCatalogueCache(db, database.pool, app.log, config.CATALOGUE_CACHE);
   app.addHook('onClose', () => catalogueCache.close());
   // Read-your-writes in this process: a change made through this app drops the cache before the answer
