@@ -1,7 +1,7 @@
 // A customer buys from the wallet: checkout, the order history welcome, credentials on screen, as a file
 // and by e-mail, then a bulk purchase; on the demo seed (Twitter Aged Account: ₦2,500, 10 in stock).
 import fs from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { CategoryResponse } from '../src/shared/catalogue.ts';
 import type { OrderList } from '../src/shared/orders.ts';
 import { createCustomer, creditWallet, signIn } from './customers.ts';
