@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useAdminInbox } from '../api/admin-inbox.ts';
 import { useAdminReports } from '../api/admin-reports.ts';
 import { useAdminCatalogue } from '../api/use-admin-catalogue.ts';
+import { ActivityTab } from './activity/activity-tab.tsx';
 import { AddProductTab } from './add-product/add-product-tab.tsx';
 import { BulkUploadTab } from './bulk-upload/bulk-upload-tab.tsx';
 import { CategoriesTab } from './categories/categories-tab.tsx';
@@ -38,6 +39,7 @@ const tabs: Tab[] = [
   },
   { value: 'inbox', label: 'Inbox', needsCatalogue: false, render: () => <InboxTab /> },
   { value: 'reports', label: 'Reports', needsCatalogue: false, render: () => <ReportsTab /> },
+  { value: 'activity', label: 'Activity', needsCatalogue: false, render: () => <ActivityTab /> },
 ];
 
 export function AdminTabs() {
