@@ -43,6 +43,7 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { settlePayment } from './modules/payments/settle-payment.ts';
 import { topupRoutes } from './modules/payments/topup.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { adminOrderRoutes } from './modules/orders/admin-orders.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   stockCsvRoutes(app, { db, cipher });
   walletRoutes(app, { db });
   orderRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
+  adminOrderRoutes(app, { db });
   reportRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
   topupRoutes(app, { db, provider: paymentProvider, publicUrl: config.publicUrl, webhookToken: config.PAYMENT_WEBHOOK_TOKEN, settle });
   adminUserRoutes(app, { db });

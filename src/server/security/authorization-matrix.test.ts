@@ -156,6 +156,8 @@ const matrix: Record<string, Row> = {
 
   'GET /api/admin/stats': { expect: ADMINS(), request: () => ({ url: '/api/admin/stats' }) },
   'GET /api/admin/activity': { expect: ADMINS(), request: () => ({ url: '/api/admin/activity?area=money&from=2020-01-01' }) },
+  'GET /api/admin/orders': { expect: ADMINS(), request: () => ({ url: '/api/admin/orders?status=completed&search=example' }) },
+  'GET /api/admin/orders/export.csv': { expect: ADMINS(), request: () => ({ url: '/api/admin/orders/export.csv?from=2020-01-01' }) },
   'GET /api/admin/reports': { expect: ADMINS(), request: () => ({ url: '/api/admin/reports?status=all' }) },
   'POST /api/admin/reports/:id/resolve': { expect: ADMINS(), request: async () => ({ url: `/api/admin/reports/${await tmpReport()}/resolve`, payload: { action: 'refund' } }) },
   'GET /api/admin/inbox': { expect: ADMINS(), request: () => ({ url: '/api/admin/inbox' }) },
