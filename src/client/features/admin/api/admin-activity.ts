@@ -2,12 +2,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ActivityPage, ActivityQuery } from '../../../../shared/audit.ts';
 import { api } from '../../../lib/api.ts';
+import { querySearch } from './admin-orders.ts';
 
 export function useAdminActivity(query: Partial<ActivityQuery>) {
-  const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
+  const search = querySearch(query);
   return useQuery({
-    queryKey: ['admin', 'activity', params.toString()],
-    queryFn: () => api<ActivityPage>(`/api/admin/activity?${params.toString()}`),
+    queryKey: ['admin', 'activity', search],
+    queryFn: () => api<ActivityPage>(`/api/admin/activity?${search}`),
     placeholderData: keepPreviousData,
   });
 }

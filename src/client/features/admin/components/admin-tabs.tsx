@@ -13,6 +13,7 @@ import { BulkUploadTab } from './bulk-upload/bulk-upload-tab.tsx';
 import { CategoriesTab } from './categories/categories-tab.tsx';
 import { InboxTab } from './inbox/inbox-tab.tsx';
 import { PaymentsAttention } from './payments/payments-attention.tsx';
+import { OrdersTab } from './orders/orders-tab.tsx';
 import { ProductsTab } from './products/products-tab.tsx';
 import { ReportsTab } from './reports/reports-tab.tsx';
 import { TemplatesTab } from './templates/templates-tab.tsx';
@@ -38,6 +39,7 @@ const tabs: Tab[] = [
     ),
   },
   { value: 'inbox', label: 'Inbox', needsCatalogue: false, render: () => <InboxTab /> },
+  { value: 'orders', label: 'Orders', needsCatalogue: false, render: () => <OrdersTab /> },
   { value: 'reports', label: 'Reports', needsCatalogue: false, render: () => <ReportsTab /> },
   { value: 'activity', label: 'Activity', needsCatalogue: false, render: () => <ActivityTab /> },
 ];

@@ -8,6 +8,7 @@ import { useAdminActivity } from '../../api/admin-activity.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { EmptyState } from '../data-table.tsx';
 import { Panel } from '../form-extras.tsx';
+import { Pager } from '../pager.tsx';
 import { ActivityTable } from './activity-table.tsx';
 
 const areaOptions = (Object.keys(AUDIT_AREAS) as AuditArea[]).map((a) => ({ value: a, label: auditAreaLabels[a] }));
@@ -49,19 +50,7 @@ export function ActivityTab() {
       ) : (
         <>
           <ActivityTable entries={page!.entries} />
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-            <span>
-              {page!.offset + 1}–{page!.offset + page!.entries.length} of {page!.total}
-            </span>
-            <div className="flex gap-2">
-              <Button size="sm" variant="outline" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - page!.pageSize))}>
-                Newer
-              </Button>
-              <Button size="sm" variant="outline" disabled={page!.offset + page!.entries.length >= page!.total} onClick={() => setOffset(offset + page!.pageSize)}>
-                Older
-              </Button>
-            </div>
-          </div>
+          <Pager offset={page!.offset} shown={page!.entries.length} total={page!.total} pageSize={page!.pageSize} onOffset={setOffset} />
         </>
       )}
     </Panel>
