@@ -57,3 +57,23 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER audit_log_no_update BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();--> statement-breakpoint
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
+--> statement-breakpoint
+-- Low stock: when a group's stock_count drops from above 4 to 4 or fewer (once per crossing, not per sale),
+-- every admin gets an e-mail through the outbox, in the same transaction as the change that crossed it
+-- (purchase, replacement, admin edit, from any app process). Threshold 4 = LOW_STOCK_MAX in src/shared/admin-catalogue.ts.
+CREATE OR REPLACE FUNCTION product_groups_low_stock_alert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.stock_count > 4 AND NEW.stock_count <= 4 AND NEW.is_active THEN
+    INSERT INTO email_outbox (kind, to_address, subject, text_body, user_id)
+    SELECT 'low_stock_alert', u.email,
+           'Low stock: ' || NEW.name || ' (' || NEW.stock_count || ' left)',
+           'Hello,' || E'\n\n' || 'The product template "' || NEW.name || '" is down to ' || NEW.stock_count ||
+           ' available account' || CASE WHEN NEW.stock_count = 1 THEN '' ELSE 's' END || '.' || E'\n' ||
+           'Add stock from the admin console (Bulk Upload or Add Product) before it sells out.' || E'\n\n' ||
+           'You get this e-mail once each time the template drops to 4 or fewer.',
+           u.id
+    FROM users u WHERE u.is_admin;
+  END IF;
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER product_groups_low_stock AFTER UPDATE OF stock_count ON product_groups FOR EACH ROW EXECUTE FUNCTION product_groups_low_stock_alert();

@@ -173,3 +173,8 @@ export type CsvUploadResult = {
   skippedDuplicates: number;
   stockCount: number;
 };
+
+/** A template with 1 to LOW_STOCK_MAX available accounts is low on stock (0 is sold out); the admins are
+ *  e-mailed when it drops to this (the trigger in the after-sale migration uses the same number). */
+export const LOW_STOCK_MAX = 4;
+export const isLowStock = (stockCount: number) => stockCount >= 1 && stockCount <= LOW_STOCK_MAX;

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-export type AdminStats = { totalUsers: number; totalProducts: number; totalSales: number; totalRevenueKobo: number };
+export type AdminStats = { totalUsers: number; totalProducts: number; totalSales: number; totalRevenueKobo: number; lowStockTemplates: number };
 
 export function useAdminStats() {
   return useQuery({ queryKey: ['admin', 'stats'], queryFn: () => api<AdminStats>('/api/admin/stats') });
