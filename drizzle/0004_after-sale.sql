@@ -24,6 +24,9 @@ ALTER TABLE "transactions" DROP CONSTRAINT "transactions_type";--> statement-bre
 ALTER TABLE "transactions" DROP CONSTRAINT "transactions_sign_matches_type";--> statement-breakpoint
 DROP INDEX "transactions_order_key";--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "report_id" uuid;--> statement-breakpoint
+ALTER TABLE "inbox_messages" ADD COLUMN "reply_text" text;--> statement-breakpoint
+ALTER TABLE "inbox_messages" ADD COLUMN "replied_by_email" text;--> statement-breakpoint
+ALTER TABLE "inbox_messages" ADD COLUMN "replied_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "account_reports" ADD CONSTRAINT "account_reports_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_reports" ADD CONSTRAINT "account_reports_account_id_individual_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."individual_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_reports" ADD CONSTRAINT "account_reports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, { db });
   siteRoutes(app, { config });
   seoRoutes(app, { db, config });
-  inboxRoutes(app, { db: database.db });
+  inboxRoutes(app, { db: database.db, pokeMail });
   authRoutes(app, { db, config, pokeMail });
   adminStatsRoutes(app, { db });
   adminActivityRoutes(app, { db });

@@ -162,6 +162,7 @@ const matrix: Record<string, Row> = {
   'POST /api/admin/reports/:id/resolve': { expect: ADMINS(), request: async () => ({ url: `/api/admin/reports/${await tmpReport()}/resolve`, payload: { action: 'refund' } }) },
   'GET /api/admin/inbox': { expect: ADMINS(), request: () => ({ url: '/api/admin/inbox' }) },
   'PATCH /api/admin/inbox/:id': { expect: ADMINS(), request: () => ({ url: `/api/admin/inbox/${message!.id}`, payload: { status: 'handled' } }) },
+  'POST /api/admin/inbox/:id/reply': { expect: ADMINS(), request: () => ({ url: `/api/admin/inbox/${message!.id}/reply`, payload: { message: 'Thanks, done.' } }) },
   'GET /api/admin/catalogue': { expect: ADMINS(), request: () => ({ url: '/api/admin/catalogue' }) },
   'POST /api/admin/categories': { expect: ADMINS(201), request: () => ({ url: '/api/admin/categories', payload: { name: `Matrix ${hex()}` } }) },
   'PATCH /api/admin/categories/:id': {
