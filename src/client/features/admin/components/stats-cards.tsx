@@ -26,7 +26,7 @@ export function StatsCards({ stats }: { stats: AdminStats }) {
       ))}
       {stats.lowStockTemplates > 0 ? (
         <div className="col-span-2 flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 lg:col-span-4 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
-          <dt>Low stock</dt>
+          <dt className="shrink-0">Low stock:</dt>
           <dd className="font-semibold">
             {stats.lowStockTemplates} template{stats.lowStockTemplates === 1 ? '' : 's'} with {LOW_STOCK_MAX} or fewer accounts left
           </dd>
