@@ -1,6 +1,6 @@
 // e2e fixtures: a confirmed customer, registered through the API and the local mailbox (the UI flow itself is
 // covered in accounts.spec), and signing in through the form.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
 
 /** Fills and sends the sign-in form of the page already open (/login, or where a guard sent the visitor). */
@@ -49,4 +49,21 @@ export async function mailboxLink(page: Page, to: string, pathname: string): Pro
     })
     .not.toBe('');
   return link;
+}
+
+/** The admin credits the customer's wallet, from a browser context of their own. */
+export async function creditWallet(browser: Browser, email: string, amountNaira: number): Promise<void> {
+  const admin = await browser.newContext();
+  try {
+    expect((await admin.request.post('/api/auth/login', { data: e2eAdmin })).ok()).toBe(true);
+    const found = await admin.request.get(`/api/admin/users?search=${encodeURIComponent(email)}`);
+    const { users } = (await found.json()) as { users: { id: string; email: string }[] };
+    const user = users.find((u) => u.email === email)!;
+    const adjusted = await admin.request.post(`/api/admin/users/${user.id}/adjust`, {
+      data: { action: 'credit', amountNaira, reason: 'e2e purchase float' },
+    });
+    expect(adjusted.ok()).toBe(true);
+  } finally {
+    await admin.close();
+  }
 }

@@ -1,30 +1,12 @@
 // A customer buys from the wallet: checkout, the order history welcome, credentials on screen, as a file
 // and by e-mail, then a bulk purchase; on the demo seed (Twitter Aged Account: ₦2,500, 10 in stock).
 import fs from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { CategoryResponse } from '../src/shared/catalogue.ts';
 import type { OrderList } from '../src/shared/orders.ts';
-import { e2eAdmin } from '../playwright.config.ts';
-import { createCustomer, signIn } from './customers.ts';
+import { createCustomer, creditWallet, signIn } from './customers.ts';
 
 const GROUP = 'Twitter Aged Account';
-
-/** The admin credits the customer's wallet, from a browser context of their own. */
-async function creditWallet(browser: Browser, email: string, amountNaira: number): Promise<void> {
-  const admin = await browser.newContext();
-  try {
-    expect((await admin.request.post('/api/auth/login', { data: e2eAdmin })).ok()).toBe(true);
-    const found = await admin.request.get(`/api/admin/users?search=${encodeURIComponent(email)}`);
-    const { users } = (await found.json()) as { users: { id: string; email: string }[] };
-    const user = users.find((u) => u.email === email)!;
-    const adjusted = await admin.request.post(`/api/admin/users/${user.id}/adjust`, {
-      data: { action: 'credit', amountNaira, reason: 'e2e purchase float' },
-    });
-    expect(adjusted.ok()).toBe(true);
-  } finally {
-    await admin.close();
-  }
-}
 
 async function signInAsCustomer(page: Page, email: string, password: string) {
   await signIn(page, email, password);

@@ -15,6 +15,7 @@ import { registerRequestIdHeader, requestIdFor } from './http/request-id.ts';
 import { registerDrain } from './http/drain.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { registerInputHygiene } from './http/validate.ts';
+import { adminActivityRoutes } from './modules/admin/admin-activity.routes.ts';
 import { adminStatsRoutes } from './modules/admin/admin-stats.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -49,7 +50,9 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { createSettler } from './modules/payments/settle-payment.ts';
 import { topupRoutes } from './modules/payments/topup.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { adminOrderRoutes } from './modules/orders/admin-orders.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -162,10 +165,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, { db, pool: database.pool });
   siteRoutes(app, { config });
   seoRoutes(app, { db, config });
-  inboxRoutes(app, { db: database.db });
+  inboxRoutes(app, { db: database.db, pokeMail });
   authRoutes(app, { db, config, pokeMail });
   accountRoutes(app, { db, config, pokeMail });
   adminStatsRoutes(app, { db, paymentMode: config.paymentMode });
+  adminActivityRoutes(app, { db });
   const catalogueCache = createCatalogueCache(db, database.pool, app.log, config.CATALOGUE_CACHE);
   app.addHook('onClose', () => catalogueCache.close());
   // Read-your-writes in this process: a change made through this app drops the cache before the answer
@@ -179,7 +183,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminAccountRoutes(app, { db, cipher });
   stockCsvRoutes(app, { db, cipher });
   walletRoutes(app, { db });
-  orderRoutes(app, { db, cipher, pokeMail });
+  orderRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
+  adminOrderRoutes(app, { db });
+  reportRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
   topupRoutes(app, { db, provider: paymentProvider, publicUrl: config.publicUrl, webhookToken: config.PAYMENT_WEBHOOK_TOKEN, settle });
   adminUserRoutes(app, { db });
   const paymentSetup = { publicUrl: config.publicUrl, webhookToken: config.PAYMENT_WEBHOOK_TOKEN, paymentMode: config.paymentMode, provider: paymentProvider.name };

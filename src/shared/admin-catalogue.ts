@@ -131,7 +131,7 @@ export type AdminTemplate = {
   isActive: boolean;
   createdAt: string;
 };
-export type AccountStatus = 'available' | 'reserved' | 'sold';
+export type AccountStatus = 'available' | 'reserved' | 'sold' | 'replaced' | 'refunded';
 export type AdminAccount = {
   id: string;
   productGroupId: string;
@@ -154,7 +154,7 @@ export type AdminCatalogue = { categories: AdminCategory[]; templates: AdminTemp
 export type AdminAccountList = { accounts: AdminAccount[]; total: number };
 export const accountListQuerySchema = z.object({
   templateId: z.uuid().optional(),
-  status: z.enum(['available', 'reserved', 'sold']).optional(),
+  status: z.enum(['available', 'reserved', 'sold', 'replaced', 'refunded']).optional(),
   search: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
@@ -173,3 +173,8 @@ export type CsvUploadResult = {
   skippedDuplicates: number;
   stockCount: number;
 };
+
+/** A template with 1 to LOW_STOCK_MAX available accounts is low on stock (0 is sold out); the admins are
+ *  e-mailed when it drops to this (the trigger in the after-sale migration uses the same number). */
+export const LOW_STOCK_MAX = 4;
+export const isLowStock = (stockCount: number) => stockCount >= 1 && stockCount <= LOW_STOCK_MAX;

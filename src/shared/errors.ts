@@ -16,6 +16,12 @@ export const ERROR_CODES = [
   'EMAIL_TAKEN',
   'EMAIL_CHANGE_INVALID',
   'BALANCE_CHANGED',
+  // after the sale (reports of bad accounts)
+  'REPORT_WINDOW_CLOSED',
+  'ACCOUNT_NOT_REPORTABLE',
+  'REPORT_OPEN',
+  'REPORT_RESOLVED',
+  'NO_REPLACEMENT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});

@@ -144,6 +144,17 @@ export type InboxMessage = {
   fields: Record<string, string>;
   status: InboxStatus;
   createdAt: string;
+  /** The admin's latest reply, e-mailed to the sender. */
+  reply: { text: string; by: string; at: string } | null;
 };
+
+export const INBOX_REPLY_MAX = 5000;
+export const inboxReplySchema = z.object({
+  message: z.string({ error: 'Please write a reply.' }).trim().min(1, 'Please write a reply.').max(INBOX_REPLY_MAX, `At most ${INBOX_REPLY_MAX} characters.`),
+});
+export type InboxReplyInput = z.infer<typeof inboxReplySchema>;
+/** POST /api/admin/inbox/:id/reply */
+export type InboxReplyResult = { message: string; item: InboxMessage };
+export const inboxReplySent = (email: string) => `Reply sent to ${email}; the message is marked handled.`;
 
 export type InboxList = { messages: InboxMessage[]; newCount: number };

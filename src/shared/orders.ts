@@ -1,6 +1,7 @@
 // The purchase and order-history contract: the request, the exact SPEC.md messages, what the API returns.
 import { z } from 'zod';
 import { formatNaira } from './money.ts';
+import type { OrderItem } from './reports.ts';
 
 export const MAX_QUANTITY = 100;
 export const ORDER_ID_SHOWN = 8;
@@ -68,6 +69,10 @@ export type CustomerOrder = {
   accounts: OrderAccount[];
   /** The latest credentials e-mail of this order, if any. */
   email: CredentialsEmailState | null;
+  /** Each account handed over for this order (replacements included) with its latest report. */
+  items: OrderItem[];
+  /** Until when a problem can still be reported on some account of this order; null when none can. */
+  warrantyEndsAt: string | null;
 };
 
 /** POST /api/orders → 201 (or 200 with the first result when the same Idempotency-Key is retried). */
@@ -89,7 +94,7 @@ export type OrderCredentials = { orderId: string; productName: string; category:
 /** POST /api/orders/:id/email */
 export type EmailCredentialsResult = { message: string; email: CredentialsEmailState };
 
-export type ActivityItem = { id: string; kind: 'purchase' | 'topup' | 'admin'; description: string; amountKobo: number; createdAt: string };
+export type ActivityItem = { id: string; kind: 'purchase' | 'topup' | 'admin' | 'refund'; description: string; amountKobo: number; createdAt: string };
 /** GET /api/me/activity: the dashboard's Recent Activity. */
 export type ActivityList = { items: ActivityItem[] };
 

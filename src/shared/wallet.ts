@@ -62,7 +62,7 @@ export type TopupCheck = {
   balanceKobo: number;
 };
 
-export type TransactionType = 'topup' | 'purchase' | 'ADMIN_CREDIT' | 'ADMIN_DEBIT';
+export type TransactionType = 'topup' | 'purchase' | 'ADMIN_CREDIT' | 'ADMIN_DEBIT' | 'refund';
 
 export type WalletTransaction = {
   id: string;
@@ -88,7 +88,7 @@ export type TransactionList = { transactions: WalletTransaction[] };
 
 /** SPEC.md §4: credits show + in green; everything else is a debit. */
 export function isCredit(type: string): boolean {
-  return type === 'topup' || type === 'TOP_UP' || type === 'ADMIN_CREDIT';
+  return type === 'topup' || type === 'TOP_UP' || type === 'ADMIN_CREDIT' || type === 'refund';
 }
 
 export function transactionLabel(type: string): string {
@@ -96,6 +96,7 @@ export function transactionLabel(type: string): string {
   if (type === 'purchase') return 'Purchase';
   if (type === 'ADMIN_CREDIT') return 'Admin Credit';
   if (type === 'ADMIN_DEBIT') return 'Admin Debit';
+  if (type === 'refund') return 'Refund';
   return type;
 }
 

@@ -10,6 +10,10 @@ import { applyMigrations } from '../db/migrate.ts';
 import { displayNameFromEmail } from '../../shared/auth.ts';
 import { users } from '../modules/auth/auth.tables.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { recordAudit, type AuditActor } from '../modules/admin/record-audit.ts';
+
+/** Role changes from the command line are in the audit trail too, by the machine's operator. */
+const CLI_ACTOR: AuditActor = { id: null, email: 'command line (npm run admin)' };
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -26,24 +30,28 @@ async function main(): Promise<void> {
     await applyMigrations(database);
     const [existing] = await database.db.select().from(users).where(eq(users.email, email.data));
     const password = !existing || resetPassword ? crypto.randomBytes(12).toString('base64url') : null;
+    const passwordHash = password ? await hashPassword(password) : null;
     if (existing) {
-      await database.db
-        .update(users)
-        .set({
-          isAdmin: true,
-          emailConfirmedAt: existing.emailConfirmedAt ?? new Date(),
-          updatedAt: new Date(),
-          ...(password ? { passwordHash: await hashPassword(password) } : {}),
-        })
-        .where(eq(users.id, existing.id));
+      await database.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            isAdmin: true,
+            emailConfirmedAt: existing.emailConfirmedAt ?? new Date(),
+            updatedAt: new Date(),
+            ...(passwordHash ? { passwordHash } : {}),
+          })
+          .where(eq(users.id, existing.id));
+        if (!existing.isAdmin) await recordAudit(tx, CLI_ACTOR, 'user.promote', { type: 'user', id: existing.id }, { email: email.data, before: { isAdmin: false }, after: { isAdmin: true } });
+      });
       console.log(existing.isAdmin ? `${email.data} is already an admin.` : `Promoted ${email.data} to admin.`);
     } else {
-      await database.db.insert(users).values({
-        email: email.data,
-        fullName: displayNameFromEmail(email.data),
-        passwordHash: await hashPassword(password!),
-        isAdmin: true,
-        emailConfirmedAt: new Date(),
+      await database.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({ email: email.data, fullName: displayNameFromEmail(email.data), passwordHash: passwordHash!, isAdmin: true, emailConfirmedAt: new Date() })
+          .returning({ id: users.id });
+        await recordAudit(tx, CLI_ACTOR, 'user.promote', { type: 'user', id: created!.id }, { email: email.data, before: null, after: { isAdmin: true } });
       });
       console.log(`Created admin ${email.data}.`);
     }

@@ -10,3 +10,4 @@ export * from '../modules/inbox/inbox.tables.ts';
 export * from '../modules/admin/admin.tables.ts';
 export * from '../modules/payments/sandbox.tables.ts';
 export * from '../jobs/jobs.tables.ts';
+export * from '../modules/reports/reports.tables.ts';

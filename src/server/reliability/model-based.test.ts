@@ -1,5 +1,6 @@
 // Model-based test (fast-check commands): top-ups, purchases, retried purchases, admin credits and
-// debits and restocks run against the real app; after every command the store equals a tiny model.
+// debits, restocks, and reports resolved by replacement, refund or rejection run against the real app;
+// after every command the store equals a tiny model.
 import crypto from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -8,11 +9,12 @@ import { quickCustomer, SAME_ORIGIN, signedInUser } from '../test/auth-helpers.t
 import { createInstantProvider } from '../test/instant-provider.ts';
 import { insertGroupWithStock } from '../test/stock-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
+import type { OrderList } from '../../shared/orders.ts';
 import { users } from '../modules/auth/auth.tables.ts';
 import { productGroups } from '../modules/catalogue/catalogue.tables.ts';
 import { checkLedger } from '../modules/wallet/check-ledger.ts';
 
-const RUNS = 1000;
+const RUNS = Number(process.env['FUZZ_RUNS']) || 1000;
 const { app, db } = await createTestApp({ deps: { paymentProvider: createInstantProvider() } });
 const admin = await signedInUser(app, db, { isAdmin: true });
 
@@ -103,6 +105,39 @@ class Adjust implements fc.AsyncCommand<Model, Real> {
   toString = () => `Adjust(u${this.user}, ${this.action} ₦${this.naira})`;
 }
 
+/** The customer reports the first still-reportable account of one of their orders; an admin resolves it. */
+class ReportAndResolve implements fc.AsyncCommand<Model, Real> {
+  readonly user: number;
+  readonly pick: number;
+  readonly action: 'replace' | 'refund' | 'reject';
+  constructor(user: number, pick: number, action: 'replace' | 'refund' | 'reject') {
+    this.user = user; this.pick = pick; this.action = action;
+  }
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const u = r.users[this.user]!;
+    const { orders } = (await app.inject({ url: '/api/orders', headers: { cookie: u.cookie } })).json<OrderList>();
+    const candidates = orders.flatMap((o) => o.items.filter((i) => i.status === 'sold' && i.report?.status !== 'open').map((i) => ({ o, i })));
+    if (!candidates.length) return;
+    const { o, i } = candidates[this.pick % candidates.length]!;
+    const group = r.groups.indexOf(o.productGroupId);
+    const filed = await post(`/api/orders/${o.id}/reports`, u.cookie, { accountIds: [i.accountId], reason: 'wrong_password' });
+    expect(filed.statusCode).toBe(201);
+    const resolved = await post(`/api/admin/reports/${filed.json().reportIds[0]}/resolve`, admin.cookie, { action: this.action, reason: 'model' });
+    if (this.action === 'replace' && m.stock[group] === 0) {
+      expect(resolved.json().error.code).toBe('NO_REPLACEMENT');
+      // Close it, so the account can be reported again by a later command.
+      await post(`/api/admin/reports/${filed.json().reportIds[0]}/resolve`, admin.cookie, { action: 'reject', reason: 'no stock' });
+    } else {
+      expect(resolved.statusCode).toBe(200);
+      if (this.action === 'replace') m.stock[group]! -= 1;
+      if (this.action === 'refund') m.balances[this.user]! += m.prices[group]!;
+    }
+    await assertMatches(m, r);
+  }
+  toString = () => `ReportAndResolve(u${this.user}, #${this.pick}, ${this.action})`;
+}
+
 class Restock implements fc.AsyncCommand<Model, Real> {
   readonly group: number;
   readonly n: number;
@@ -135,6 +170,7 @@ describe('the store behaves like its model', () => {
       fc.tuple(fc.nat(2), fc.nat(1), fc.integer({ min: 1, max: 4 }), keyPool).map(([u, g, q, k]) => new Purchase(u, g, q, k)),
       fc.tuple(fc.nat(2), fc.constantFrom('credit' as const, 'debit' as const), fc.integer({ min: 1, max: 30_000 })).map(([u, a, n]) => new Adjust(u, a, n)),
       fc.tuple(fc.nat(1), fc.integer({ min: 1, max: 5 })).map(([g, n]) => new Restock(g, n)),
+      fc.tuple(fc.nat(2), fc.nat(5), fc.constantFrom('replace' as const, 'refund' as const, 'reject' as const)).map(([u, p, a]) => new ReportAndResolve(u, p, a)),
     ];
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 8 }), async (cmds) => {

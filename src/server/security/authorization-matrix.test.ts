@@ -12,7 +12,8 @@ import { emailOutbox } from '../modules/mail/mail.tables.ts';
 import { enqueueEmail } from '../modules/mail/outbox.ts';
 import { payments } from '../modules/payments/payments.tables.ts';
 import { stockAccounts } from '../modules/stock/stock.tables.ts';
-import { insertUser, quickCustomer, SAME_ORIGIN, signedInUser, signInCookie } from '../test/auth-helpers.ts';
+import { fundWallet, insertUser, quickCustomer, SAME_ORIGIN, signedInUser, signInCookie } from '../test/auth-helpers.ts';
+import { reportClient } from '../test/report-helpers.ts';
 import { insertGroupWithStock } from '../test/stock-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
 
@@ -71,6 +72,18 @@ const orderId = bought.json<{ order: { id: string } }>().order.id;
 const contact = { type: 'general', name: 'Ada Obi', email: 'ada@example.com', subject: 'Hello', message: 'A question' };
 await app.inject({ method: 'POST', url: '/api/inbox/contact', headers: SAME_ORIGIN, payload: contact, remoteAddress: nextAddress() });
 const [message] = await db.select({ id: inboxMessages.id }).from(inboxMessages).where(eq(inboxMessages.email, 'ada@example.com'));
+
+// After the sale: a throwaway order of A per report, so each request has its own account to report or resolve.
+const reports = reportClient(app);
+const reportable = await insertGroupWithStock(db, { accounts: 20, priceKobo: 10_000, categoryId: group.categoryId });
+async function tmpOrderOfA() {
+  await fundWallet(db, a.user.id, 10_000);
+  return reports.buy(a.cookie, reportable.id);
+}
+async function tmpReport(): Promise<string> {
+  const order = await tmpOrderOfA();
+  return (await reports.report(a.cookie, order.id, [order.items[0]!.accountId])).json<{ reportIds: string[] }>().reportIds[0]!;
+}
 
 // Throwaway objects: each mutating admin request changes its own, so no row depends on another's order.
 async function tmpCategory(): Promise<string> {
@@ -163,6 +176,13 @@ const matrix: Record<string, Row> = {
     request: async (caller) => ({ url: '/api/me/delete', headers: await standIn(caller), payload: { password: STAND_IN_PASSWORD, shownBalanceKobo: 0 } }),
   },
   'GET /api/me/activity': { expect: SIGNED_IN, request: () => ({ url: '/api/me/activity' }) },
+  'POST /api/orders/:id/reports': {
+    expect: [401, 201, 404, 404],
+    request: async () => {
+      const order = await tmpOrderOfA();
+      return { url: `/api/orders/${order.id}/reports`, payload: { accountIds: [order.items[0]!.accountId], reason: 'wrong_password' } };
+    },
+  },
   'GET /api/orders': { expect: SIGNED_IN, request: () => ({ url: '/api/orders' }) },
   'GET /api/orders/:id/credentials': { expect: A_ONLY, request: () => ({ url: `/api/orders/${orderId}/credentials` }) },
   'GET /api/orders/:id/download': { expect: A_ONLY, request: () => ({ url: `/api/orders/${orderId}/download?format=txt` }) },
@@ -178,8 +198,14 @@ const matrix: Record<string, Row> = {
   },
 
   'GET /api/admin/stats': { expect: ADMINS(), request: () => ({ url: '/api/admin/stats' }) },
+  'GET /api/admin/activity': { expect: ADMINS(), request: () => ({ url: '/api/admin/activity?area=money&from=2020-01-01' }) },
+  'GET /api/admin/orders': { expect: ADMINS(), request: () => ({ url: '/api/admin/orders?status=completed&search=example' }) },
+  'GET /api/admin/orders/export.csv': { expect: ADMINS(), request: () => ({ url: '/api/admin/orders/export.csv?from=2020-01-01' }) },
+  'GET /api/admin/reports': { expect: ADMINS(), request: () => ({ url: '/api/admin/reports?status=all' }) },
+  'POST /api/admin/reports/:id/resolve': { expect: ADMINS(), request: async () => ({ url: `/api/admin/reports/${await tmpReport()}/resolve`, payload: { action: 'refund' } }) },
   'GET /api/admin/inbox': { expect: ADMINS(), request: () => ({ url: '/api/admin/inbox' }) },
   'PATCH /api/admin/inbox/:id': { expect: ADMINS(), request: () => ({ url: `/api/admin/inbox/${message!.id}`, payload: { status: 'handled' } }) },
+  'POST /api/admin/inbox/:id/reply': { expect: ADMINS(), request: () => ({ url: `/api/admin/inbox/${message!.id}/reply`, payload: { message: 'Thanks, done.' } }) },
   'GET /api/admin/catalogue': { expect: ADMINS(), request: () => ({ url: '/api/admin/catalogue' }) },
   'POST /api/admin/categories': { expect: ADMINS(201), request: () => ({ url: '/api/admin/categories', payload: { name: `Matrix ${hex()}` } }) },
   'PATCH /api/admin/categories/:id': {

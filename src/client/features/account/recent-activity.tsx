@@ -1,5 +1,5 @@
 // The dashboard's Recent Activity: the latest five purchases, top-ups and adjustments with signed amounts.
-import { ShieldCheck, ShoppingBag, Wallet, type LucideIcon } from 'lucide-react';
+import { ShieldCheck, ShoppingBag, Undo2, Wallet, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatNaira } from '../../../shared/money.ts';
 import type { ActivityItem } from '../../../shared/orders.ts';
@@ -11,7 +11,7 @@ import { useRecentActivity } from './use-recent-activity.ts';
 const SHOWN = 5;
 export const NO_ACTIVITY = 'No recent activity. Start by topping up your wallet!';
 
-const icons: Record<ActivityItem['kind'], LucideIcon> = { purchase: ShoppingBag, topup: Wallet, admin: ShieldCheck };
+const icons: Record<ActivityItem['kind'], LucideIcon> = { purchase: ShoppingBag, topup: Wallet, admin: ShieldCheck, refund: Undo2 };
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const shortDate = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric' });
 

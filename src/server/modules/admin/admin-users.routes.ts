@@ -103,7 +103,13 @@ export function adminUserRoutes(app: FastifyInstance, { db }: { db: Db }): void 
         const [now] = await tx.select({ balanceKobo: users.walletBalanceKobo }).from(users).where(eq(users.id, id));
         throw new AppError('INSUFFICIENT_BALANCE', 409, adminUserMessages.insufficient(now?.balanceKobo ?? 0, amountKobo));
       }
-      await recordAudit(tx, admin, `wallet.${input.action}`, { type: 'user', id }, { amountKobo, reason: input.reason, reference });
+      await recordAudit(tx, admin, `wallet.${input.action}`, { type: 'user', id }, {
+        amountKobo,
+        reason: input.reason,
+        reference,
+        before: { balanceKobo: posted.balanceAfterKobo - (input.action === 'credit' ? amountKobo : -amountKobo) },
+        after: { balanceKobo: posted.balanceAfterKobo },
+      });
       return { message: adminUserMessages.adjusted(posted.balanceAfterKobo), newBalanceKobo: posted.balanceAfterKobo, reference };
     });
   });

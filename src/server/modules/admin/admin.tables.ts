@@ -1,4 +1,5 @@
-// The admin audit log: who changed what, and when.
+// The admin audit log: who changed what (before → after in details), and when. Append-only: a trigger
+// (custom SQL of the reports migration) refuses UPDATE, DELETE and TRUNCATE.
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
 
@@ -14,5 +15,9 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorUserId, t.createdAt),
+  ],
 );

@@ -1,12 +1,17 @@
-// Every admin change leaves a line in the audit log, written in the same transaction as the change.
+// Every admin change leaves a line in the audit log, written in the same transaction as the change: who,
+// what (a closed list of actions), on what, before → after (only what changed), and when. The table is
+// append-only (a trigger refuses UPDATE, DELETE and TRUNCATE).
+import type { AuditAction } from '../../../shared/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import type { SessionUser } from '../../http/access.ts';
 import { auditLog } from './admin.tables.ts';
+
+/** An admin's session, or the command line (no user id) for `npm run admin`. */
+export type AuditActor = { id: string | null; email: string };
 
 export async function recordAudit(
   tx: Tx | Db,
-  actor: SessionUser,
-  action: string,
+  actor: AuditActor,
+  action: AuditAction,
   target: { type: string; id: string | null },
   details: Record<string, unknown> = {},
 ): Promise<void> {
@@ -18,4 +23,10 @@ export async function recordAudit(
     targetId: target.id,
     details,
   });
+}
+
+/** before → after, keeping only the keys whose value changed (compared as JSON). */
+export function changes<T extends Record<string, unknown>>(before: T, after: Partial<T>): { before: Partial<T>; after: Partial<T> } {
+  const keys = Object.keys(after).filter((k) => after[k] !== undefined && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return { before: Object.fromEntries(keys.map((k) => [k, before[k]])) as Partial<T>, after: Object.fromEntries(keys.map((k) => [k, after[k]])) as Partial<T> };
 }

@@ -15,7 +15,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.ts'
 import { currentUser } from '../../http/access.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { recordAudit } from '../admin/record-audit.ts';
+import { changes, recordAudit } from '../admin/record-audit.ts';
 import { categories, productGroups } from './catalogue.tables.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -43,13 +43,15 @@ export function adminCategoryRoutes(app: FastifyInstance, { db }: { db: Db }): v
     const { id } = parseInput(idParams, req.params);
     const input = parseInput(categoryUpdateSchema, req.body);
     const item = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
       const changed = await tx
         .update(categories)
         .set({ name: input.name, description: input.description, ...(input.isActive === undefined ? {} : { isActive: input.isActive }) })
         .where(eq(categories.id, id))
         .returning({ id: categories.id });
       if (!changed.length) throw notFound(adminMessages.categoryNotFound);
-      await recordAudit(tx, currentUser(req), 'category.update', { type: 'category', id }, input);
+      const { name, description, isActive } = before!;
+      await recordAudit(tx, currentUser(req), 'category.update', { type: 'category', id }, changes({ name, description, isActive }, input));
       return loadCategory(tx, id);
     });
     return { message: adminMessages.categoryUpdated, item };

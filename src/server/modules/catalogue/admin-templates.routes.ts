@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { recordAudit } from '../admin/record-audit.ts';
+import { changes, recordAudit } from '../admin/record-audit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';
 import { listCategories } from './admin-categories.routes.ts';
@@ -56,6 +56,7 @@ export function adminTemplateRoutes(app: FastifyInstance, { db }: { db: Db }): v
     const input = parseInput(templateUpdateSchema, req.body);
     const item = await db.transaction(async (tx) => {
       await assertCategory(tx, input.categoryId);
+      const [before] = await tx.select().from(productGroups).where(eq(productGroups.id, id)).for('update');
       const changed = await tx
         .update(productGroups)
         .set({
@@ -69,7 +70,14 @@ export function adminTemplateRoutes(app: FastifyInstance, { db }: { db: Db }): v
         .where(eq(productGroups.id, id))
         .returning({ id: productGroups.id });
       if (!changed.length) throw notFound(adminMessages.templateNotFound);
-      await recordAudit(tx, currentUser(req), 'template.update', { type: 'product_group', id }, input);
+      const { name, description, priceKobo, categoryId, features } = before!;
+      await recordAudit(
+        tx,
+        currentUser(req),
+        'template.update',
+        { type: 'product_group', id },
+        changes({ name, description, priceKobo, categoryId, features }, { name: input.productName, description: input.description, priceKobo: input.priceKobo, categoryId: input.categoryId, features: input.features }),
+      );
       return loadTemplate(tx, id);
     });
     return { message: adminMessages.templateUpdated, item };
@@ -82,13 +90,14 @@ export function adminTemplateRoutes(app: FastifyInstance, { db }: { db: Db }): v
     app.post(`/api/admin/templates/:id/${verb}`, { config: { access: 'admin' } }, async (req): Promise<AdminResult<AdminTemplate>> => {
       const { id } = parseTemplateId(req.params);
       const item = await db.transaction(async (tx) => {
+        const [before] = await tx.select({ isActive: productGroups.isActive }).from(productGroups).where(eq(productGroups.id, id)).for('update');
         const changed = await tx
           .update(productGroups)
           .set({ isActive, updatedAt: new Date() })
           .where(eq(productGroups.id, id))
           .returning({ id: productGroups.id });
         if (!changed.length) throw notFound(adminMessages.templateNotFound);
-        await recordAudit(tx, currentUser(req), `template.${verb}`, { type: 'product_group', id });
+        await recordAudit(tx, currentUser(req), `template.${verb}`, { type: 'product_group', id }, { before: { isActive: before?.isActive }, after: { isActive } });
         return loadTemplate(tx, id);
       });
       return { message, item };

@@ -16,18 +16,23 @@ import {
   type InboxList,
   type InboxMessage,
   type InboxSuccess,
+  inboxReplySchema,
+  inboxReplySent,
+  type InboxReplyResult,
 } from '../../../shared/inbox.ts';
+import { currentUser } from '../../http/access.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { inboxMessages } from './inbox.tables.ts';
+import { replyToMessage } from './reply-to-message.ts';
 import { IP_HASH_FIELD, submitMessage, type NewInboxMessage } from './submit-message.ts';
 
 const LIST_LIMIT = 200;
 const listQuerySchema = z.object({ status: z.enum(inboxStatuses).optional() });
 const idSchema = z.object({ id: z.uuid() });
 
-export function inboxRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+export function inboxRoutes(app: FastifyInstance, { db, pokeMail }: { db: Db; pokeMail: () => void }): void {
   /** Honeypot first (a bot learns nothing), then validation, then the per-address limit. */
   const accept = (kind: InboxKind, toMessage: (body: unknown) => NewInboxMessage) => async (req: FastifyRequest, reply: FastifyReply) => {
     const success: InboxSuccess = { ok: true, message: inboxSuccessMessages[kind] };
@@ -100,6 +105,20 @@ export function inboxRoutes(app: FastifyInstance, { db }: { db: Db }): void {
     if (!row) throw notFound('Message not found');
     return toInboxMessage(row);
   });
+
+  replyRoute(app, db, pokeMail);
+}
+
+/** The admin's reply: e-mailed through the outbox, and the message marked handled. */
+function replyRoute(app: FastifyInstance, db: Db, pokeMail: () => void): void {
+  app.post('/api/admin/inbox/:id/reply', { config: { access: 'admin' } }, async (req): Promise<InboxReplyResult> => {
+    const params = idSchema.safeParse(req.params);
+    if (!params.success) throw notFound('Message not found');
+    const { message } = parseInput(inboxReplySchema, req.body);
+    const row = await replyToMessage(db, currentUser(req), params.data.id, message);
+    pokeMail();
+    return { message: inboxReplySent(row.email), item: toInboxMessage(row) };
+  });
 }
 
 function isHoneypotFilled(body: unknown): boolean {
@@ -109,5 +128,7 @@ function isHoneypotFilled(body: unknown): boolean {
 
 function toInboxMessage(row: typeof inboxMessages.$inferSelect): InboxMessage {
   const { [IP_HASH_FIELD]: _ipHash, ...fields } = row.fields;
-  return { ...row, fields, createdAt: row.createdAt.toISOString() };
+  const { replyText, repliedByEmail, repliedAt, ...rest } = row;
+  const reply = replyText && repliedAt ? { text: replyText, by: repliedByEmail ?? 'admin', at: repliedAt.toISOString() } : null;
+  return { ...rest, fields, createdAt: row.createdAt.toISOString(), reply };
 }

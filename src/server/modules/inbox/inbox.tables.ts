@@ -13,6 +13,10 @@ export const inboxMessages = pgTable(
     body: text('body').notNull(),
     fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: ['new', 'handled'] }).notNull().default('new'),
+    /** The admin's latest reply, sent by e-mail through the outbox. */
+    replyText: text('reply_text'),
+    repliedByEmail: text('replied_by_email'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

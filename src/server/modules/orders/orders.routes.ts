@@ -26,9 +26,9 @@ const downloadQuery = z.object({ format: z.enum(['json', 'txt']).default('json')
 const idempotencyKeySchema = z.string().trim().min(8).max(100);
 const EMAILS_PER_ORDER_PER_HOUR = 5;
 
-type Deps = { db: Db; cipher: CredentialCipher; pokeMail: () => void };
+type Deps = { db: Db; cipher: CredentialCipher; pokeMail: () => void; warrantyHours: number };
 
-export function orderRoutes(app: FastifyInstance, { db, cipher, pokeMail }: Deps): void {
+export function orderRoutes(app: FastifyInstance, { db, cipher, pokeMail, warrantyHours }: Deps): void {
   const orderId = (params: unknown) => {
     const parsed = orderParams.safeParse(params);
     if (!parsed.success) throw notFound(orderMessages.orderNotFound);
@@ -45,13 +45,13 @@ export function orderRoutes(app: FastifyInstance, { db, cipher, pokeMail }: Deps
       pokeMail();
       req.log.info({ orderId: outcome.orderId, quantity: input.quantity }, 'purchase: order completed');
     }
-    const [order] = await readOrders(db, user.id, outcome.orderId);
+    const [order] = await readOrders(db, user.id, warrantyHours, outcome.orderId);
     reply.status(outcome.replayed ? 200 : 201);
     return { order: order!, balanceKobo: outcome.balanceKobo };
   });
 
   app.get('/api/orders', { config: { access: 'signed-in' } }, async (req): Promise<OrderList> => ({
-    orders: await readOrders(db, currentUser(req).id),
+    orders: await readOrders(db, currentUser(req).id, warrantyHours),
   }));
 
   app.get('/api/orders/:id/credentials', { config: { access: 'signed-in' } }, async (req, reply): Promise<OrderCredentials> => {
@@ -84,7 +84,7 @@ export function orderRoutes(app: FastifyInstance, { db, cipher, pokeMail }: Deps
     await consumeLimit(db, { bucket: `order-email:${id}`, max: EMAILS_PER_ORDER_PER_HOUR, windowMs: 3600_000 }, 'Too many e-mails for this order. Please try again later or use download.');
     await enqueueCredentialsEmail(db, cipher, { orderId: id, to: user.email, userId: user.id, name: user.fullName });
     pokeMail();
-    const [order] = await readOrders(db, user.id, id);
+    const [order] = await readOrders(db, user.id, warrantyHours, id);
     return { message: orderMessages.emailSent(user.email), email: order!.email! };
   });
 

@@ -3,6 +3,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ActivityList, CustomerOrder, CredentialsEmailState } from '../../../shared/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { orderWarrantyEnd, readOrderItems } from '../reports/read-order-items.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
 import { CREDENTIALS_EMAIL_KIND } from './credentials-email.ts';
 import { orders } from './orders.tables.ts';
@@ -12,7 +13,7 @@ const ACTIVITY_LIMIT = 5;
 
 type EmailRow = { status: CredentialsEmailState['status']; to_address: string; sent_at: string | null; last_error: string | null };
 
-export async function readOrders(db: Db | Tx, userId: string, onlyOrderId?: string): Promise<CustomerOrder[]> {
+export async function readOrders(db: Db | Tx, userId: string, warrantyHours: number, onlyOrderId?: string): Promise<CustomerOrder[]> {
   const rows = await db
     .select({
       order: orders,
@@ -26,6 +27,7 @@ export async function readOrders(db: Db | Tx, userId: string, onlyOrderId?: stri
     .where(and(eq(orders.userId, userId), onlyOrderId ? eq(orders.id, onlyOrderId) : undefined))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(HISTORY_LIMIT);
+  const items = await readOrderItems(db, rows.map((r) => r.order.id), warrantyHours);
   return rows.map(({ order, email }) => ({
     id: order.id,
     productGroupId: order.productGroupId,
@@ -38,6 +40,8 @@ export async function readOrders(db: Db | Tx, userId: string, onlyOrderId?: stri
     createdAt: order.createdAt.toISOString(),
     accounts: order.accountDetails.accounts.map((a) => ({ username: a.username, email: a.email, details: a.additional_info as CustomerOrder['accounts'][number]['details'] })),
     email: email ? toEmailState(email) : null,
+    items: items.get(order.id) ?? [],
+    warrantyEndsAt: orderWarrantyEnd(items.get(order.id) ?? []),
   }));
 }
 
@@ -55,7 +59,7 @@ export async function readActivity(db: Db, userId: string): Promise<ActivityList
   return {
     items: rows.map((t) => ({
       id: t.id,
-      kind: t.type === 'purchase' ? 'purchase' : t.type === 'topup' ? 'topup' : 'admin',
+      kind: t.type === 'purchase' ? 'purchase' : t.type === 'topup' ? 'topup' : t.type === 'refund' ? 'refund' : 'admin',
       description: t.description,
       amountKobo: t.amountKobo,
       createdAt: t.createdAt.toISOString(),

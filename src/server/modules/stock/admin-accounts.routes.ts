@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { currentUser } from '../../http/access.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { recordAudit } from '../admin/record-audit.ts';
+import { changes, recordAudit } from '../admin/record-audit.ts';
 import { categories, productGroups } from '../catalogue/catalogue.tables.ts';
 import { findOrCreateTemplateFor } from './find-template-for-product.ts';
 import type { CredentialCipher } from './credential-cipher.ts';
@@ -104,8 +104,14 @@ export function adminAccountRoutes(app: FastifyInstance, { db, cipher }: { db: D
           })
           .where(eq(stockAccounts.id, id));
         await recomputeStockCount(tx, current.productGroupId);
-        const changed = Object.keys(input).filter((k) => !['password', 'emailPassword', 'twoFaCode'].includes(k) || input[k as keyof typeof input]);
-        await recordAudit(tx, currentUser(req), 'account.update', { type: 'account', id }, { changed });
+        // Secrets are never written to the log: only that they were changed.
+        const secretsChanged = (['password', 'emailPassword', 'twoFaCode'] as const).filter((k) => input[k]);
+        const { username, email, status } = current;
+        await recordAudit(tx, currentUser(req), 'account.update', { type: 'account', id }, {
+          ...changes({ username, email, status, details: publicDetails(current.additionalInfo) }, { username: input.username, email: input.email, status: input.status, details: input.details }),
+          secretsChanged,
+          groupId: current.productGroupId,
+        });
         return loadAccount(tx, id);
       }),
     );
@@ -118,7 +124,7 @@ export function adminAccountRoutes(app: FastifyInstance, { db, cipher }: { db: D
       const current = await lockUnsold(tx, id);
       await tx.delete(stockAccounts).where(eq(stockAccounts.id, id));
       await recomputeStockCount(tx, current.productGroupId);
-      await recordAudit(tx, currentUser(req), 'account.delete', { type: 'account', id }, { username: current.username });
+      await recordAudit(tx, currentUser(req), 'account.delete', { type: 'account', id }, { before: { username: current.username, status: current.status }, groupId: current.productGroupId });
     });
     return { message: adminMessages.accountDeleted };
   });
@@ -130,11 +136,11 @@ function accountId(params: unknown): string {
   return parsed.data.id;
 }
 
-/** Sold accounts belong to an order: they stay exactly as sold. */
+/** Sold accounts (and the replaced or refunded ones) belong to an order: they stay exactly as they are. */
 async function lockUnsold(tx: Tx, id: string) {
   const [row] = await tx.select().from(stockAccounts).where(eq(stockAccounts.id, id)).for('update');
   if (!row) throw notFound(adminMessages.accountNotFound);
-  if (row.status === 'sold') throw conflict(adminMessages.accountSold);
+  if (row.orderId !== null) throw conflict(adminMessages.accountSold);
   return row;
 }
 

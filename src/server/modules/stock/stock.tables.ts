@@ -6,7 +6,8 @@ import { orders } from '../orders/orders.tables.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
-export const ACCOUNT_STATUSES = ['available', 'reserved', 'sold'] as const;
+/** replaced and refunded: reported bad after the sale; they keep their order and are never sold again. */
+export const ACCOUNT_STATUSES = ['available', 'reserved', 'sold', 'replaced', 'refunded'] as const;
 
 export const stockAccounts = pgTable(
   'individual_accounts',
@@ -37,10 +38,10 @@ export const stockAccounts = pgTable(
     uniqueIndex('individual_accounts_group_email_key')
       .on(t.productGroupId, sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),
-    check('individual_accounts_status', sql`${t.status} in ('available', 'reserved', 'sold')`),
+    check('individual_accounts_status', sql`${t.status} in ('available', 'reserved', 'sold', 'replaced', 'refunded')`),
     check(
       'individual_accounts_sold_has_order',
-      sql`(${t.status} = 'sold') = (${t.orderId} is not null and ${t.soldAt} is not null)`,
+      sql`(${t.status} in ('sold', 'replaced', 'refunded')) = (${t.orderId} is not null and ${t.soldAt} is not null)`,
     ),
   ],
 );

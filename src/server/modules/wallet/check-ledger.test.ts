@@ -5,7 +5,8 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { quickCustomer, SAME_ORIGIN } from '../../test/auth-helpers.ts';
+import { quickCustomer, SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
+import { reportClient } from '../../test/report-helpers.ts';
 import { insertGroupWithStock } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { checkLedger } from './check-ledger.ts';
@@ -22,6 +23,14 @@ const bought = await app.inject({
   payload: { productGroupId: group.id, quantity: 2 },
 });
 const orderId = (bought.json() as { order: { id: string } }).order.id;
+// After the sale: one account of the order replaced, the other refunded, through the store's own routes.
+const admin = await signedInUser(app, db, { isAdmin: true });
+const reports = reportClient(app);
+const [first, second] = (await reports.orderOf(cookie, orderId)).items;
+const reported = await reports.report(cookie, orderId, [first!.accountId, second!.accountId]);
+const [replaceId, refundId] = reported.json<{ reportIds: string[] }>().reportIds;
+await reports.resolve(admin.cookie, replaceId!, { action: 'replace' });
+await reports.resolve(admin.cookie, refundId!, { action: 'refund' });
 const topupReference = `ACCTSTORE_${Date.now()}_check`;
 await db.execute(sql`insert into payments (user_id, reference, provider, amount_kobo, status, expires_at)
                      values (${user.id}, ${topupReference}, 'sandbox', 50000, 'pending', now() + interval '1 hour')`);
@@ -42,8 +51,10 @@ async function brokenBy(change: (tx: Db) => Promise<unknown>): Promise<string[]>
 }
 
 describe('the invariant checker', () => {
-  it('finds nothing wrong after top-ups and purchases made by the store', async () => {
+  it('finds nothing wrong after top-ups, purchases, replacements and refunds made by the store', async () => {
     expect(bought.statusCode).toBe(201);
+    expect(reported.statusCode).toBe(201);
+    expect(await db.execute(sql`select status from account_reports order by status`).then((r) => r.rows)).toEqual([{ status: 'refunded' }, { status: 'replaced' }]);
     expect(await checkLedger(db)).toEqual([]);
   });
 
@@ -59,16 +70,34 @@ describe('the invariant checker', () => {
       }),
     ).toContain('no wallet balance below zero');
     expect(await brokenBy((tx) => tx.execute(sql`update orders set status = 'failed' where id = ${orderId}`))).toEqual([
-      'every sold account belongs to exactly one completed order of its group',
+      'every sold, replaced or refunded account belongs to exactly one completed order of its group',
     ]);
     expect(
       await brokenBy((tx) =>
         tx.execute(sql`update individual_accounts set order_id = null, sold_at = null, status = 'available'
-                       where id = (select id from individual_accounts where order_id = ${orderId} limit 1)`),
+                       where id = (select id from individual_accounts where order_id = ${orderId} and status = 'sold' limit 1)`),
       ),
-    ).toContain('every completed order holds exactly its quantity of sold accounts');
-    expect(await brokenBy((tx) => tx.execute(sql`update transactions set order_id = null where order_id = ${orderId}`))).toEqual([
+    ).toContain('every completed order holds exactly its quantity of sold and refunded accounts');
+    expect(await brokenBy((tx) => tx.execute(sql`update transactions set order_id = null where order_id = ${orderId} and type = 'purchase'`))).toEqual([
       'every completed order has its purchase ledger row for its amount',
+    ]);
+    expect(await brokenBy((tx) => tx.execute(sql`update individual_accounts set status = 'sold' where id = ${first!.accountId}`))).toEqual([
+      'every completed order holds exactly its quantity of sold and refunded accounts',
+      "every report's account is in the state its report says (open: sold; replaced; refunded)",
+    ]);
+    expect(await brokenBy((tx) => tx.execute(sql`update account_reports set replacement_account_id = ${second!.accountId} where id = ${replaceId}`))).toEqual([
+      'every replaced account has a replaced report whose replacement was sold to the same order after it',
+    ]);
+    expect(
+      await brokenBy(async (tx) => {
+        await tx.execute(sql`update transactions set amount_kobo = amount_kobo + 1 where report_id = ${refundId}`);
+        await tx.execute(sql`update users set wallet_balance_kobo = wallet_balance_kobo + 1 where id = ${user.id}`);
+      }),
+    ).toEqual(['every refunded account is refunded once, for its unit price, to its buyer, linked to its order and report']);
+    expect(await brokenBy((tx) => tx.execute(sql`update account_reports set status = 'open', resolved_at = null where id = ${refundId}`))).toEqual([
+      "every report's account is in the state its report says (open: sold; replaced; refunded)",
+      'every refunded account is refunded once, for its unit price, to its buyer, linked to its order and report',
+      'every refund ledger row belongs to a refunded report of its order',
     ]);
     expect(await brokenBy((tx) => tx.execute(sql`update payments set status = 'completed' where reference = ${topupReference}`))).toEqual([
       'every completed top-up payment is credited once for its amount',

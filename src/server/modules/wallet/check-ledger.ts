@@ -14,15 +14,51 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
   },
   { invariant: 'no wallet balance below zero', query: sql`select id, wallet_balance_kobo from users where wallet_balance_kobo < 0` },
   {
-    invariant: 'every sold account belongs to exactly one completed order of its group',
+    // Replaced and refunded accounts stay on the order they were sold to (history), never on sale again.
+    invariant: 'every sold, replaced or refunded account belongs to exactly one completed order of its group',
     query: sql`select a.id, a.order_id from individual_accounts a left join orders o on o.id = a.order_id
-               where a.status = 'sold' and (o.id is null or o.status <> 'completed' or o.product_group_id <> a.product_group_id)`,
+               where a.status in ('sold', 'replaced', 'refunded') and (o.id is null or o.status <> 'completed' or o.product_group_id <> a.product_group_id)`,
   },
   {
-    invariant: 'every completed order holds exactly its quantity of sold accounts',
+    // A replacement takes the replaced account's place; a refunded account still counts (its money came back).
+    invariant: 'every completed order holds exactly its quantity of sold and refunded accounts',
     query: sql`select o.id, o.quantity, count(a.id)::int as accounts from orders o
-               left join individual_accounts a on a.order_id = o.id and a.status = 'sold'
+               left join individual_accounts a on a.order_id = o.id and a.status in ('sold', 'refunded')
                where o.status = 'completed' group by o.id having count(a.id) <> o.quantity`,
+  },
+  {
+    invariant: 'every replaced account has a replaced report whose replacement was sold to the same order after it',
+    query: sql`select a.id from individual_accounts a
+               where a.status = 'replaced' and not exists (
+                 select 1 from account_reports r join individual_accounts n on n.id = r.replacement_account_id
+                 where r.account_id = a.id and r.status = 'replaced' and n.order_id = a.order_id and n.sold_at > a.sold_at
+                   and n.status in ('sold', 'replaced', 'refunded'))`,
+  },
+  {
+    invariant: "every report's account is in the state its report says (open: sold; replaced; refunded)",
+    query: sql`select r.id, r.status, a.status as account_status from account_reports r join individual_accounts a on a.id = r.account_id
+               where r.order_id <> a.order_id
+                  or (r.status = 'open' and a.status <> 'sold')
+                  or (r.status = 'replaced' and a.status <> 'replaced')
+                  or (r.status = 'refunded' and a.status <> 'refunded')`,
+  },
+  {
+    // A free account (price 0) moved no money, so its refund writes no ledger row.
+    invariant: 'every refunded account is refunded once, for its unit price, to its buyer, linked to its order and report',
+    query: sql`select a.id, o.id as order_id, count(t.id)::int as refunds, coalesce(sum(t.amount_kobo), 0)::bigint as refunded
+               from individual_accounts a join orders o on o.id = a.order_id
+               left join account_reports r on r.account_id = a.id and r.status = 'refunded'
+               left join transactions t on t.report_id = r.id and t.type = 'refund' and t.status = 'completed' and t.order_id = o.id and t.user_id = o.user_id
+               where a.status = 'refunded'
+               group by a.id, o.id
+               having count(r.id) <> 1
+                   or count(t.id) <> case when (o.account_details->>'price_per_unit_kobo')::bigint = 0 then 0 else 1 end
+                   or coalesce(sum(t.amount_kobo), 0) <> (o.account_details->>'price_per_unit_kobo')::bigint`,
+  },
+  {
+    invariant: 'every refund ledger row belongs to a refunded report of its order',
+    query: sql`select t.id, t.report_id from transactions t left join account_reports r on r.id = t.report_id
+               where t.type = 'refund' and (r.id is null or r.status <> 'refunded' or r.order_id <> t.order_id)`,
   },
   {
     // A free product (price 0) moves no money, so its order has no ledger row.

@@ -14,6 +14,8 @@ export type LedgerEntry = {
   reference: string;
   paymentId?: string;
   orderId?: string;
+  /** A refund's report (with its orderId). */
+  reportId?: string;
   ercasReference?: string | null;
   actor?: string;
 };
@@ -41,6 +43,7 @@ export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<Poste
       status: 'completed',
       paymentId: entry.paymentId,
       orderId: entry.orderId,
+      reportId: entry.reportId,
       ercasReference: entry.ercasReference ?? null,
       actor: entry.actor,
     })

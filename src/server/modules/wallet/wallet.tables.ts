@@ -4,8 +4,9 @@ import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } fro
 import { users } from '../auth/auth.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
+import { accountReports } from '../reports/reports.tables.ts';
 
-export const TRANSACTION_TYPES = ['topup', 'purchase', 'ADMIN_CREDIT', 'ADMIN_DEBIT'] as const;
+export const TRANSACTION_TYPES = ['topup', 'purchase', 'ADMIN_CREDIT', 'ADMIN_DEBIT', 'refund'] as const;
 export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
 
 export const transactions = pgTable(
@@ -25,21 +26,25 @@ export const transactions = pgTable(
     ercasReference: text('ercas_reference'),
     paymentId: uuid('payment_id').references(() => payments.id),
     orderId: uuid('order_id').references(() => orders.id),
+    /** A refund's report: one refund per report. */
+    reportId: uuid('report_id').references(() => accountReports.id),
     actor: text('actor'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('transactions_reference_key').on(t.reference),
-    // Exactly-once crediting: one ledger row per payment, one per order.
+    // Exactly-once: one ledger row per payment, one purchase per order, one refund per report.
     uniqueIndex('transactions_payment_key').on(t.paymentId),
-    uniqueIndex('transactions_order_key').on(t.orderId),
+    uniqueIndex('transactions_order_key').on(t.orderId).where(sql`${t.type} = 'purchase'`),
+    uniqueIndex('transactions_report_key').on(t.reportId),
     index('transactions_user_idx').on(t.userId, t.createdAt),
-    check('transactions_type', sql`${t.type} in ('topup', 'purchase', 'ADMIN_CREDIT', 'ADMIN_DEBIT')`),
+    check('transactions_type', sql`${t.type} in ('topup', 'purchase', 'ADMIN_CREDIT', 'ADMIN_DEBIT', 'refund')`),
+    check('transactions_refund_linked', sql`(${t.type} = 'refund') = (${t.reportId} is not null and ${t.orderId} is not null)`),
     check('transactions_status', sql`${t.status} in ('completed', 'pending', 'failed')`),
     check('transactions_balance_after_not_negative', sql`${t.balanceAfterKobo} >= 0`),
     check(
       'transactions_sign_matches_type',
-      sql`(${t.type} in ('topup', 'ADMIN_CREDIT') and ${t.amountKobo} > 0) or (${t.type} in ('purchase', 'ADMIN_DEBIT') and ${t.amountKobo} < 0)`,
+      sql`(${t.type} in ('topup', 'ADMIN_CREDIT', 'refund') and ${t.amountKobo} > 0) or (${t.type} in ('purchase', 'ADMIN_DEBIT') and ${t.amountKobo} < 0)`,
     ),
   ],
 );

@@ -10,6 +10,8 @@ export type AdminStats = {
   totalRevenueKobo: number;
   /** test: admins see the "Test payments" banner. */
   paymentMode: PaymentMode;
+  /** Templates with 1–4 available accounts. */
+  lowStockTemplates: number;
 };
 
 export function useAdminStats() {

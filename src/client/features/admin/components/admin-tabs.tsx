@@ -6,8 +6,10 @@ import type { AdminCatalogue } from '../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAdminEmails } from '../api/admin-emails.ts';
 import { useAdminInbox } from '../api/admin-inbox.ts';
+import { useAdminReports } from '../api/admin-reports.ts';
 import { useAdminCatalogue } from '../api/use-admin-catalogue.ts';
 import { useActiveTabInView } from '../lib/use-active-tab-in-view.ts';
+import { ActivityTab } from './activity/activity-tab.tsx';
 import { AddProductTab } from './add-product/add-product-tab.tsx';
 import { BulkUploadTab } from './bulk-upload/bulk-upload-tab.tsx';
 import { CategoriesTab } from './categories/categories-tab.tsx';
@@ -15,7 +17,9 @@ import { EmailFailuresTab } from './emails/email-failures-tab.tsx';
 import { InboxTab } from './inbox/inbox-tab.tsx';
 import { PaymentsAttention } from './payments/payments-attention.tsx';
 import { PaymentSetup } from './payments/payment-setup.tsx';
+import { OrdersTab } from './orders/orders-tab.tsx';
 import { ProductsTab } from './products/products-tab.tsx';
+import { ReportsTab } from './reports/reports-tab.tsx';
 import { TemplatesTab } from './templates/templates-tab.tsx';
 import { UsersTab } from './users/users-tab.tsx';
 
@@ -40,6 +44,9 @@ const tabs: Tab[] = [
     ),
   },
   { value: 'inbox', label: 'Inbox', needsCatalogue: false, render: () => <InboxTab /> },
+  { value: 'orders', label: 'Orders', needsCatalogue: false, render: () => <OrdersTab /> },
+  { value: 'reports', label: 'Reports', needsCatalogue: false, render: () => <ReportsTab /> },
+  { value: 'activity', label: 'Activity', needsCatalogue: false, render: () => <ActivityTab /> },
   { value: 'email', label: 'E-mail', needsCatalogue: false, render: () => <EmailFailuresTab /> },
 ];
 
@@ -47,9 +54,11 @@ export function AdminTabs() {
   const [params, setParams] = useSearchParams();
   const current = tabs.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'templates';
   const catalogue = useAdminCatalogue();
-  const newCount = useAdminInbox('all').data?.newCount ?? 0;
-  const emailProblems = useAdminEmails().data?.emails.length ?? 0;
-  const counts: Record<string, number> = { inbox: newCount, email: emailProblems };
+  const counts: Record<string, number> = {
+    inbox: useAdminInbox('all').data?.newCount ?? 0,
+    email: useAdminEmails().data?.emails.length ?? 0,
+    reports: useAdminReports('open').data?.openCount ?? 0,
+  };
   const listRef = useActiveTabInView<HTMLDivElement>(current);
 
   return (

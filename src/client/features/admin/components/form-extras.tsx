@@ -1,5 +1,7 @@
-// Form pieces the shared form controls lack: the inline check message, a labelled checkbox, a titled panel.
+// Form pieces the shared form controls lack: the inline check message, a labelled checkbox, a titled panel,
+// and the small All / New / Handled style toggle of the Inbox and Reports tabs.
 import { useId, type ReactNode } from 'react';
+import { cn } from '../../../lib/cn.ts';
 
 /** The client-side check's message (SPEC.md §5 words), announced when it appears. */
 export function FormError({ message }: { message: string | null }) {
@@ -34,5 +36,27 @@ export function Panel({ title, description, actions, children }: { title: string
       </div>
       {children}
     </section>
+  );
+}
+
+/** One-of-few filter as pressed buttons (a group of toggles, not tabs: the list below stays one region). */
+export function SegmentedFilter<V extends string>({ label, options, value, onChange }: { label: string; options: readonly { value: V; label: string }[]; value: V; onChange: (value: V) => void }) {
+  return (
+    <div role="group" aria-label={label} className="inline-flex rounded-md border border-border p-0.5">
+      {options.map((f) => (
+        <button
+          key={f.value}
+          type="button"
+          aria-pressed={value === f.value}
+          onClick={() => onChange(f.value)}
+          className={cn(
+            'rounded px-3 py-1 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-primary',
+            value === f.value ? 'bg-primary text-primary-foreground' : 'hover:bg-muted',
+          )}
+        >
+          {f.label}
+        </button>
+      ))}
+    </div>
   );
 }

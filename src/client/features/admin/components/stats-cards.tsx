@@ -1,5 +1,7 @@
-// The four numbers on top of the admin console: users, accounts, sales and revenue.
+// The four numbers on top of the admin console: users, accounts, sales and revenue; and how many templates
+// are low on stock, when any are.
 import { Banknote, Package, ShoppingCart, Users } from 'lucide-react';
+import { LOW_STOCK_MAX } from '../../../../shared/admin-catalogue.ts';
 import { formatNaira } from '../../../../shared/money.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import type { AdminStats } from '../api/use-admin-stats.ts';
@@ -22,6 +24,14 @@ export function StatsCards({ stats }: { stats: AdminStats }) {
           <Icon className="hidden h-8 w-8 shrink-0 text-primary sm:block" aria-hidden />
         </Card>
       ))}
+      {stats.lowStockTemplates > 0 ? (
+        <div className="col-span-2 flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 lg:col-span-4 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
+          <dt className="shrink-0">Low stock:</dt>
+          <dd className="font-semibold">
+            {stats.lowStockTemplates} template{stats.lowStockTemplates === 1 ? '' : 's'} with {LOW_STOCK_MAX} or fewer accounts left
+          </dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

@@ -20,8 +20,8 @@ export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode
   );
 }
 
-const accountTones = { available: 'green', reserved: 'amber', sold: 'gray' } as const;
-const accountLabels = { available: 'Available', reserved: 'Reserved', sold: 'Sold' } as const;
+const accountTones = { available: 'green', reserved: 'amber', sold: 'gray', replaced: 'violet', refunded: 'blue' } as const;
+const accountLabels = { available: 'Available', reserved: 'Reserved', sold: 'Sold', replaced: 'Replaced', refunded: 'Refunded' } as const;
 
 export function AccountStatusBadge({ status }: { status: keyof typeof accountTones }) {
   return <Badge tone={accountTones[status]}>{accountLabels[status]}</Badge>;

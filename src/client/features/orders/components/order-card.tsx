@@ -1,13 +1,16 @@
-// One order in the history: title, status and category badges, id, amount, date, account details and actions.
-import { CalendarClock } from 'lucide-react';
+// One order in the history: title, status and category badges, id, amount, date, account details, actions,
+// and after the sale: each account's report state and the warranty's "Report a problem".
+import { CalendarClock, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { formatNaira } from '../../../../shared/money.ts';
 import { shortOrderId, type CustomerOrder } from '../../../../shared/orders.ts';
 import { cn } from '../../../lib/cn.ts';
 import { categoryOf, orderTitle } from '../lib/filter-orders.ts';
-import { formatDate, formatTime } from '../lib/format-date.ts';
+import { formatDate, formatDateTime, formatTime } from '../lib/format-date.ts';
 import { OrderActions } from './order-actions.tsx';
 import { OrderCredentials } from './order-credentials.tsx';
+import { hasAfterSale, OrderItems } from './order-items.tsx';
+import { ReportProblem } from './report-problem-dialog.tsx';
 
 const pill = 'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize';
 
@@ -40,9 +43,18 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
         </time>
       </p>
       <AccountDetails order={order} />
+      {hasAfterSale(order.items) ? <OrderItems items={order.items} /> : null}
       <div className="mt-4">
         <OrderActions order={order} isRevealed={isRevealed} onToggleReveal={() => setIsRevealed((v) => !v)} credentialsId={credentialsId} />
       </div>
+      {order.warrantyEndsAt ? (
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-muted-foreground">
+          <span className="flex items-center gap-1.5">
+            <ShieldCheck className="h-4 w-4" aria-hidden /> Warranty: report a problem until {formatDateTime(order.warrantyEndsAt)}
+          </span>
+          <ReportProblem order={order} />
+        </div>
+      ) : null}
       <div id={credentialsId} className={cn(isRevealed && 'mt-4')}>
         {isRevealed && isCompleted ? <OrderCredentials orderId={order.id} /> : null}
       </div>

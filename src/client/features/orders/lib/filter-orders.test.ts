@@ -16,6 +16,8 @@ function order(overrides: Partial<CustomerOrder>): CustomerOrder {
     createdAt: '2025-01-01T10:00:00Z',
     accounts: [{ username: 'insta_one', email: null, details: {} }],
     email: null,
+    items: [],
+    warrantyEndsAt: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
-// One inbox message: kind, sender, subject, body, the form's extra fields, time, and the Mark handled / Mark new button.
+// One inbox message: kind, sender, subject, body, the form's extra fields, time, the Mark handled / Mark new
+// button, and the reply (sent by e-mail).
 import { CheckCheck, Mail, RotateCcw } from 'lucide-react';
 import { contactTypes, optionLabel, projectTypes, quoteBudgets, quoteTimelines, supportCategories, type InboxMessage } from '../../../../../shared/inbox.ts';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -6,6 +7,7 @@ import { cn } from '../../../../lib/cn.ts';
 import { useSetInboxStatus } from '../../api/admin-inbox.ts';
 import { formatDateTime } from '../../lib/form-values.ts';
 import { Badge } from '../status-badge.tsx';
+import { InboxReply } from './inbox-reply.tsx';
 
 const kinds = {
   support: { label: 'Support', tone: 'blue' },
@@ -79,6 +81,7 @@ export function InboxMessageCard({ message }: { message: InboxMessage }) {
           {isNew ? 'Mark handled' : 'Mark new'}
         </Button>
       </div>
+      <InboxReply message={message} />
     </article>
   );
 }

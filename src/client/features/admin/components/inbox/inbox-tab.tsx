@@ -1,10 +1,9 @@
 // The Inbox tab: support, contact and quote messages, newest first, filtered All / New / Handled.
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
-import { cn } from '../../../../lib/cn.ts';
 import { useAdminInbox, type InboxFilter } from '../../api/admin-inbox.ts';
 import { EmptyState } from '../data-table.tsx';
-import { Panel } from '../form-extras.tsx';
+import { Panel, SegmentedFilter } from '../form-extras.tsx';
 import { InboxMessageCard } from './inbox-message-card.tsx';
 
 const filters: { value: InboxFilter; label: string }[] = [
@@ -20,24 +19,7 @@ export function InboxTab() {
     <Panel
       title="Inbox"
       description="Messages from the support, contact and web-services quote forms."
-      actions={
-        <div role="group" aria-label="Show messages" className="inline-flex rounded-md border border-border p-0.5">
-          {filters.map((f) => (
-            <button
-              key={f.value}
-              type="button"
-              aria-pressed={filter === f.value}
-              onClick={() => setFilter(f.value)}
-              className={cn(
-                'rounded px-3 py-1 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-primary',
-                filter === f.value ? 'bg-primary text-primary-foreground' : 'hover:bg-muted',
-              )}
-            >
-              {f.label}
-            </button>
-          ))}
-        </div>
-      }
+      actions={<SegmentedFilter label="Show messages" options={filters} value={filter} onChange={setFilter} />}
     >
       {inbox.isPending ? (
         <p role="status" className="py-6 text-center text-sm text-muted-foreground">

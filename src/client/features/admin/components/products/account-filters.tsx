@@ -8,6 +8,8 @@ const statusOptions = [
   { value: 'available', label: 'Available' },
   { value: 'reserved', label: 'Reserved' },
   { value: 'sold', label: 'Sold' },
+  { value: 'replaced', label: 'Replaced' },
+  { value: 'refunded', label: 'Refunded' },
 ];
 
 type Props = { templates: AdminTemplate[]; values: FilterValues; onChange: (values: FilterValues) => void };

@@ -35,7 +35,7 @@ export function AccountsTable({ accounts, onView, onEdit }: Props) {
             <Button size="sm" variant="outline" onClick={() => onView(a.id)}>
               <Eye className="h-4 w-4" aria-hidden /> View
             </Button>
-            {a.status === 'sold' ? null : (
+            {a.orderId ? null : (
               <>
                 <Button size="sm" variant="outline" onClick={() => onEdit(a)}>
                   <Pencil className="h-4 w-4" aria-hidden /> Edit

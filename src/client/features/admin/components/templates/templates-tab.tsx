@@ -1,12 +1,12 @@
 // The Templates tab: the Create Template form, every template (archived too) with its stock, and the edit modal.
 import { useState } from 'react';
-import type { AdminCatalogue, AdminTemplate } from '../../../../../shared/admin-catalogue.ts';
+import { isLowStock, type AdminCatalogue, type AdminTemplate } from '../../../../../shared/admin-catalogue.ts';
 import { formatNaira } from '../../../../../shared/money.ts';
 import { useCreateTemplate, useUpdateTemplate } from '../../api/template-mutations.ts';
 import { AdminDialog } from '../admin-dialog.tsx';
 import { ActionsCell, Cell, DataTable, EmptyState, Row } from '../data-table.tsx';
 import { Panel } from '../form-extras.tsx';
-import { ActiveBadge } from '../status-badge.tsx';
+import { ActiveBadge, Badge } from '../status-badge.tsx';
 import { TemplateActions } from './template-actions.tsx';
 import { TemplateForm } from './template-form.tsx';
 
@@ -33,7 +33,12 @@ export function TemplatesTab({ catalogue }: { catalogue: AdminCatalogue }) {
                 </Cell>
                 <Cell label="Category">{t.categoryName}</Cell>
                 <Cell label="Price">{formatNaira(t.priceKobo)}</Cell>
-                <Cell label="Stock">{t.stockCount}</Cell>
+                <Cell label="Stock">
+                  <span className="inline-flex items-center gap-2">
+                    {t.stockCount}
+                    {isLowStock(t.stockCount) ? <Badge tone="amber">Low stock</Badge> : null}
+                  </span>
+                </Cell>
                 <Cell label="Sold">{t.soldCount}</Cell>
                 <Cell label="Status">
                   <ActiveBadge isActive={t.isActive} inactiveLabel="Archived" />

@@ -1,0 +1,10 @@
+// GET /api/admin/activity: the audit trail for the console's Activity view (read-only; no other verbs exist).
+import type { FastifyInstance } from 'fastify';
+import { activityQuerySchema, type ActivityPage } from '../../../shared/audit.ts';
+import type { Db } from '../../db/client.ts';
+import { parseInput } from '../../http/validate.ts';
+import { readAuditTrail } from './read-audit-trail.ts';
+
+export function adminActivityRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+  app.get('/api/admin/activity', { config: { access: 'admin' } }, async (req): Promise<ActivityPage> => readAuditTrail(db, parseInput(activityQuerySchema, req.query)));
+}

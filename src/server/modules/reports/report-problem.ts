@@ -1,0 +1,49 @@
+// A customer reports bad accounts of their own order, within the warranty window counted from when each
+// account was handed over (a replacement gets its own window). One open report per account.
+import crypto from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { reportMessages, type ReportProblemInput, type ReportProblemResult } from '../../../shared/reports.ts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { conflict } from '../../http/errors.ts';
+import { loadOwnOrder } from '../orders/order-credentials.ts';
+import { stockAccounts } from '../stock/stock.tables.ts';
+import { accountReports } from './reports.tables.ts';
+
+export type ReportProblemRequest = { userId: string; orderId: string; input: ReportProblemInput; warrantyHours: number; now?: Date };
+
+export async function reportProblem(db: Db, req: ReportProblemRequest): Promise<ReportProblemResult> {
+  const accountIds = [...new Set(req.input.accountIds)];
+  const now = req.now ?? new Date();
+  try {
+    return await db.transaction(async (tx) => {
+      await loadOwnOrder(tx, req.userId, req.orderId);
+      const accounts = await tx
+        .select({ id: stockAccounts.id, soldAt: stockAccounts.soldAt })
+        .from(stockAccounts)
+        .where(and(eq(stockAccounts.orderId, req.orderId), eq(stockAccounts.status, 'sold'), inArray(stockAccounts.id, accountIds)))
+        .for('update');
+      if (accounts.length !== accountIds.length) throw conflict(reportMessages.accountNotReportable, 'ACCOUNT_NOT_REPORTABLE');
+      if (accounts.some((a) => !isInWarranty(a.soldAt!, req.warrantyHours, now))) {
+        throw conflict(reportMessages.windowClosed(req.warrantyHours), 'REPORT_WINDOW_CLOSED');
+      }
+      const ids = accountIds.map(() => crypto.randomUUID());
+      await tx.insert(accountReports).values(
+        accountIds.map((accountId, i) => ({ id: ids[i]!, orderId: req.orderId, accountId, userId: req.userId, reason: req.input.reason, note: req.input.note || null })),
+      );
+      return { message: reportMessages.reported(accountIds.length), reportIds: ids };
+    });
+  } catch (err) {
+    // The partial unique index: this account already has a report under review.
+    if (isUniqueViolation(err)) throw conflict(reportMessages.alreadyOpen, 'REPORT_OPEN');
+    throw err;
+  }
+}
+
+export function warrantyEnd(soldAt: Date, warrantyHours: number): Date {
+  return new Date(soldAt.getTime() + warrantyHours * 3600_000);
+}
+
+export function isInWarranty(soldAt: Date, warrantyHours: number, now: Date): boolean {
+  return now.getTime() <= warrantyEnd(soldAt, warrantyHours).getTime();
+}
