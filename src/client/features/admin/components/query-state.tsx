@@ -4,7 +4,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from './data-table.tsx';
 
-type Props<T> = { query: UseQueryResult<T>; loading: string; isEmpty: (data: T) => boolean; empty: ReactNode; children: (data: T) => ReactNode };
+// isEmpty/empty are optional: a panel that shows something (e.g. totals) even with no rows checks emptiness itself.
+type Props<T> = { query: UseQueryResult<T>; loading: string; isEmpty?: (data: T) => boolean; empty?: ReactNode; children: (data: T) => ReactNode };
 
 export function QueryState<T>({ query, loading, isEmpty, empty, children }: Props<T>) {
   if (query.isPending) {
@@ -24,5 +25,5 @@ export function QueryState<T>({ query, loading, isEmpty, empty, children }: Prop
       </div>
     );
   }
-  return isEmpty(query.data) ? <EmptyState>{empty}</EmptyState> : children(query.data);
+  return isEmpty?.(query.data) ? <EmptyState>{empty}</EmptyState> : children(query.data);
 }
