@@ -4,21 +4,16 @@
 import crypto from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createCustomer, signIn } from './customers.ts';
+import { startTopup } from './topup.ts';
 
 /** The e2e store's webhook token, derived from the run's seed exactly as playwright.config.ts derives it. */
 const webhookToken = () =>
   `whk-${crypto.createHash('sha256').update(`${process.env.E2E_SECRET_SEED}:webhook-token`).digest('hex').slice(0, 32)}`;
 
-async function startTopup(page: Page, amount: string): Promise<Page> {
+/** Goes to the wallet's Top Up tab first, then starts a top-up there. */
+async function startTopupFromTab(page: Page, amount: string): Promise<Page> {
   await page.getByRole('tab', { name: 'Top Up Wallet' }).click();
-  await page.getByRole('button', { name: 'Top Up', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Top Up Wallet' });
-  await dialog.getByLabel('Amount (₦)').fill(amount);
-  const popupPromise = page.waitForEvent('popup');
-  await dialog.getByRole('button', { name: 'Proceed to Payment' }).click();
-  const popup = await popupPromise;
-  await expect(popup.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
-  return popup;
+  return startTopup(page, amount);
 }
 
 const historyRow = (page: Page, reference: string) =>
@@ -31,7 +26,7 @@ test('a declined and a pending top-up show in the wallet at once and in Transact
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/wallet');
 
-  const declined = await startTopup(page, '1000');
+  const declined = await startTopupFromTab(page, '1000');
   await declined.getByRole('button', { name: 'Decline' }).click();
   await expect(declined.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
   const declinedRef = new URL(declined.url()).searchParams.get('reference')!;
@@ -39,7 +34,7 @@ test('a declined and a pending top-up show in the wallet at once and in Transact
   // No reload: the wallet window learned the popup's outcome.
   await expect(page.getByRole('alert').filter({ hasText: 'Payment declined' })).toContainText('Payment cancelled.');
 
-  const pending = await startTopup(page, '2000');
+  const pending = await startTopupFromTab(page, '2000');
   await pending.getByRole('button', { name: 'Leave pending' }).click();
   await expect(pending).toHaveURL(/status=PENDING/);
   const pendingRef = new URL(pending.url()).searchParams.get('reference')!;
@@ -65,7 +60,7 @@ test('a bank transfer reported failed that completes late is credited exactly on
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/wallet');
 
-  const popup = await startTopup(page, '3000');
+  const popup = await startTopupFromTab(page, '3000');
   await popup.getByRole('button', { name: 'Fail transfer' }).click();
   await expect(popup.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
   const params = new URL(popup.url()).searchParams;

@@ -1,20 +1,9 @@
 // The wallet on the sandbox provider: the guard, a paid and a declined top-up through the checkout popup, both result
 // pages, and the admin crediting the same customer from the Users tab.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
 import { createCustomer, signIn } from './customers.ts';
-
-/** Opens the top-up dialog, asks for `amount` and returns the sandbox checkout popup. */
-async function startTopup(page: Page, amount: string): Promise<Page> {
-  await page.getByRole('button', { name: 'Top Up', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Top Up Wallet' });
-  await dialog.getByLabel('Amount (₦)').fill(amount);
-  const popupPromise = page.waitForEvent('popup');
-  await dialog.getByRole('button', { name: 'Proceed to Payment' }).click();
-  const popup = await popupPromise;
-  await expect(popup.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
-  return popup;
-}
+import { startTopup } from './topup.ts';
 
 test('a signed-out visit to /wallet lands on /login', async ({ page }) => {
   await page.goto('/wallet');

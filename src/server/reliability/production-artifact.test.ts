@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type Database } from '../db/client.ts';
 import { freePort } from '../db/embedded-postgres.ts';
@@ -16,6 +15,7 @@ import { checkLedger } from '../modules/wallet/check-ledger.ts';
 import { confirmationTokenFrom, latestEmailTo } from '../test/auth-helpers.ts';
 import { loadErcasPayFixture, startFakeErcasPay, type FakeErcasPay } from '../test/fake-ercaspay.ts';
 import { withDatabase } from '../test/global-setup.ts';
+import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture.ts';
 import { spawnServer, type ServerProcess } from '../test/spawn-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -26,16 +26,7 @@ const WEBHOOK_TOKEN = crypto.randomBytes(16).toString('hex');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'store-artifact-'));
 const checkout = path.join(work, 'checkout');
 const install = path.join(work, 'app');
-const received: { to: string; data: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let data = '';
-    stream.on('data', (c: Buffer) => (data += c.toString()));
-    stream.on('end', () => (received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data }), callback()));
-  },
-});
+let smtp: SmtpCapture;
 let fake: FakeErcasPay;
 let database: Database;
 let dbName: string;
@@ -76,8 +67,7 @@ const run = (cmd: string, args: string[], cwd: string, runEnv = env) => {
 
 beforeAll(async () => {
   fake = await startFakeErcasPay();
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as { port: number }).port;
+  smtp = await startSmtpCapture();
 
   // An empty database on the external server: db:migrate creates everything.
   const serverUrl = inject('testDbServerUrl');
@@ -89,7 +79,7 @@ beforeAll(async () => {
   await admin.end();
   const databaseUrl = withDatabase(serverUrl, dbName);
   database = connectDatabase(databaseUrl, 2);
-  env = productionEnv(databaseUrl, smtpPort);
+  env = productionEnv(databaseUrl, smtp.port);
 
   // 1. Build from a clean copy (what `git clone` and the Dockerfile's build stage see), with the dev install.
   const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
@@ -120,7 +110,7 @@ afterAll(async () => {
   for (const s of servers) s.child.kill('SIGTERM'); // already stopped unless a test failed
   await Promise.all(servers.map((s) => s.exited));
   await fake?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
   await database?.close();
   const admin = new pg.Client({ connectionString: inject('testDbServerUrl') });
   await admin.connect();
@@ -178,7 +168,7 @@ describe('the production artifact', () => {
     const email = 'ada@customer.example.test';
     const registerBody = { email, password: 'ada-password-1', confirmPassword: 'ada-password-1' };
     expect((await call(b, customer, '/api/auth/register', { method: 'POST', body: registerBody })).status).toBe(201);
-    await waitFor(() => received.some((m) => m.to === email));
+    await waitFor(() => smtp.received.some((m) => m.to === email));
     const token = confirmationTokenFrom((await latestEmailTo(database.db, email))!.textBody);
     expect((await call(a, customer, '/api/auth/confirm-email', { method: 'POST', body: { token_hash: token, type: 'email' } })).status).toBe(200);
     expect((await call(a, customer, '/api/auth/login', { method: 'POST', body: { email, password: 'ada-password-1' } })).status).toBe(200);
@@ -209,7 +199,7 @@ describe('the production artifact', () => {
     const passwords = (credentials.body.accounts as { password: string }[]).map((x) => x.password);
     expect(passwords).toHaveLength(2);
     for (const p of passwords) expect(p).toMatch(/^pw-secret-\d$/);
-    await waitFor(() => received.filter((m) => m.to === email).length >= 3); // confirmation + two credentials e-mails
+    await waitFor(() => smtp.received.filter((m) => m.to === email).length >= 3); // confirmation + two credentials e-mails
 
     expect(await checkLedger(database.db)).toEqual([]);
   }, 60_000);

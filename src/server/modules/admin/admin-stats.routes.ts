@@ -5,19 +5,11 @@ import { LOW_STOCK_MAX } from '../../../shared/admin-catalogue.ts';
 import { productGroups } from '../catalogue/catalogue.tables.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { AdminStats } from '../../../shared/admin-stats.ts';
 import type { PaymentMode } from '../../../shared/payment-mode.ts';
 import { users } from '../auth/auth.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';
-
-export type AdminStats = {
-  totalUsers: number;
-  totalProducts: number;
-  totalSales: number;
-  totalRevenueKobo: number;
-  paymentMode: PaymentMode;
-  lowStockTemplates: number;
-};
 
 export function adminStatsRoutes(app: FastifyInstance, { db, paymentMode }: { db: Db; paymentMode: PaymentMode }): void {
   app.get('/api/admin/stats', { config: { access: 'admin' } }, async (): Promise<AdminStats> => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { MAX_ATTEMPTS, deliverDueEmails } from './deliver-emails.ts';
 import { emailOutbox } from './mail.tables.ts';
@@ -8,22 +8,8 @@ import { enqueueEmail } from './outbox.ts';
 import { createLocalMailbox, createSmtpTransport, type MailTransport } from './transports.ts';
 
 const { db } = await createTestDatabase();
-const received: { to: string; data: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let data = '';
-    stream.on('data', (c: Buffer) => (data += c.toString()));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const smtpPort = (smtp.server.address() as { port: number }).port;
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const { port: smtpPort, received, close: closeSmtp } = await startSmtpCapture();
+afterAll(closeSmtp);
 
 describe('the e-mail outbox', () => {
   it('delivers over real SMTP and records the message as sent', async () => {

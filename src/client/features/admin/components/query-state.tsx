@@ -1,10 +1,13 @@
 // The three states before a panel's data is shown: loading, failed (with Retry), and empty.
 import type { ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from './data-table.tsx';
 
-type Props<T> = { query: UseQueryResult<T>; loading: string; isEmpty: (data: T) => boolean; empty: ReactNode; children: (data: T) => ReactNode };
+/** What the panel reads of a query (a react-query result, or several combined into one, as useQueries' combine does). */
+export type QueryView<T> = { isPending: boolean; error: Error | null; data: T | undefined; refetch: () => unknown };
+
+// isEmpty/empty are optional: a panel that shows something (e.g. totals) even with no rows checks emptiness itself.
+type Props<T> = { query: QueryView<T>; loading: string; isEmpty?: (data: T) => boolean; empty?: ReactNode; children: (data: T) => ReactNode };
 
 export function QueryState<T>({ query, loading, isEmpty, empty, children }: Props<T>) {
   if (query.isPending) {
@@ -14,7 +17,7 @@ export function QueryState<T>({ query, loading, isEmpty, empty, children }: Prop
       </p>
     );
   }
-  if (query.isError) {
+  if (query.error) {
     return (
       <div role="alert" className="py-6 text-center text-sm">
         <p className="text-destructive">{query.error.message}</p>
@@ -24,5 +27,7 @@ export function QueryState<T>({ query, loading, isEmpty, empty, children }: Prop
       </div>
     );
   }
-  return isEmpty(query.data) ? <EmptyState>{empty}</EmptyState> : children(query.data);
+  // Neither pending nor failed: react-query has the data.
+  const data = query.data as T;
+  return isEmpty?.(data) ? <EmptyState>{empty}</EmptyState> : children(data);
 }

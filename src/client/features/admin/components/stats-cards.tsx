@@ -4,7 +4,7 @@ import { Banknote, Package, ShoppingCart, Users } from 'lucide-react';
 import { LOW_STOCK_MAX } from '../../../../shared/admin-catalogue.ts';
 import { formatNaira } from '../../../../shared/money.ts';
 import { Card } from '../../../components/ui/card.tsx';
-import type { AdminStats } from '../api/use-admin-stats.ts';
+import type { AdminStats } from '../../../../shared/admin-stats.ts';
 
 export function StatsCards({ stats }: { stats: AdminStats }) {
   const cards = [

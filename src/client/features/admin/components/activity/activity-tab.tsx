@@ -2,13 +2,12 @@
 // Read-only: there is nothing here (or on the server) that edits or deletes a line.
 import { useState } from 'react';
 import { AUDIT_AREAS, auditAreaLabels, type AuditArea } from '../../../../../shared/audit.ts';
-import { Button } from '../../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../pages/form-controls.tsx';
 import { useAdminActivity } from '../../api/admin-activity.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { EmptyState } from '../data-table.tsx';
 import { Panel } from '../form-extras.tsx';
 import { Pager } from '../pager.tsx';
+import { QueryState } from '../query-state.tsx';
 import { ActivityTable } from './activity-table.tsx';
 
 const areaOptions = (Object.keys(AUDIT_AREAS) as AuditArea[]).map((a) => ({ value: a, label: auditAreaLabels[a] }));
@@ -25,7 +24,6 @@ export function ActivityTab() {
     set(v);
     setOffset(0);
   };
-  const page = activity.data;
   return (
     <Panel title="Activity" description="Every admin change to money, stock, the catalogue, roles and reports: who, what, before → after, when.">
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label="Filter activity">
@@ -34,25 +32,14 @@ export function ActivityTab() {
         <TextField label="From" type="date" value={from} onChange={(e) => refilter(setFrom)(e.target.value)} />
         <TextField label="To" type="date" value={to} onChange={(e) => refilter(setTo)(e.target.value)} />
       </div>
-      {activity.isPending ? (
-        <p role="status" className="py-6 text-center text-sm text-muted-foreground">
-          Loading activity...
-        </p>
-      ) : activity.isError ? (
-        <div role="alert" className="py-6 text-center text-sm">
-          <p className="text-destructive">{activity.error.message}</p>
-          <Button className="mt-3" size="sm" variant="outline" onClick={() => activity.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : page!.entries.length === 0 ? (
-        <EmptyState>No activity matches these filters.</EmptyState>
-      ) : (
-        <>
-          <ActivityTable entries={page!.entries} />
-          <Pager offset={page!.offset} shown={page!.entries.length} total={page!.total} pageSize={page!.pageSize} onOffset={setOffset} />
-        </>
-      )}
+      <QueryState query={activity} loading="Loading activity..." isEmpty={(p) => p.entries.length === 0} empty="No activity matches these filters.">
+        {(page) => (
+          <>
+            <ActivityTable entries={page.entries} />
+            <Pager offset={page.offset} shown={page.entries.length} total={page.total} pageSize={page.pageSize} onOffset={setOffset} />
+          </>
+        )}
+      </QueryState>
     </Panel>
   );
 }

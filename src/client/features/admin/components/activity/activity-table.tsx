@@ -1,6 +1,7 @@
 // The audit lines as a table that scrolls inside its own box on a phone: when, who, what, on what, before → after.
 import type { AuditEntry } from '../../../../../shared/audit.ts';
 import { formatDateTime } from '../../lib/form-values.ts';
+import { ScrollTable } from '../scroll-table.tsx';
 
 /** before → after as short "key: old → new" lines; other details as "key: value". */
 function describe(details: Record<string, unknown>): string[] {
@@ -15,43 +16,29 @@ function describe(details: Record<string, unknown>): string[] {
 
 export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <div className="max-h-[70vh] overflow-auto rounded-lg border border-border" tabIndex={0} role="region" aria-label="Activity lines">
-      <table className="w-full min-w-[44rem] text-left text-sm">
-        <caption className="sr-only">Audit trail</caption>
-        <thead className="sticky top-0 bg-card text-muted-foreground">
-          <tr className="border-b border-border">
-            {['When', 'Admin', 'Action', 'Target', 'Change'].map((c) => (
-              <th key={c} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.id} className="border-b border-border align-top last:border-b-0">
-              <td className="whitespace-nowrap px-3 py-2 text-muted-foreground">
-                <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
-              </td>
-              <td className="max-w-48 break-all px-3 py-2">{e.actorEmail}</td>
-              <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{e.action}</td>
-              <td className="px-3 py-2 font-mono text-xs">
-                {e.targetType}
-                {e.targetId ? <span className="block text-muted-foreground">{e.targetId.slice(0, 8)}</span> : null}
-              </td>
-              <td className="px-3 py-2 text-xs">
-                <ul className="space-y-0.5">
-                  {describe(e.details).map((line, i) => (
-                    <li key={i} className="break-words">
-                      {line}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable label="Activity lines" caption="Audit trail" columns={['When', 'Admin', 'Action', 'Target', 'Change']} minWidth="min-w-[44rem]">
+      {entries.map((e) => (
+        <tr key={e.id} className="border-b border-border align-top last:border-b-0">
+          <td className="whitespace-nowrap px-3 py-2 text-muted-foreground">
+            <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+          </td>
+          <td className="max-w-48 break-all px-3 py-2">{e.actorEmail}</td>
+          <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{e.action}</td>
+          <td className="px-3 py-2 font-mono text-xs">
+            {e.targetType}
+            {e.targetId ? <span className="block text-muted-foreground">{e.targetId.slice(0, 8)}</span> : null}
+          </td>
+          <td className="px-3 py-2 text-xs">
+            <ul className="space-y-0.5">
+              {describe(e.details).map((line, i) => (
+                <li key={i} className="break-words">
+                  {line}
+                </li>
+              ))}
+            </ul>
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }

@@ -12,6 +12,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { EmptyState } from '../data-table.tsx';
 import { Panel } from '../form-extras.tsx';
 import { Pager } from '../pager.tsx';
+import { QueryState } from '../query-state.tsx';
 import { OrdersTable } from './orders-table.tsx';
 
 const statusOptions = ORDER_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
@@ -28,7 +29,6 @@ export function OrdersTab() {
     setFilters((f) => ({ ...f, [key]: e.target.value }));
     setOffset(0);
   };
-  const data = orders.data;
   return (
     <Panel
       title="Orders"
@@ -57,42 +57,33 @@ export function OrdersTab() {
         <TextField label="From" type="date" value={filters.from} onChange={set('from')} />
         <TextField label="To" type="date" value={filters.to} onChange={set('to')} />
       </div>
-      {orders.isPending ? (
-        <p role="status" className="py-6 text-center text-sm text-muted-foreground">
-          Loading orders...
-        </p>
-      ) : orders.isError ? (
-        <div role="alert" className="py-6 text-center text-sm">
-          <p className="text-destructive">{orders.error.message}</p>
-          <Button className="mt-3" size="sm" variant="outline" onClick={() => orders.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : (
-        <>
-          <dl aria-label="Totals of these orders" className="mb-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-            {[
-              ['Orders', data!.totals.orders.toLocaleString('en-NG')],
-              ['Accounts', data!.totals.accounts.toLocaleString('en-NG')],
-              ['Amount', formatNaira(data!.totals.amountKobo)],
-              ['Refunded', formatNaira(data!.totals.refundedKobo)],
-            ].map(([label, value]) => (
-              <div key={label} className="rounded-lg border border-border p-3">
-                <dt className="text-muted-foreground">{label}</dt>
-                <dd className="mt-0.5 text-lg font-semibold tabular-nums">{value}</dd>
-              </div>
-            ))}
-          </dl>
-          {data!.orders.length === 0 ? (
-            <EmptyState>No orders match these filters.</EmptyState>
-          ) : (
-            <>
-              <OrdersTable orders={data!.orders} />
-              <Pager offset={data!.offset} shown={data!.orders.length} total={data!.total} pageSize={data!.pageSize} onOffset={setOffset} />
-            </>
-          )}
-        </>
-      )}
+      <QueryState query={orders} loading="Loading orders...">
+        {(data) => (
+          <>
+            <dl aria-label="Totals of these orders" className="mb-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+              {[
+                ['Orders', data.totals.orders.toLocaleString('en-NG')],
+                ['Accounts', data.totals.accounts.toLocaleString('en-NG')],
+                ['Amount', formatNaira(data.totals.amountKobo)],
+                ['Refunded', formatNaira(data.totals.refundedKobo)],
+              ].map(([label, value]) => (
+                <div key={label} className="rounded-lg border border-border p-3">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="mt-0.5 text-lg font-semibold tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {data.orders.length === 0 ? (
+              <EmptyState>No orders match these filters.</EmptyState>
+            ) : (
+              <>
+                <OrdersTable orders={data.orders} />
+                <Pager offset={data.offset} shown={data.orders.length} total={data.total} pageSize={data.pageSize} onOffset={setOffset} />
+              </>
+            )}
+          </>
+        )}
+      </QueryState>
     </Panel>
   );
 }

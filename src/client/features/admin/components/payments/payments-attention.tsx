@@ -7,8 +7,9 @@ import { formatNaira } from '../../../../../shared/money.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { api } from '../../../../lib/api.ts';
 import { useAdminMutation } from '../../api/admin-mutation.ts';
-import { ActionsCell, Cell, DataTable, EmptyState, Row } from '../data-table.tsx';
+import { ActionsCell, Cell, DataTable, Row } from '../data-table.tsx';
 import { Panel } from '../form-extras.tsx';
+import { QueryState, type QueryView } from '../query-state.tsx';
 import { Badge, type BadgeTone } from '../status-badge.tsx';
 
 const STATUSES = ['pending', 'failed', 'expired'] as const;
@@ -16,79 +17,71 @@ const statusTones: Record<AdminPayment['status'], BadgeTone> = { pending: 'amber
 const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function PaymentsAttention() {
-  const lists = useQueries({
+  // The three lists as one view: loading until all arrive, the first failure shown, Retry refetches all three.
+  const attention = useQueries({
     queries: STATUSES.map((status) => ({
       queryKey: ['admin', 'payments', status],
       queryFn: () => api<AdminPaymentList>(`/api/admin/payments?status=${status}`),
     })),
+    combine: (lists): QueryView<AdminPayment[]> => ({
+      isPending: lists.some((l) => l.isPending),
+      error: lists.find((l) => l.isError)?.error ?? null,
+      data: lists.flatMap((l) => l.data?.payments ?? []).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+      refetch: () => lists.forEach((l) => void l.refetch()),
+    }),
   });
   const recheck = useAdminMutation({
     mutationFn: (id: string) => api<{ message: string; payment: AdminPayment }>(`/api/admin/payments/${encodeURIComponent(id)}/recheck`, { method: 'POST' }),
     fallbackError: 'Re-check failed',
   });
-  const failedList = lists.find((l) => l.isError);
-  const payments = lists
-    .flatMap((l) => l.data?.payments ?? [])
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
   return (
     <Panel
       title="Top-ups Needing Attention"
       description="Pending, failed and expired top-ups. Pending ones are re-checked automatically until they expire, failed and expired ones for seven days more."
     >
-      {lists.some((l) => l.isPending) ? (
-        <p role="status" className="py-6 text-center text-sm text-muted-foreground">
-          Loading payments...
-        </p>
-      ) : failedList ? (
-        <div role="alert" className="py-6 text-center">
-          <p className="text-destructive">{failedList.error?.message}</p>
-          <Button className="mt-3" variant="outline" onClick={() => lists.forEach((l) => void l.refetch())}>
-            Retry
-          </Button>
-        </div>
-      ) : payments.length === 0 ? (
-        <EmptyState>No pending, failed or expired top-ups.</EmptyState>
-      ) : (
-        <DataTable caption="Top-ups needing attention" columns={['Reference', 'User', 'Amount', 'Status', 'Why', 'Attempts', 'Created', 'Actions']}>
-          {payments.map((p) => (
-            <Row key={p.id}>
-              <Cell label="Reference">
-                <span className="min-w-0 break-all font-mono text-xs">{p.reference}</span>
-              </Cell>
-              <Cell label="User" className="break-all">
-                {p.userEmail}
-              </Cell>
-              <Cell label="Amount" className="tabular-nums">
-                {formatNaira(p.amountKobo)}
-              </Cell>
-              <Cell label="Status">
-                <span title={p.statusMessage ?? undefined}>
-                  <Badge tone={statusTones[p.status]}>{p.status}</Badge>
-                </span>
-              </Cell>
-              <Cell label="Why" className="min-w-0 break-words text-xs text-muted-foreground">
-                {p.statusMessage ?? '—'}
-              </Cell>
-              <Cell label="Attempts">{p.checkAttempts}</Cell>
-              <Cell label="Created" className="whitespace-nowrap">
-                {dateFormat.format(new Date(p.createdAt))}
-              </Cell>
-              <ActionsCell>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={recheck.isPending && recheck.variables === p.id}
-                  onClick={() => recheck.mutate(p.id)}
-                  aria-label={`Re-check ${p.reference}`}
-                >
-                  <RefreshCw className="h-4 w-4" aria-hidden /> Re-check
-                </Button>
-              </ActionsCell>
-            </Row>
-          ))}
-        </DataTable>
-      )}
+      <QueryState query={attention} loading="Loading payments..." isEmpty={(p) => p.length === 0} empty="No pending, failed or expired top-ups.">
+        {(payments) => (
+          <DataTable caption="Top-ups needing attention" columns={['Reference', 'User', 'Amount', 'Status', 'Why', 'Attempts', 'Created', 'Actions']}>
+            {payments.map((p) => (
+              <Row key={p.id}>
+                <Cell label="Reference">
+                  <span className="min-w-0 break-all font-mono text-xs">{p.reference}</span>
+                </Cell>
+                <Cell label="User" className="break-all">
+                  {p.userEmail}
+                </Cell>
+                <Cell label="Amount" className="tabular-nums">
+                  {formatNaira(p.amountKobo)}
+                </Cell>
+                <Cell label="Status">
+                  <span title={p.statusMessage ?? undefined}>
+                    <Badge tone={statusTones[p.status]}>{p.status}</Badge>
+                  </span>
+                </Cell>
+                <Cell label="Why" className="min-w-0 break-words text-xs text-muted-foreground">
+                  {p.statusMessage ?? '—'}
+                </Cell>
+                <Cell label="Attempts">{p.checkAttempts}</Cell>
+                <Cell label="Created" className="whitespace-nowrap">
+                  {dateFormat.format(new Date(p.createdAt))}
+                </Cell>
+                <ActionsCell>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={recheck.isPending && recheck.variables === p.id}
+                    onClick={() => recheck.mutate(p.id)}
+                    aria-label={`Re-check ${p.reference}`}
+                  >
+                    <RefreshCw className="h-4 w-4" aria-hidden /> Re-check
+                  </Button>
+                </ActionsCell>
+              </Row>
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
     </Panel>
   );
 }

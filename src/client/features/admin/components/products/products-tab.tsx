@@ -4,8 +4,8 @@ import type { AdminAccount, AdminTemplate } from '../../../../../shared/admin-ca
 import { Button } from '../../../../components/ui/button.tsx';
 import { ACCOUNTS_PAGE_SIZE, useAdminAccounts } from '../../api/use-admin-accounts.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { EmptyState } from '../data-table.tsx';
 import { Panel } from '../form-extras.tsx';
+import { QueryState } from '../query-state.tsx';
 import { AccountDetailsDialog } from './account-details-dialog.tsx';
 import { AccountFilters, type FilterValues } from './account-filters.tsx';
 import { AccountsTable } from './accounts-table.tsx';
@@ -33,22 +33,9 @@ export function ProductsTab({ templates }: { templates: AdminTemplate[] }) {
         }}
       />
       <div className="mt-5">
-        {list.isPending ? (
-          <p role="status" className="py-6 text-center text-sm text-muted-foreground">
-            Loading accounts...
-          </p>
-        ) : list.isError ? (
-          <div role="alert" className="py-6 text-center text-sm">
-            <p className="text-destructive">{list.error.message}</p>
-            <Button className="mt-3" size="sm" variant="outline" onClick={() => list.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : list.data.accounts.length === 0 ? (
-          <EmptyState>No accounts match these filters.</EmptyState>
-        ) : (
-          <AccountsTable accounts={list.data.accounts} onView={setViewingId} onEdit={setEditing} />
-        )}
+        <QueryState query={list} loading="Loading accounts..." isEmpty={(d) => d.accounts.length === 0} empty="No accounts match these filters.">
+          {(d) => <AccountsTable accounts={d.accounts} onView={setViewingId} onEdit={setEditing} />}
+        </QueryState>
       </div>
       <nav aria-label="Account pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
         <p className="text-muted-foreground" aria-live="polite">

@@ -7,8 +7,9 @@ import { adminUserMessages, type AdminUser } from '../../../../../shared/admin-u
 import { formatNaira } from '../../../../../shared/money.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { inputClass } from '../../../../components/ui/field.tsx';
-import { ActionsCell, Cell, DataTable, EmptyState, Row } from '../data-table.tsx';
+import { ActionsCell, Cell, DataTable, Row } from '../data-table.tsx';
 import { Panel } from '../form-extras.tsx';
+import { QueryState } from '../query-state.tsx';
 import { Badge } from '../status-badge.tsx';
 import { adminUsersKey, fetchAdminUsers, useAdminUsers } from './admin-users-api.ts';
 import { BalanceAdjustmentDialog } from './balance-adjustment-dialog.tsx';
@@ -77,50 +78,39 @@ export function UsersTab() {
           ) : null}
         </div>
       </form>
-      {list.isPending ? (
-        <p role="status" className="py-8 text-center text-sm text-muted-foreground">
-          Loading users...
-        </p>
-      ) : list.isError ? (
-        <div role="alert" className="py-8 text-center">
-          <p className="text-destructive">{list.error.message}</p>
-          <Button className="mt-3" variant="outline" onClick={() => list.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : users.length === 0 ? (
-        <EmptyState>No users found.</EmptyState>
-      ) : (
-        <>
-          <DataTable caption="Users" columns={['Email', 'Name', 'Role', 'Balance', 'Actions']}>
-            {users.map((u) => (
-              <Row key={u.id}>
-                <Cell label="Email" className="break-all">
-                  {u.email}
-                </Cell>
-                <Cell label="Name">{u.fullName}</Cell>
-                <Cell label="Role">
-                  <Badge tone={u.isAdmin ? 'violet' : 'gray'}>{u.role}</Badge>
-                </Cell>
-                <Cell label="Balance" className="tabular-nums">
-                  {formatNaira(u.walletBalanceKobo)}
-                </Cell>
-                <ActionsCell>
-                  <Button size="sm" variant="outline" onClick={() => setViewing(u)}>
-                    View
-                  </Button>
-                  <Button size="sm" onClick={() => setAdjusting(u)}>
-                    Adjust Balance
-                  </Button>
-                </ActionsCell>
-              </Row>
-            ))}
-          </DataTable>
-          {!search && list.data.total > users.length ? (
-            <p className="mt-3 text-xs text-muted-foreground">Showing the newest {users.length}; search to find anyone else.</p>
-          ) : null}
-        </>
-      )}
+      <QueryState query={list} loading="Loading users..." isEmpty={(d) => d.users.length === 0} empty="No users found.">
+        {(d) => (
+          <>
+            <DataTable caption="Users" columns={['Email', 'Name', 'Role', 'Balance', 'Actions']}>
+              {d.users.map((u) => (
+                <Row key={u.id}>
+                  <Cell label="Email" className="break-all">
+                    {u.email}
+                  </Cell>
+                  <Cell label="Name">{u.fullName}</Cell>
+                  <Cell label="Role">
+                    <Badge tone={u.isAdmin ? 'violet' : 'gray'}>{u.role}</Badge>
+                  </Cell>
+                  <Cell label="Balance" className="tabular-nums">
+                    {formatNaira(u.walletBalanceKobo)}
+                  </Cell>
+                  <ActionsCell>
+                    <Button size="sm" variant="outline" onClick={() => setViewing(u)}>
+                      View
+                    </Button>
+                    <Button size="sm" onClick={() => setAdjusting(u)}>
+                      Adjust Balance
+                    </Button>
+                  </ActionsCell>
+                </Row>
+              ))}
+            </DataTable>
+            {!search && d.total > d.users.length ? (
+              <p className="mt-3 text-xs text-muted-foreground">Showing the newest {d.users.length}; search to find anyone else.</p>
+            ) : null}
+          </>
+        )}
+      </QueryState>
       {viewing ? <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} /> : null}
       {adjusting ? <BalanceAdjustmentDialog user={adjusting} onClose={() => setAdjusting(null)} /> : null}
     </Panel>
