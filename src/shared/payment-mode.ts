@@ -1,6 +1,5 @@
 // Whether the store takes real money (live) or ErcasPay test payments (test), and what admins see in test mode.
-export const PAYMENT_MODES = ['live', 'test'] as const;
-export type PaymentMode = (typeof PAYMENT_MODES)[number];
+export { PAYMENT_MODES, type PaymentMode } from './payments.ts';
 
 export const testPaymentsBanner = {
   title: 'Test payments',
