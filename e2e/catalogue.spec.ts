@@ -149,6 +149,8 @@ test('when the catalogue cannot load on the way to a page, the page says so and 
   // A page opened by its address arrives with its data (server-rendered); the browser asks the API when a visitor
   // moves from page to page.
   await page.goto('/about');
+  // Until React has taken the page over, a link is a plain page load (which arrives with its data): wait for it.
+  await expect(page.getByRole('button', { name: /Switch to/ })).toBeEnabled();
   await page.route('**/api/catalogue', (route) => route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'down' } } }));
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
   await expect(page.getByRole('heading', { name: 'Database Connection Error' })).toBeVisible();

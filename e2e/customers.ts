@@ -26,7 +26,12 @@ export async function signInAsAdmin(page: Page) {
 export async function createCustomer(page: Page, prefix = 'customer'): Promise<{ email: string; password: string }> {
   const email = `${prefix}${Date.now()}@example.com`;
   const password = 'secret1';
-  const registered = await page.request.post('/api/auth/register', { data: { email, password, confirmPassword: password } });
+  // Each made-up customer signs up from an address of its own, as real ones do (the store trusts the local proxy).
+  const clientAddress = `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
+  const registered = await page.request.post('/api/auth/register', {
+    data: { email, password, confirmPassword: password },
+    headers: { 'X-Forwarded-For': clientAddress },
+  });
   expect(registered.status()).toBe(201);
   const link = await mailboxLink(page, email, '/email-confirmation');
   const confirmed = await page.request.post('/api/auth/confirm-email', {
@@ -66,4 +71,8 @@ export async function creditWallet(browser: Browser, email: string, amountNaira:
   } finally {
     await admin.close();
   }
+}
+
+function randomOctet(): number {
+  return Math.floor(Math.random() * 254) + 1;
 }

@@ -12,9 +12,8 @@ import { quickCustomer } from '../test/auth-helpers.ts';
 import { reportClient } from '../test/report-helpers.ts';
 import { insertGroupWithStock } from '../test/stock-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { hostileText, pathSegment, RUNS as FULL_RUNS } from './fuzz-helpers.ts';
+import { hostileText, pathSegment, RUNS } from './fuzz-helpers.ts';
 
-const RUNS = Number(process.env['FUZZ_RUNS']) || FULL_RUNS;
 const { app, db } = await createTestApp();
 
 it(`GET /api/admin/activity: ${RUNS} generated queries`, async () => {

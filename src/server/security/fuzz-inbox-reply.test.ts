@@ -9,9 +9,8 @@ import { INBOX_REPLY_KIND } from '../modules/inbox/reply-to-message.ts';
 import { emailOutbox } from '../modules/mail/mail.tables.ts';
 import { quickCustomer } from '../test/auth-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { body, hostileText, jsonText, pathSegment, postRaw, RUNS as FULL_RUNS } from './fuzz-helpers.ts';
+import { body, hostileText, jsonText, pathSegment, postRaw, RUNS } from './fuzz-helpers.ts';
 
-const RUNS = Number(process.env['FUZZ_RUNS']) || FULL_RUNS;
 const { app, db } = await createTestApp();
 
 it(`POST /api/admin/inbox/:id/reply: ${RUNS} generated ids and bodies`, async () => {

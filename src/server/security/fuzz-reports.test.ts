@@ -11,9 +11,8 @@ import { quickCustomer } from '../test/auth-helpers.ts';
 import { reportClient } from '../test/report-helpers.ts';
 import { insertGroupWithStock } from '../test/stock-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { body, expectInvariants, hostileText, jsonText, parseBody, pathSegment, postRaw, RUNS as FULL_RUNS } from './fuzz-helpers.ts';
+import { body, expectInvariants, hostileText, jsonText, parseBody, pathSegment, postRaw, RUNS } from './fuzz-helpers.ts';
 
-const RUNS = Number(process.env['FUZZ_RUNS']) || FULL_RUNS;
 const { app, db } = await createTestApp();
 const client = reportClient(app);
 const admin = await quickCustomer(db);
