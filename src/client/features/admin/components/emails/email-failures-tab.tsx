@@ -2,9 +2,9 @@
 // Retry. Bodies are never fetched: credentials e-mails stay sealed; recipient, subject and error are enough.
 import { RotateCw } from 'lucide-react';
 import type { AdminEmail } from '../../../../../shared/admin-emails.ts';
-import { Button } from '../../../../components/ui/button.tsx';
 import { useAdminEmails, useRetryEmail } from '../../api/admin-emails.ts';
 import { ActionsCell, Cell, DataTable, Row } from '../data-table.tsx';
+import { RowActionButton } from '../row-action-button.tsx';
 import { Panel } from '../form-extras.tsx';
 import { QueryState } from '../query-state.tsx';
 import { Badge } from '../status-badge.tsx';
@@ -42,15 +42,9 @@ export function EmailFailuresTab() {
                   {e.nextAttemptAt ? dateFormat.format(new Date(e.nextAttemptAt)) : 'Not scheduled'}
                 </Cell>
                 <ActionsCell>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={retry.isPending && retry.variables === e.id}
-                    onClick={() => retry.mutate(e.id)}
-                    aria-label={`Retry e-mail to ${e.to}: ${e.subject}`}
-                  >
+                  <RowActionButton mutation={retry} id={e.id} label={`Retry e-mail to ${e.to}: ${e.subject}`}>
                     <RotateCw className="h-4 w-4" aria-hidden /> Retry
-                  </Button>
+                  </RowActionButton>
                 </ActionsCell>
               </Row>
             ))}

@@ -4,10 +4,10 @@ import { useQueries } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { AdminPayment, AdminPaymentList } from '../../../../../shared/admin-users.ts';
 import { formatNaira } from '../../../../../shared/money.ts';
-import { Button } from '../../../../components/ui/button.tsx';
 import { api } from '../../../../lib/api.ts';
 import { useAdminMutation } from '../../api/admin-mutation.ts';
 import { ActionsCell, Cell, DataTable, Row } from '../data-table.tsx';
+import { RowActionButton } from '../row-action-button.tsx';
 import { Panel } from '../form-extras.tsx';
 import { QueryState, type QueryView } from '../query-state.tsx';
 import { Badge, type BadgeTone } from '../status-badge.tsx';
@@ -67,15 +67,9 @@ export function PaymentsAttention() {
                   {dateFormat.format(new Date(p.createdAt))}
                 </Cell>
                 <ActionsCell>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={recheck.isPending && recheck.variables === p.id}
-                    onClick={() => recheck.mutate(p.id)}
-                    aria-label={`Re-check ${p.reference}`}
-                  >
+                  <RowActionButton mutation={recheck} id={p.id} label={`Re-check ${p.reference}`}>
                     <RefreshCw className="h-4 w-4" aria-hidden /> Re-check
-                  </Button>
+                  </RowActionButton>
                 </ActionsCell>
               </Row>
             ))}
