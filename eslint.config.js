@@ -2,16 +2,30 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'data/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.tmp/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
@@ -23,7 +37,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', 'node:*'], message: 'The browser app must not import server code or Node modules.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', 'node:*'],
+              message: 'The browser app must not import server code or Node modules.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -32,7 +53,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/client/**', 'react', 'react-dom', 'react-router'], message: 'The server must not import the browser app.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/client/**', 'react', 'react-dom', 'react-router'],
+              message: 'The server must not import the browser app.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -41,8 +69,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/client/**', 'node:*', 'react'], message: 'shared/ is plain TypeScript used by both sides.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/client/**', 'node:*', 'react'],
+              message: 'shared/ is plain TypeScript used by both sides.',
+            },
+          ],
+        },
       ],
     },
   },
+  // Last: formatting is Prettier's job (npm run format), so no lint rule may disagree with it.
+  prettier,
 );

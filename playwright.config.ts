@@ -7,7 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { configuredSecrets, loadConfig } from './src/server/config.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-const executablePath = process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const executablePath =
+  process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export const e2eAdmin = { email: 'admin@acctstore.local', password: 'e2e-admin-password' };
 
@@ -15,7 +16,8 @@ export const e2eAdmin = { email: 'admin@acctstore.local', password: 'e2e-admin-p
 // environment). Its log goes to .tmp/test-logs/ with the secrets noted beside it: `npm test` ends by checking
 // that none of them was logged (scripts/check-logs-for-secrets.ts).
 process.env.E2E_SECRET_SEED ??= crypto.randomBytes(16).toString('hex');
-const derived = (label: string) => crypto.createHash('sha256').update(`${process.env.E2E_SECRET_SEED}:${label}`).digest('hex');
+const derived = (label: string) =>
+  crypto.createHash('sha256').update(`${process.env.E2E_SECRET_SEED}:${label}`).digest('hex');
 const logDir = '.tmp/test-logs';
 const serverEnv = {
   PORT: String(port),
@@ -32,7 +34,9 @@ const serverEnv = {
 fs.mkdirSync(logDir, { recursive: true });
 fs.writeFileSync(
   path.join(logDir, `secrets-e2e-${port}.jsonl`),
-  configuredSecrets(loadConfig(serverEnv)).map((s) => JSON.stringify(s)).join('\n') + '\n',
+  configuredSecrets(loadConfig(serverEnv))
+    .map((s) => JSON.stringify(s))
+    .join('\n') + '\n',
 );
 
 export default defineConfig({
@@ -59,9 +63,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: `vite build --logLevel warn && vite build --ssr --logLevel warn && rm -rf .tmp/e2e-data-${port} && exec node src/server/main.ts >> ${logDir}/e2e-server-${port}.log`,
     url: `http://localhost:${port}/api/health`,

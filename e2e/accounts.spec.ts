@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
 import { signIn } from './customers.ts';
 
-test('a newcomer registers, confirms from the local mailbox, signs in, sees dashboard and profile, signs out', async ({ page }) => {
+test('a newcomer registers, confirms from the local mailbox, signs in, sees dashboard and profile, signs out', async ({
+  page,
+}) => {
   const email = `newbie${Date.now()}@example.com`;
   await page.goto('/register');
   await page.getByLabel('Email').fill(email);
@@ -27,7 +29,9 @@ test('a newcomer registers, confirms from the local mailbox, signs in, sees dash
   await message.getByRole('link', { name: /email-confirmation/ }).click();
   await expect(page.getByRole('heading', { name: 'Email confirmed!' })).toBeVisible();
   await page.getByRole('link', { name: 'Continue to Login' }).click();
-  await expect(page.getByText('Email confirmed! Please log in with your credentials.')).toBeVisible();
+  await expect(
+    page.getByText('Email confirmed! Please log in with your credentials.'),
+  ).toBeVisible();
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('secret1');
@@ -35,7 +39,9 @@ test('a newcomer registers, confirms from the local mailbox, signs in, sees dash
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await expect(page.getByTestId('wallet-balance')).toHaveText('₦0.00');
-  await expect(page.getByText('No recent activity. Start by topping up your wallet!')).toBeVisible();
+  await expect(
+    page.getByText('No recent activity. Start by topping up your wallet!'),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Wallet' })).toBeVisible();
@@ -55,7 +61,9 @@ test('a newcomer registers, confirms from the local mailbox, signs in, sees dash
 
 test('a forged confirmation link shows the error with a way back', async ({ page }) => {
   await page.goto('/email-confirmation?token_hash=forgedforgedforgedforged&type=email');
-  await expect(page.getByText('Unable to confirm email. Please try again or contact support.')).toBeVisible();
+  await expect(
+    page.getByText('Unable to confirm email. Please try again or contact support.'),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Homepage' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Contact Support on WhatsApp' })).toBeVisible();
 });
@@ -70,12 +78,17 @@ test('a signed-out visitor is sent to /login and a wrong password is refused', a
   await expect(page.getByText('Invalid email or password')).toBeVisible();
 });
 
-test('an admin lands on /admin; a customer who opens /admin lands on /dashboard', async ({ page, browser }) => {
+test('an admin lands on /admin; a customer who opens /admin lands on /dashboard', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('Total Users')).toBeVisible();
   // The e2e store takes sandbox payments: the console says so.
-  await expect(page.getByRole('status', { name: 'Test payments' })).toContainText('no real money is taken');
+  await expect(page.getByRole('status', { name: 'Test payments' })).toContainText(
+    'no real money is taken',
+  );
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Admin Panel' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Wallet' })).toHaveCount(0);
@@ -94,7 +107,9 @@ test('an admin lands on /admin; a customer who opens /admin lands on /dashboard'
   await expect(customer).toHaveURL(/\/login$/);
   await expect(customer.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   const mailbox = await customer.request.get('/api/dev/mailbox');
-  const mail = ((await mailbox.json()) as { messages: { to: string; text: string }[] }).messages.find((m) => m.to === email)!;
+  const mail = (
+    (await mailbox.json()) as { messages: { to: string; text: string }[] }
+  ).messages.find((m) => m.to === email)!;
   await customer.goto(/http:\/\/[^\s]+/.exec(mail.text)![0].replace(/^http:\/\/localhost:\d+/, ''));
   await expect(customer.getByRole('heading', { name: 'Email confirmed!' })).toBeVisible();
   // Sent to /login from a guarded page, and brought back there after signing in.

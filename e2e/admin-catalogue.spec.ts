@@ -6,9 +6,12 @@ import { signInAsAdmin } from './customers.ts';
 const openTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
 
 /** Confirms the open AlertDialog with its action button. */
-const confirm = (page: Page, action: string) => page.getByRole('alertdialog').getByRole('button', { name: action }).click();
+const confirm = (page: Page, action: string) =>
+  page.getByRole('alertdialog').getByRole('button', { name: action }).click();
 
-test('an admin builds a template, stocks it by hand and by CSV, archives, restores and cannot delete it while stocked', async ({ page }, testInfo) => {
+test('an admin builds a template, stocks it by hand and by CSV, archives, restores and cannot delete it while stocked', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   const stamp = Date.now().toString(36);
   const category = `E2E Cat ${stamp}`;
@@ -24,7 +27,9 @@ test('an admin builds a template, stocks it by hand and by CSV, archives, restor
   await categoryForm.getByLabel('Description').fill('Accounts made by the e2e test');
   await categoryForm.getByRole('button', { name: 'Create Category' }).click();
   await expect(page.getByText('Category created successfully!')).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(category) })).toContainText(`e2e-cat-${stamp}`);
+  await expect(page.getByRole('row', { name: new RegExp(category) })).toContainText(
+    `e2e-cat-${stamp}`,
+  );
 
   // Template in that category, features one per line.
   await openTab(page, 'Templates');
@@ -68,7 +73,9 @@ test('an admin builds a template, stocks it by hand and by CSV, archives, restor
   const uploadForm = page.getByRole('form', { name: 'Bulk Upload' });
   await uploadForm.getByRole('button', { name: 'Upload CSV' }).click();
   await expect(uploadForm.getByText('Please select a CSV file')).toBeVisible();
-  await uploadForm.getByLabel('Product Template').selectOption({ label: `${template} (${category})` });
+  await uploadForm
+    .getByLabel('Product Template')
+    .selectOption({ label: `${template} (${category})` });
   await uploadForm.getByLabel('CSV File').setInputFiles(csvPath);
   // Hold the request a moment so the progress bar can be seen (continue() lets the browser send the file itself).
   await page.route('**/api/admin/templates/*/upload', async (route) => {
@@ -77,7 +84,10 @@ test('an admin builds a template, stocks it by hand and by CSV, archives, restor
   });
   await uploadForm.getByRole('button', { name: 'Upload CSV' }).click();
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', /\d+/);
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+    'aria-valuenow',
+    /\d+/,
+  );
   const result = page.getByRole('region', { name: 'Upload result' });
   await expect(result).toContainText('Successfully uploaded 2 accounts!');
   await expect(result.getByTestId('upload-created')).toHaveText('2');
@@ -108,7 +118,11 @@ test('an admin builds a template, stocks it by hand and by CSV, archives, restor
   await expect(templateRow).toContainText('Active');
   await templateRow.getByRole('button', { name: 'Delete' }).click();
   await confirm(page, 'Delete');
-  await expect(page.getByText('Cannot delete product group that has existing accounts. Please remove all accounts first.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Cannot delete product group that has existing accounts. Please remove all accounts first.',
+    ),
+  ).toBeVisible();
   await expect(templateRow).toBeVisible();
 
   // The account details show the decrypted credentials, the quoted comma intact.
@@ -124,23 +138,41 @@ test('an admin builds a template, stocks it by hand and by CSV, archives, restor
   await details.getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('searchbox', { name: 'Search' }).fill(manualUser);
-  await page.getByRole('row', { name: new RegExp(manualUser) }).getByRole('button', { name: 'View' }).click();
-  await expect(page.getByRole('dialog', { name: 'Account Details' }).getByText(`pw-${stamp}`, { exact: true })).toBeVisible();
+  await page
+    .getByRole('row', { name: new RegExp(manualUser) })
+    .getByRole('button', { name: 'View' })
+    .click();
+  await expect(
+    page.getByRole('dialog', { name: 'Account Details' }).getByText(`pw-${stamp}`, { exact: true }),
+  ).toBeVisible();
 });
 
 test('the console checks required fields before sending and shows the inbox', async ({ page }) => {
   await signInAsAdmin(page);
   await expect(page.getByText('Total Products')).toBeVisible();
 
-  await page.getByRole('form', { name: 'Create Template' }).getByRole('button', { name: 'Create Template' }).click();
+  await page
+    .getByRole('form', { name: 'Create Template' })
+    .getByRole('button', { name: 'Create Template' })
+    .click();
   await expect(page.getByText('Please fill in all required fields', { exact: true })).toBeVisible();
 
   await openTab(page, 'Add Product');
-  await page.getByRole('form', { name: 'Add Product' }).getByRole('button', { name: 'Add Product' }).click();
-  await expect(page.getByText('Please fill in all required fields (title, category, price, username, password)')).toBeVisible();
+  await page
+    .getByRole('form', { name: 'Add Product' })
+    .getByRole('button', { name: 'Add Product' })
+    .click();
+  await expect(
+    page.getByText(
+      'Please fill in all required fields (title, category, price, username, password)',
+    ),
+  ).toBeVisible();
 
   await openTab(page, 'Categories');
-  await page.getByRole('form', { name: 'Create Category' }).getByRole('button', { name: 'Create Category' }).click();
+  await page
+    .getByRole('form', { name: 'Create Category' })
+    .getByRole('button', { name: 'Create Category' })
+    .click();
   await expect(page.getByText('Please fill in category name')).toBeVisible();
 
   // Tabs answer the arrow keys.
@@ -150,6 +182,12 @@ test('the console checks required fields before sending and shows the inbox', as
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: /^Inbox/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
-  await page.getByRole('group', { name: 'Show messages' }).getByRole('button', { name: 'Handled' }).click();
-  await expect(page.getByRole('button', { name: 'Handled' })).toHaveAttribute('aria-pressed', 'true');
+  await page
+    .getByRole('group', { name: 'Show messages' })
+    .getByRole('button', { name: 'Handled' })
+    .click();
+  await expect(page.getByRole('button', { name: 'Handled' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 });

@@ -29,7 +29,9 @@ async function report(page: Page, username: string, reason: string) {
   await dialog.getByLabel('Note (optional)').fill('It asks for a code sent to the old owner.');
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByText('We received your report of 1 account')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Accounts and reports' })).toContainText('Under review');
+  await expect(page.getByRole('list', { name: 'Accounts and reports' })).toContainText(
+    'Under review',
+  );
 }
 
 async function resolveAs(admin: Page, username: string, action: 'Replace' | 'Refund') {
@@ -38,11 +40,16 @@ async function resolveAs(admin: Page, username: string, action: 'Replace' | 'Ref
   await expect(card).toContainText('Wrong password');
   await card.getByRole('button', { name: action }).click();
   await admin.getByRole('alertdialog').getByRole('button', { name: action }).click();
-  await expect(admin.getByText(action === 'Replace' ? 'Account replaced' : 'Refunded ₦1,500.00')).toBeVisible();
+  await expect(
+    admin.getByText(action === 'Replace' ? 'Account replaced' : 'Refunded ₦1,500.00'),
+  ).toBeVisible();
   await expect(card).toHaveCount(0);
 }
 
-test('a reported account is replaced and shows its new credentials; a second report is refunded to the wallet', async ({ page, browser }) => {
+test('a reported account is replaced and shows its new credentials; a second report is refunded to the wallet', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const { email, password } = await createCustomer(page, 'reporter');
   await creditWallet(browser, email, 5_000);
@@ -62,7 +69,9 @@ test('a reported account is replaced and shows its new credentials; a second rep
   await resolveAs(admin, first!.username, 'Replace');
   await page.reload();
   const items = page.getByRole('list', { name: 'Accounts and reports' });
-  await expect(items.getByRole('listitem').filter({ hasText: `@${first!.username}` })).toContainText('Replaced');
+  await expect(
+    items.getByRole('listitem').filter({ hasText: `@${first!.username}` }),
+  ).toContainText('Replaced');
   await page.getByRole('button', { name: 'Show Credentials' }).click();
   const shown = page.getByRole('region', { name: /Account \d/ });
   await expect(shown).toHaveCount(2);

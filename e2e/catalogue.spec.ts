@@ -5,7 +5,9 @@ import { createCustomer, fillSignIn } from './customers.ts';
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 
-test('a visitor browses /products: categories, groups, stock labels, quantity, search and category filter', async ({ page }) => {
+test('a visitor browses /products: categories, groups, stock labels, quantity, search and category filter', async ({
+  page,
+}) => {
   await page.goto('/products');
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   await expect(page).toHaveTitle(/Products/);
@@ -15,7 +17,15 @@ test('a visitor browses /products: categories, groups, stock labels, quantity, s
 
   const categories = page.getByRole('region', { name: 'Categories' }).getByRole('link');
   // The seed's seven (the admin spec may add its own category meanwhile on the same store).
-  for (const name of ['Instagram', 'TikTok', 'Twitter', 'Facebook', 'Facebook Aged', 'YouTube', 'LinkedIn']) {
+  for (const name of [
+    'Instagram',
+    'TikTok',
+    'Twitter',
+    'Facebook',
+    'Facebook Aged',
+    'YouTube',
+    'LinkedIn',
+  ]) {
     await expect(categories.filter({ hasText: new RegExp(`^${name}`) }).first()).toBeVisible();
   }
   await expect(categories.filter({ hasText: /^Followers/ })).toHaveCount(0);
@@ -65,13 +75,24 @@ test('a visitor browses /products: categories, groups, stock labels, quantity, s
   await page.getByLabel('Filter by category').selectOption({ label: 'All Categories' });
   await expectEveryProduct(page);
 
-  await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.getByRole('button', { name: 'List view' }).click();
-  await expect(page.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: 'List view' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
 });
 
-test('the lists reload on Refresh Stock and on window focus; a visitor who buys is sent to sign in', async ({ page }) => {
+test('the lists reload on Refresh Stock and on window focus; a visitor who buys is sent to sign in', async ({
+  page,
+}) => {
   await page.goto('/products');
   await expect(card(page, 'Instagram 1K Followers')).toBeVisible();
   // Refresh Stock and a window regaining focus both reload the lists.
@@ -89,7 +110,9 @@ test('the lists reload on Refresh Stock and on window focus; a visitor who buys 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a visitor opens a category, sorts it, opens an account and is sent to sign in', async ({ page }) => {
+test('a visitor opens a category, sorts it, opens an account and is sent to sign in', async ({
+  page,
+}) => {
   await page.goto('/category/instagram');
   await expect(page.getByRole('heading', { level: 1, name: 'Instagram' })).toBeVisible();
   await expect(page).toHaveTitle(/Instagram/);
@@ -98,7 +121,11 @@ test('a visitor opens a category, sorts it, opens an account and is sent to sign
   const names = page.getByRole('article').getByRole('heading');
   await expect(names).toHaveText(['Instagram 1K Followers', 'Instagram 5K Followers']);
   const sort = page.getByLabel('Sort by');
-  await expect(sort.getByRole('option')).toHaveText(['Price: Low to High', 'Price: High to Low', 'Most Available']);
+  await expect(sort.getByRole('option')).toHaveText([
+    'Price: Low to High',
+    'Price: High to Low',
+    'Most Available',
+  ]);
   await sort.selectOption({ label: 'Price: High to Low' });
   await expect(names).toHaveText(['Instagram 5K Followers', 'Instagram 1K Followers']);
   await sort.selectOption({ label: 'Most Available' });
@@ -109,12 +136,17 @@ test('a visitor opens a category, sorts it, opens an account and is sent to sign
 
   // The 5K group has 3 accounts, so all of them are among its sample links.
   await expect(card(page, 'Instagram 5K Followers').getByRole('link')).toHaveCount(3);
-  const sample = card(page, 'Instagram 5K Followers').getByRole('link', { name: /instagram_demo_001/ });
+  const sample = card(page, 'Instagram 5K Followers').getByRole('link', {
+    name: /instagram_demo_001/,
+  });
   await expect(sample).toContainText('Followers: 1,000');
   await sample.click();
   await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'instagram_demo_001' })).toBeVisible();
-  await expect(crumbs.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', '/category/instagram');
+  await expect(crumbs.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+    'href',
+    '/category/instagram',
+  );
   await expect(crumbs).toContainText('Instagram 5K Followers');
   await expect(page.getByRole('definition')).toHaveText(['1,000']);
   await expect(page.getByRole('complementary', { name: 'Purchase' })).toContainText('₦12,000.00');
@@ -142,17 +174,27 @@ test('unknown categories and accounts say so, with a way back', async ({ page })
   await page.goto('/product/00000000-0000-0000-0000-000000000000');
   await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
   await expect(page.getByText('Product not found', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/products');
+  await expect(page.getByRole('link', { name: 'Back to Products' })).toHaveAttribute(
+    'href',
+    '/products',
+  );
 });
 
-test('when the catalogue cannot load on the way to a page, the page says so and Try Again recovers', async ({ page }) => {
+test('when the catalogue cannot load on the way to a page, the page says so and Try Again recovers', async ({
+  page,
+}) => {
   // A page opened by its address arrives with its data (server-rendered); the browser asks the API when a visitor
   // moves from page to page.
   await page.goto('/about');
   // Until React has taken the page over, a link is a plain page load (which arrives with its data): wait for it.
   await expect(page.getByRole('button', { name: /Switch to/ })).toBeEnabled();
-  await page.route('**/api/catalogue', (route) => route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'down' } } }));
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+  await page.route('**/api/catalogue', (route) =>
+    route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'down' } } }),
+  );
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Products' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Database Connection Error' })).toBeVisible();
   await expect(page.getByText('Failed to connect to database')).toBeVisible();
   await page.unroute('**/api/catalogue');
@@ -160,14 +202,20 @@ test('when the catalogue cannot load on the way to a page, the page says so and 
   await expect(card(page, 'Instagram 1K Followers')).toBeVisible();
 
   await page.route('**/api/catalogue/categories/*', (route) => route.abort());
-  await page.getByRole('region', { name: 'Categories' }).getByRole('link').filter({ hasText: /^Instagram/ }).click();
+  await page
+    .getByRole('region', { name: 'Categories' })
+    .getByRole('link')
+    .filter({ hasText: /^Instagram/ })
+    .click();
   await expect(page.getByText('Failed to load category data')).toBeVisible();
   await page.unroute('**/api/catalogue/categories/*');
   await page.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Instagram' })).toBeVisible();
 });
 
-test('a customer signs in from Buy Now, comes back, sees the wallet and goes to checkout with the quantity', async ({ page }) => {
+test('a customer signs in from Buy Now, comes back, sees the wallet and goes to checkout with the quantity', async ({
+  page,
+}) => {
   const customer = await createCustomer(page, 'shopper');
   await page.goto('/products');
   await card(page, 'Instagram 5K Followers').getByRole('button', { name: 'Buy Now' }).click();
@@ -186,23 +234,36 @@ test('a customer signs in from Buy Now, comes back, sees the wallet and goes to 
   await fiveK.getByLabel('Quantity').fill('2');
   await fiveK.getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  const state = await page.evaluate(() => (history.state as { usr?: Record<string, unknown> } | null)?.usr);
-  expect(state).toMatchObject({ category: 'Instagram', quantity: 2, isBulkPurchase: true, productGroup: { name: 'Instagram 5K Followers' } });
+  const state = await page.evaluate(
+    () => (history.state as { usr?: Record<string, unknown> } | null)?.usr,
+  );
+  expect(state).toMatchObject({
+    category: 'Instagram',
+    quantity: 2,
+    isBulkPurchase: true,
+    productGroup: { name: 'Instagram 5K Followers' },
+  });
 });
 
 test('on a phone the products and category pages fit the screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  const fitsWidth = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const fitsWidth = () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   await page.goto('/products');
   await expect(card(page, 'Instagram 1K Followers')).toBeVisible();
   expect(await fitsWidth()).toBe(true);
   await page.getByLabel('Search products').fill('tiktok');
   await expect(page.getByRole('article')).toHaveCount(1);
-  await page.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /TikTok/ }).click();
+  await page
+    .getByRole('region', { name: 'Categories' })
+    .getByRole('link', { name: /TikTok/ })
+    .click();
   await expect(page).toHaveURL(/\/category\/tiktok$/);
   await expect(page.getByRole('heading', { level: 1, name: 'TikTok' })).toBeVisible();
-  await expect(card(page, 'TikTok Creator Account').getByRole('button', { name: 'Buy Now' })).toBeVisible();
+  await expect(
+    card(page, 'TikTok Creator Account').getByRole('button', { name: 'Buy Now' }),
+  ).toBeVisible();
   expect(await fitsWidth()).toBe(true);
 });
 
@@ -210,6 +271,8 @@ test('on a phone the products and category pages fit the screen', async ({ page 
  *  beside this one on the same store, may add one meanwhile). */
 async function expectEveryProduct(page: Page) {
   await expect(page.getByTestId('product-count')).toHaveText(/^(9|1\d) products available$/);
-  const total = Number(/\d+/.exec((await page.getByTestId('product-count').textContent()) ?? '')?.[0]);
+  const total = Number(
+    /\d+/.exec((await page.getByTestId('product-count').textContent()) ?? '')?.[0],
+  );
   await expect(page.getByRole('article')).toHaveCount(total);
 }

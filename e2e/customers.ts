@@ -23,7 +23,10 @@ export async function signInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-export async function createCustomer(page: Page, prefix = 'customer'): Promise<{ email: string; password: string }> {
+export async function createCustomer(
+  page: Page,
+  prefix = 'customer',
+): Promise<{ email: string; password: string }> {
   const email = `${prefix}${Date.now()}@example.com`;
   const password = 'secret1';
   // Each made-up customer signs up from an address of its own, as real ones do (the store trusts the local proxy).
@@ -48,7 +51,9 @@ export async function mailboxLink(page: Page, to: string, pathname: string): Pro
     .poll(async () => {
       const res = await page.request.get('/api/dev/mailbox');
       const { messages } = (await res.json()) as { messages: { to: string; text: string }[] };
-      const urls = messages.filter((m) => m.to === to).flatMap((m) => m.text.match(/http:\/\/\S+/g) ?? []);
+      const urls = messages
+        .filter((m) => m.to === to)
+        .flatMap((m) => m.text.match(/http:\/\/\S+/g) ?? []);
       link = urls.find((u) => new URL(u).pathname === pathname) ?? '';
       return link;
     })
@@ -57,7 +62,11 @@ export async function mailboxLink(page: Page, to: string, pathname: string): Pro
 }
 
 /** The admin credits the customer's wallet, from a browser context of their own. */
-export async function creditWallet(browser: Browser, email: string, amountNaira: number): Promise<void> {
+export async function creditWallet(
+  browser: Browser,
+  email: string,
+  amountNaira: number,
+): Promise<void> {
   const admin = await browser.newContext();
   try {
     expect((await admin.request.post('/api/auth/login', { data: e2eAdmin })).ok()).toBe(true);

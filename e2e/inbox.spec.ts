@@ -8,7 +8,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from './customers.ts';
 import { inboxErrors, inboxSuccessMessages } from '../src/shared/inbox.ts';
 
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text);
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: /Notifications/ }).getByText(text);
 
 /** The Inbox tab's unread count ("Inbox (3)"; plain "Inbox" at none). */
 async function unreadCount(page: Page): Promise<number> {
@@ -16,7 +17,12 @@ async function unreadCount(page: Page): Promise<number> {
   return Number(/\((\d+)\)/.exec(name)?.[1] ?? 0);
 }
 
-async function sendSupport(page: Page, subject: string, message: string, extra?: (form: ReturnType<Page['getByRole']>) => Promise<void>) {
+async function sendSupport(
+  page: Page,
+  subject: string,
+  message: string,
+  extra?: (form: ReturnType<Page['getByRole']>) => Promise<void>,
+) {
   await page.goto('/support');
   const form = page.getByRole('form', { name: 'Support request' });
   await form.getByLabel('Full Name').fill('Ada Obi');
@@ -29,7 +35,9 @@ async function sendSupport(page: Page, subject: string, message: string, extra?:
   return form;
 }
 
-test('a quote request, a support message and a contact message reach the admin Inbox', async ({ page }) => {
+test('a quote request, a support message and a contact message reach the admin Inbox', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
   const quoteText = `A booking site for my salon (e2e ${stamp}).`;
@@ -50,7 +58,11 @@ test('a quote request, a support message and a contact message reach the admin I
   await expect(dialog).toBeHidden();
 
   // The support message.
-  const support = await sendSupport(page, supportSubject, 'I paid ₦5,000 an hour ago and my wallet still shows ₦0.');
+  const support = await sendSupport(
+    page,
+    supportSubject,
+    'I paid ₦5,000 an hour ago and my wallet still shows ₦0.',
+  );
   await expect(support.getByText(inboxSuccessMessages.support)).toBeVisible();
 
   // The contact message.
@@ -90,7 +102,9 @@ test('a quote request, a support message and a contact message reach the admin I
   await supportCard.getByRole('button', { name: 'Mark handled' }).click();
   await expect(supportCard.getByRole('button', { name: 'Mark new' })).toBeVisible();
   await expect(supportCard).toContainText('Handled');
-  await expect(page.getByRole('tab', { name: /^Inbox/ })).toHaveText(before - 1 > 0 ? `Inbox (${before - 1})` : 'Inbox');
+  await expect(page.getByRole('tab', { name: /^Inbox/ })).toHaveText(
+    before - 1 > 0 ? `Inbox (${before - 1})` : 'Inbox',
+  );
 
   // The Handled filter shows it; the New filter does not.
   const show = page.getByRole('group', { name: 'Show messages' });
@@ -102,7 +116,9 @@ test('a quote request, a support message and a contact message reach the admin I
   await expect(supportCard).toHaveCount(0);
 });
 
-test('a bot that fills the honeypot is told it succeeded, and nothing reaches the Inbox', async ({ page }) => {
+test('a bot that fills the honeypot is told it succeeded, and nothing reaches the Inbox', async ({
+  page,
+}) => {
   const subject = `Cheap followers ${Date.now().toString(36)}`;
   const sent = page.waitForRequest('**/api/inbox/support');
   // The hidden field people never see (a bot fills every field it finds).

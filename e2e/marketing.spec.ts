@@ -13,35 +13,83 @@ const pages: { path: string; h1: RegExp; visible: (string | RegExp)[] }[] = [
   {
     path: '/web-services',
     h1: /professional website/,
-    visible: ['Starter Website', '₦50,000', 'Business Builder', '₦150,000', 'Most Popular', 'Online Store', '₦300,000', 'Limited offer: free logo design'],
+    visible: [
+      'Starter Website',
+      '₦50,000',
+      'Business Builder',
+      '₦150,000',
+      'Most Popular',
+      'Online Store',
+      '₦300,000',
+      'Limited offer: free logo design',
+    ],
   },
   {
     path: '/support',
     h1: /How can we help/,
-    visible: ['Telegram Group', 'Email Support', 'WhatsApp', 'typically 2-6 hours during business hours', 'Urgent issue?', 'Frequently Asked Questions'],
+    visible: [
+      'Telegram Group',
+      'Email Support',
+      'WhatsApp',
+      'typically 2-6 hours during business hours',
+      'Urgent issue?',
+      'Frequently Asked Questions',
+    ],
   },
   {
     path: '/contact',
     h1: /Get in touch/,
-    visible: ['24/7 Support Available', 'Support Tickets', 'Business hours', '9:00 AM to 6:00 PM', 'Response times', '15 minutes', 'Lagos, Nigeria'],
+    visible: [
+      '24/7 Support Available',
+      'Support Tickets',
+      'Business hours',
+      '9:00 AM to 6:00 PM',
+      'Response times',
+      '15 minutes',
+      'Lagos, Nigeria',
+    ],
   },
-  { path: '/terms', h1: /Terms of Service/, visible: ['Version 1.0', 'at least 18 years old', 'not delivered within 48 hours', '5-7 business days'] },
-  { path: '/privacy', h1: /Privacy Policy/, visible: ['How long we keep it', 'Your rights', 'within 30 days', 'within 72 hours'] },
-  { path: '/about', h1: /About AcctStore/, visible: ['Our story', 'How we verify every account', 'Our team', 'Why customers trust us'] },
+  {
+    path: '/terms',
+    h1: /Terms of Service/,
+    visible: [
+      'Version 1.0',
+      'at least 18 years old',
+      'not delivered within 48 hours',
+      '5-7 business days',
+    ],
+  },
+  {
+    path: '/privacy',
+    h1: /Privacy Policy/,
+    visible: ['How long we keep it', 'Your rights', 'within 30 days', 'within 72 hours'],
+  },
+  {
+    path: '/about',
+    h1: /About AcctStore/,
+    visible: ['Our story', 'How we verify every account', 'Our team', 'Why customers trust us'],
+  },
 ];
 
 async function useTheme(page: Page, theme: 'light' | 'dark') {
   await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
 }
 
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text);
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: /Notifications/ }).getByText(text);
 
 /** Answers a form's request as the server does when it accepts a message. */
-const accept = (route: Route, kind: InboxKind) => route.fulfill({ json: { ok: true, message: inboxSuccessMessages[kind] } });
+const accept = (route: Route, kind: InboxKind) =>
+  route.fulfill({ json: { ok: true, message: inboxSuccessMessages[kind] } });
 
 for (const theme of ['light', 'dark'] as const) {
-  for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const) {
-    test(`the info pages show their key content on a ${size} in the ${theme} theme`, async ({ page }) => {
+  for (const [size, viewport] of [
+    ['phone', phone],
+    ['desktop', desktop],
+  ] as const) {
+    test(`the info pages show their key content on a ${size} in the ${theme} theme`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       await useTheme(page, theme);
       for (const p of pages) {
@@ -49,8 +97,11 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.h1);
         if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
         else await expect(page.locator('html')).not.toHaveClass(/dark/);
-        for (const text of p.visible) await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        for (const text of p.visible)
+          await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
         expect(overflow, `${p.path} scrolls sideways`).toBeLessThanOrEqual(0);
       }
     });
@@ -64,13 +115,30 @@ test('each page has its own title and the info pages link to each other', async 
   await related.getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL('/privacy');
   await expect(page).toHaveTitle('Privacy Policy | AcctStore');
-  await page.getByRole('navigation', { name: 'Related pages' }).getByRole('link', { name: 'About Us' }).click();
-  await expect(page.getByRole('link', { name: 'Browse Products' }).last()).toHaveAttribute('href', '/products');
-  await expect(page.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/register');
+  await page
+    .getByRole('navigation', { name: 'Related pages' })
+    .getByRole('link', { name: 'About Us' })
+    .click();
+  await expect(page.getByRole('link', { name: 'Browse Products' }).last()).toHaveAttribute(
+    'href',
+    '/products',
+  );
+  await expect(page.getByRole('link', { name: 'Create Account' })).toHaveAttribute(
+    'href',
+    '/register',
+  );
   await page.goto('/contact');
-  await expect(page.getByRole('link', { name: /Support Tickets/ })).toHaveAttribute('href', '/support');
+  await expect(page.getByRole('link', { name: /Support Tickets/ })).toHaveAttribute(
+    'href',
+    '/support',
+  );
   const more = page.getByRole('navigation', { name: 'More information' });
-  for (const [name, href] of [['Support Center', '/support'], ['Terms of Service', '/terms'], ['Privacy Policy', '/privacy'], ['About Us', '/about']]) {
+  for (const [name, href] of [
+    ['Support Center', '/support'],
+    ['Terms of Service', '/terms'],
+    ['Privacy Policy', '/privacy'],
+    ['About Us', '/about'],
+  ]) {
     await expect(more.getByRole('link', { name })).toHaveAttribute('href', href!);
   }
 });
@@ -78,11 +146,19 @@ test('each page has its own title and the info pages link to each other', async 
 test('the contact channels come from the site settings', async ({ page, request }) => {
   const site = await (await request.get('/api/site')).json();
   await page.goto('/web-services');
-  await expect(page.getByRole('link', { name: site.supportEmail })).toHaveAttribute('href', `mailto:${site.supportEmail}`);
-  await expect(page.getByRole('link', { name: site.whatsapp })).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+$/);
+  await expect(page.getByRole('link', { name: site.supportEmail })).toHaveAttribute(
+    'href',
+    `mailto:${site.supportEmail}`,
+  );
+  await expect(page.getByRole('link', { name: site.whatsapp })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/\d+$/,
+  );
 });
 
-test('the support form shows the success message only once the server has accepted it', async ({ page }) => {
+test('the support form shows the success message only once the server has accepted it', async ({
+  page,
+}) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/inbox/support', async (route) => {
@@ -107,7 +183,9 @@ test('the support form shows the success message only once the server has accept
   await expect(form.getByLabel('Message')).toHaveValue('');
 });
 
-test('the contact form defaults to a general question and sends the chosen type', async ({ page }) => {
+test('the contact form defaults to a general question and sends the chosen type', async ({
+  page,
+}) => {
   await page.route('**/api/inbox/contact', (route) => accept(route, 'contact'));
   await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact message' });
@@ -133,7 +211,9 @@ test('the contact form defaults to a general question and sends the chosen type'
   await expect(type).toHaveValue('general');
 });
 
-test('the form checks its fields with the shared rules before sending anything', async ({ page }) => {
+test('the form checks its fields with the shared rules before sending anything', async ({
+  page,
+}) => {
   const sent: string[] = [];
   page.on('request', (r) => r.url().includes('/api/inbox/') && sent.push(r.url()));
   await page.goto('/support');
@@ -155,7 +235,9 @@ test('a failed send shows an error toast and keeps what was typed', async ({ pag
     route.fulfill({
       status: 500,
       contentType: 'application/json',
-      body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } }),
+      body: JSON.stringify({
+        error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' },
+      }),
     }),
   );
   await page.goto('/contact');
@@ -172,7 +254,9 @@ test('a failed send shows an error toast and keeps what was typed', async ({ pag
   await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
 });
 
-test('a package opens the quote form with its project type; Cancel closes it and a request is sent', async ({ page }) => {
+test('a package opens the quote form with its project type; Cancel closes it and a request is sent', async ({
+  page,
+}) => {
   await page.setViewportSize(phone);
   await page.goto('/web-services');
   await page.getByRole('button', { name: 'Start Your Project: Online Store' }).click();
@@ -190,7 +274,9 @@ test('a package opens the quote form with its project type; Cancel closes it and
   await dialog.getByLabel('Email Address').fill('ngozi@example.com');
   await dialog.getByLabel('Phone Number').fill('+234 801 234 5678');
   await dialog.getByLabel('Budget').selectOption('100k-300k');
-  await dialog.getByLabel('Project Description').fill('A website for my restaurant with a menu and table booking.');
+  await dialog
+    .getByLabel('Project Description')
+    .fill('A website for my restaurant with a menu and table booking.');
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let body: unknown;

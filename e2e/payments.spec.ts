@@ -17,9 +17,14 @@ async function startTopupFromTab(page: Page, amount: string): Promise<Page> {
 }
 
 const historyRow = (page: Page, reference: string) =>
-  page.getByRole('list', { name: 'Transactions' }).getByRole('listitem').filter({ hasText: `Ref: ${reference}` });
+  page
+    .getByRole('list', { name: 'Transactions' })
+    .getByRole('listitem')
+    .filter({ hasText: `Ref: ${reference}` });
 
-test('a declined and a pending top-up show in the wallet at once and in Transaction History with their state', async ({ page }) => {
+test('a declined and a pending top-up show in the wallet at once and in Transaction History with their state', async ({
+  page,
+}) => {
   test.slow(); // three checkout popups and a history: a long story on a busy CI machine
   const customer = await createCustomer(page, 'follow');
   await signIn(page, customer.email, customer.password);
@@ -32,19 +37,25 @@ test('a declined and a pending top-up show in the wallet at once and in Transact
   const declinedRef = new URL(declined.url()).searchParams.get('reference')!;
   await declined.close();
   // No reload: the wallet window learned the popup's outcome.
-  await expect(page.getByRole('alert').filter({ hasText: 'Payment declined' })).toContainText('Payment cancelled.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment declined' })).toContainText(
+    'Payment cancelled.',
+  );
 
   const pending = await startTopupFromTab(page, '2000');
   await pending.getByRole('button', { name: 'Leave pending' }).click();
   await expect(pending).toHaveURL(/status=PENDING/);
   const pendingRef = new URL(pending.url()).searchParams.get('reference')!;
-  await expect(page.getByRole('status').filter({ hasText: 'Payment still pending' })).toContainText('₦2,000.00');
+  await expect(page.getByRole('status').filter({ hasText: 'Payment still pending' })).toContainText(
+    '₦2,000.00',
+  );
   await pending.close();
 
   await page.getByRole('tab', { name: 'Transaction History' }).click();
   await expect(historyRow(page, declinedRef)).toContainText('Failed');
   await expect(historyRow(page, declinedRef)).toContainText('₦1,000.00');
-  await expect(historyRow(page, declinedRef).getByRole('button', { name: /Check again/ })).toHaveCount(0);
+  await expect(
+    historyRow(page, declinedRef).getByRole('button', { name: /Check again/ }),
+  ).toHaveCount(0);
   const waiting = historyRow(page, pendingRef);
   await expect(waiting).toContainText('Pending');
   await expect(waiting).toContainText('₦2,000.00');
@@ -53,7 +64,9 @@ test('a declined and a pending top-up show in the wallet at once and in Transact
   await expect(page.getByTestId('wallet-balance')).toHaveText('₦0.00');
 });
 
-test('a bank transfer reported failed that completes late is credited exactly once', async ({ page }) => {
+test('a bank transfer reported failed that completes late is credited exactly once', async ({
+  page,
+}) => {
   test.slow(); // a checkout, its late completion, two webhooks, a reload and the mailbox
   const customer = await createCustomer(page, 'late');
   await signIn(page, customer.email, customer.password);
@@ -78,10 +91,14 @@ test('a bank transfer reported failed that completes late is credited exactly on
     });
   const [first, second] = await Promise.all([hook(), hook()]);
   expect([first.status(), second.status()]).toEqual([200, 200]);
-  await expect(popup.getByRole('heading', { name: /Payment Successful!|Payment Already Processed!/ })).toBeVisible();
+  await expect(
+    popup.getByRole('heading', { name: /Payment Successful!|Payment Already Processed!/ }),
+  ).toBeVisible();
   await popup.close();
 
-  await expect(page.getByRole('status').filter({ hasText: 'Payment Successful!' })).toContainText('₦3,000.00 has been added to your wallet.');
+  await expect(page.getByRole('status').filter({ hasText: 'Payment Successful!' })).toContainText(
+    '₦3,000.00 has been added to your wallet.',
+  );
   await expect(page.getByTestId('wallet-balance')).toHaveText('₦3,000.00');
   await page.reload();
   await expect(page.getByTestId('wallet-balance')).toHaveText('₦3,000.00');
@@ -92,8 +109,12 @@ test('a bank transfer reported failed that completes late is credited exactly on
   await expect(rows).toContainText('Successful');
 
   // The receipt e-mail: amount, reference and the new balance.
-  const { messages } = (await (await page.request.get('/api/dev/mailbox')).json()) as { messages: { to: string; subject: string; text: string }[] };
-  const receipts = messages.filter((m) => m.to === customer.email && m.subject.startsWith('Top-up receipt'));
+  const { messages } = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+    messages: { to: string; subject: string; text: string }[];
+  };
+  const receipts = messages.filter(
+    (m) => m.to === customer.email && m.subject.startsWith('Top-up receipt'),
+  );
   expect(receipts).toHaveLength(1);
   expect(receipts[0]!.text).toContain(`Reference: ${reference}`);
   expect(receipts[0]!.text).toContain('New wallet balance: ₦3,000.00');

@@ -8,25 +8,42 @@ import { createCustomer, signIn, signInAsAdmin } from './customers.ts';
 
 test.describe.configure({ timeout: 180_000 });
 const PHONE = { width: 375, height: 800 };
-const visitorOnly = new Set<string>(routeTable.filter((r) => r.access === 'visitor').map((r) => r.path));
+const visitorOnly = new Set<string>(
+  routeTable.filter((r) => r.access === 'visitor').map((r) => r.path),
+);
 
 /** A concrete URL for every route: parameters filled from the live catalogue, '*' as an unknown page. */
 async function everyUrl(page: Page): Promise<string[]> {
-  const catalogue = (await (await page.request.get('/api/catalogue')).json()) as { categories: { id: string }[] };
+  const catalogue = (await (await page.request.get('/api/catalogue')).json()) as {
+    categories: { id: string }[];
+  };
   const categoryId = catalogue.categories[0]!.id;
-  const category = (await (await page.request.get(`/api/catalogue/categories/${categoryId}`)).json()) as Record<string, unknown>;
+  const category = (await (
+    await page.request.get(`/api/catalogue/categories/${categoryId}`)
+  ).json()) as Record<string, unknown>;
   const accountId = /"id":"([0-9a-f-]{36})"[^{}]*"username"/.exec(JSON.stringify(category))?.[1];
   return routeTable.map((r) =>
-    r.path === '*' ? '/no-such-page' : r.path.replace(':categoryId', categoryId).replace(':productId', accountId ?? '00000000-0000-0000-0000-000000000000'),
+    r.path === '*'
+      ? '/no-such-page'
+      : r.path
+          .replace(':categoryId', categoryId)
+          .replace(':productId', accountId ?? '00000000-0000-0000-0000-000000000000'),
   );
 }
 
 /** How far the page reaches past the right edge of the screen, in CSS pixels (0 when it fits). */
 async function overflow(page: Page): Promise<number> {
   // Lazy pages: wait until the page shows its heading (or give up and measure what is there).
-  await page.locator('h1').first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'visible', timeout: 5_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(150);
-  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+  return page.evaluate(
+    () =>
+      Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth,
+  );
 }
 
 async function walk(page: Page, urls: string[], check?: (url: string) => Promise<void>) {
@@ -52,7 +69,10 @@ test('as a customer, every page fits 375 px and shows the wallet balance', async
   await expect(page).toHaveURL(/\/dashboard$/);
   await walk(page, await everyUrl(page), async (url) => {
     if (visitorOnly.has(url)) return; // a signed-in user is sent on from these before the page shows
-    await expect(page.getByRole('link', { name: /^Wallet balance ₦/ }), `wallet balance on ${url}`).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: /^Wallet balance ₦/ }),
+      `wallet balance on ${url}`,
+    ).toBeVisible();
   });
 });
 

@@ -22,7 +22,10 @@ async function buyFromProducts(page: Page, quantity: number) {
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
 }
 
-test('a customer buys one account, reveals, downloads and e-mails its credentials, then buys three at once', async ({ page, browser }) => {
+test('a customer buys one account, reveals, downloads and e-mails its credentials, then buys three at once', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const { email, password } = await createCustomer(page, 'buyer');
   await signInAsCustomer(page, email, password);
@@ -35,7 +38,10 @@ test('a customer buys one account, reveals, downloads and e-mails its credential
   // An empty wallet cannot pay.
   await buyFromProducts(page, 1);
   await expect(page.getByText('Insufficient funds. You need ₦2,500.00 more.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Top Up Wallet' })).toHaveAttribute('href', '/wallet');
+  await expect(page.getByRole('link', { name: 'Top Up Wallet' })).toHaveAttribute(
+    'href',
+    '/wallet',
+  );
   await expect(page.getByRole('button', { name: 'Complete Purchase' })).toBeDisabled();
 
   await creditWallet(browser, email, 20_000);
@@ -47,7 +53,9 @@ test('a customer buys one account, reveals, downloads and e-mails its credential
   await expect(page.getByText('Purchase Successful! 🎉')).toBeVisible();
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByText('Purchase Successful!', { exact: true })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Download your credentials' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Download your credentials' }),
+  ).toBeVisible();
   await expect(page.getByTestId('summary-completed')).toHaveText('1');
   await expect(page.getByTestId('summary-total-spent')).toHaveText('₦2,500.00');
 
@@ -70,7 +78,10 @@ test('a customer buys one account, reveals, downloads and e-mails its credential
   await card.getByRole('button', { name: 'Download Credentials' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${order.id}.json`);
-  const file = JSON.parse(await fs.readFile(await download.path(), 'utf8')) as { orderId: string; accounts: { password: string }[] };
+  const file = JSON.parse(await fs.readFile(await download.path(), 'utf8')) as {
+    orderId: string;
+    accounts: { password: string }[];
+  };
   expect(file.orderId).toBe(order.id);
   expect(file.accounts[0]!.password).not.toBe('');
 
@@ -82,10 +93,14 @@ test('a customer buys one account, reveals, downloads and e-mails its credential
   // A reload does not greet again.
   await page.reload();
   await expect(page.getByRole('article', { name: `@${username}` })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Download your credentials' })).toHaveCount(0);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Download your credentials' }),
+  ).toHaveCount(0);
 
   await page.goto('/dev/mailbox');
-  const mail = page.locator('article', { hasText: `Your account credentials (order ${order.id.slice(0, 8)})` }).first();
+  const mail = page
+    .locator('article', { hasText: `Your account credentials (order ${order.id.slice(0, 8)})` })
+    .first();
   await expect(mail).toContainText(email);
   await expect(mail).toContainText(username);
 
@@ -118,7 +133,10 @@ test('a customer buys one account, reveals, downloads and e-mails its credential
   await expect(activity).toContainText('-₦7,500.00');
 });
 
-test('a customer buys one named account from its page; going back to checkout finds it sold', async ({ page, browser }) => {
+test('a customer buys one named account from its page; going back to checkout finds it sold', async ({
+  page,
+  browser,
+}) => {
   const { email, password } = await createCustomer(page, 'buyer');
   await creditWallet(browser, email, 5_000);
   await signInAsCustomer(page, email, password);
@@ -143,9 +161,13 @@ test('a customer buys one named account from its page; going back to checkout fi
 test('/order-history shows the same page, empty for a new customer', async ({ page }) => {
   const { email, password } = await createCustomer(page, 'buyer');
   await signInAsCustomer(page, email, password);
-  await expect(page.getByText('No recent activity. Start by topping up your wallet!')).toBeVisible();
+  await expect(
+    page.getByText('No recent activity. Start by topping up your wallet!'),
+  ).toBeVisible();
   await page.goto('/order-history');
   await expect(page.getByRole('heading', { name: 'No Orders Found' })).toBeVisible();
   await expect(page.getByText("You haven't made any purchases yet.")).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Browse Products', exact: true })).toHaveAttribute('href', '/products');
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'Browse Products', exact: true }),
+  ).toHaveAttribute('href', '/products');
 });

@@ -7,7 +7,9 @@ import { createCustomer, fillSignIn, mailboxLink, signIn } from './customers.ts'
 // Each walks several pages and the mailbox; on a busy machine that takes longer than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
-test('a customer who forgot the password resets it from the local mailbox and signs in with the new one', async ({ page }) => {
+test('a customer who forgot the password resets it from the local mailbox and signs in with the new one', async ({
+  page,
+}) => {
   const { email, password } = await createCustomer(page, 'forgetful');
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -17,7 +19,10 @@ test('a customer who forgot the password resets it from the local mailbox and si
   await expect(page.getByRole('status')).toContainText('If an account exists for that e-mail');
 
   await page.goto('/dev/mailbox');
-  const message = page.locator('article', { hasText: email }).filter({ hasText: 'Reset your AcctStore password' }).first();
+  const message = page
+    .locator('article', { hasText: email })
+    .filter({ hasText: 'Reset your AcctStore password' })
+    .first();
   await message.getByRole('link', { name: /reset-password/ }).click();
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await page.getByLabel('New Password', { exact: true }).fill('brand-new-1');
@@ -27,7 +32,9 @@ test('a customer who forgot the password resets it from the local mailbox and si
   await page.getByLabel('Confirm New Password').fill('brand-new-1');
   await page.getByRole('button', { name: 'Set New Password' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Your password was changed. Please sign in with your new password.')).toBeVisible();
+  await expect(
+    page.getByText('Your password was changed. Please sign in with your new password.'),
+  ).toBeVisible();
 
   await fillSignIn(page, email, password);
   await expect(page.getByText('Invalid email or password')).toBeVisible();
@@ -44,7 +51,9 @@ test('a customer who forgot the password resets it from the local mailbox and si
   await expect(page.getByRole('heading', { name: 'Reset link not valid' })).toBeVisible();
 });
 
-test('a customer changes the e-mail address through the link sent to the new one', async ({ page }) => {
+test('a customer changes the e-mail address through the link sent to the new one', async ({
+  page,
+}) => {
   const { email, password } = await createCustomer(page, 'mover');
   const newEmail = `moved${Date.now()}@example.com`;
   await signIn(page, email, password);
@@ -61,11 +70,20 @@ test('a customer changes the e-mail address through the link sent to the new one
   await expect(page.getByText('We sent a confirmation link to the new address.')).toBeVisible();
 
   await page.goto('/dev/mailbox');
-  await page.locator('article', { hasText: newEmail }).first().getByRole('link', { name: /email-change/ }).click();
+  await page
+    .locator('article', { hasText: newEmail })
+    .first()
+    .getByRole('link', { name: /email-change/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'E-mail changed' })).toBeVisible();
   await expect(page.getByText(`Your account's e-mail address is now ${newEmail}.`)).toBeVisible();
   await page.goto('/dev/mailbox');
-  await expect(page.locator('article', { hasText: 'Your AcctStore e-mail address was changed' }).filter({ hasText: email }).first()).toBeVisible();
+  await expect(
+    page
+      .locator('article', { hasText: 'Your AcctStore e-mail address was changed' })
+      .filter({ hasText: email })
+      .first(),
+  ).toBeVisible();
 
   await page.goto('/profile');
   await expect(page.getByText(newEmail).first()).toBeVisible();
@@ -78,9 +96,13 @@ test('a customer changes the e-mail address through the link sent to the new one
 
 test('a customer signs out another device and changes the password', async ({ page, browser }) => {
   const { email, password } = await createCustomer(page, 'twodevices');
-  const other = await browser.newContext({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0' });
+  const other = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0',
+  });
   // The second device signs in through the API (its cookies are the context's): its pages are not what is tested.
-  expect((await other.request.post('/api/auth/login', { data: { email, password } })).ok()).toBe(true);
+  expect((await other.request.post('/api/auth/login', { data: { email, password } })).ok()).toBe(
+    true,
+  );
   expect((await other.request.get('/api/me')).status()).toBe(200);
 
   await signIn(page, email, password);
@@ -102,10 +124,15 @@ test('a customer signs out another device and changes the password', async ({ pa
   await expect(page.getByText('Your current password is not correct.')).toBeVisible();
   await page.getByLabel('Current password').fill(password);
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('Password changed. Your other devices were signed out.')).toBeVisible();
+  await expect(
+    page.getByText('Password changed. Your other devices were signed out.'),
+  ).toBeVisible();
 });
 
-test('a customer deletes the account after seeing the balance and the support contact', async ({ page, browser }) => {
+test('a customer deletes the account after seeing the balance and the support contact', async ({
+  page,
+  browser,
+}) => {
   const { email, password } = await createCustomer(page, 'leaving');
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -113,12 +140,22 @@ test('a customer deletes the account after seeing the balance and the support co
   const { id } = (await (await page.request.get('/api/me')).json()) as { id: string };
   const admin = await browser.newContext();
   expect((await admin.request.post('/api/auth/login', { data: e2eAdmin })).ok()).toBe(true);
-  expect((await admin.request.post(`/api/admin/users/${id}/adjust`, { data: { action: 'credit', amountNaira: 500, reason: 'e2e' } })).ok()).toBe(true);
+  expect(
+    (
+      await admin.request.post(`/api/admin/users/${id}/adjust`, {
+        data: { action: 'credit', amountNaira: 500, reason: 'e2e' },
+      })
+    ).ok(),
+  ).toBe(true);
   await admin.close();
 
   await page.goto('/profile');
   const section = page.getByRole('heading', { name: 'Delete my account' }).locator('..');
-  await expect(section.getByText(/Your wallet still holds ₦500\.00\. The store cannot refund a balance by itself/)).toBeVisible();
+  await expect(
+    section.getByText(
+      /Your wallet still holds ₦500\.00\. The store cannot refund a balance by itself/,
+    ),
+  ).toBeVisible();
   await expect(section.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
   await section.getByRole('button', { name: 'Delete My Account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });

@@ -16,7 +16,9 @@ const publicPages: { path: string; h1: string | RegExp; text: string }[] = [
 
 async function firstAccount(request: APIRequestContext): Promise<{ id: string; username: string }> {
   const res = await request.get('/api/catalogue/categories/instagram');
-  const body = (await res.json()) as { groups: { name: string; sampleAccounts: { id: string; username: string }[] }[] };
+  const body = (await res.json()) as {
+    groups: { name: string; sampleAccounts: { id: string; username: string }[] }[];
+  };
   const group = body.groups.find((g) => g.name === 'Instagram 1K Followers')!;
   return group.sampleAccounts[0]!;
 }
@@ -27,7 +29,10 @@ async function watchLayoutShifts(page: Page) {
     const w = window as unknown as { shifts: number };
     w.shifts = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
         if (!entry.hadRecentInput) w.shifts += entry.value;
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -35,11 +40,20 @@ async function watchLayoutShifts(page: Page) {
   return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
 }
 
-test('with JavaScript off, every public page shows its heading and content', async ({ browser, request }) => {
+test('with JavaScript off, every public page shows its heading and content', async ({
+  browser,
+  request,
+}) => {
   const account = await firstAccount(request);
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 740 },
+  });
   const page = await context.newPage();
-  for (const { path, h1, text } of [...publicPages, { path: `/product/${account.id}`, h1: account.username, text: '₦3,500.00' }]) {
+  for (const { path, h1, text } of [
+    ...publicPages,
+    { path: `/product/${account.id}`, h1: account.username, text: '₦3,500.00' },
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }), path).toContainText(h1);
     await expect(page.getByText(text).first(), path).toBeVisible();
@@ -69,12 +83,17 @@ async function expectCleanHydration(page: Page, path: string, h1: string | RegEx
 }
 
 for (const { path, h1 } of publicPages) {
-  test(`${path} hydrates without a console error or a layout shift and then answers the visitor`, async ({ page }) => {
+  test(`${path} hydrates without a console error or a layout shift and then answers the visitor`, async ({
+    page,
+  }) => {
     await expectCleanHydration(page, path, h1);
   });
 }
 
-test('a product page hydrates without a console error or a layout shift and then answers the visitor', async ({ page, request }) => {
+test('a product page hydrates without a console error or a layout shift and then answers the visitor', async ({
+  page,
+  request,
+}) => {
   const account = await firstAccount(request);
   await expectCleanHydration(page, `/product/${account.id}`, account.username);
 });
@@ -88,12 +107,15 @@ test('the products page filters as the visitor types, right after it arrives', a
   await expect(page).toHaveURL(/q=instagram/);
 });
 
-test("a product link's preview tags carry its name, price and availability", async ({ request }) => {
+test("a product link's preview tags carry its name, price and availability", async ({
+  request,
+}) => {
   const account = await firstAccount(request);
   const res = await request.get(`/product/${account.id}`);
   expect(res.status()).toBe(200);
   const html = await res.text();
-  const meta = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+  const meta = (key: string) =>
+    new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
   expect(meta('og:title')).toBe(`${account.username} · Instagram 1K Followers`);
   expect(meta('og:description')).toContain('₦3,500.00');
   expect(meta('product:price:amount')).toBe('3500.00');
@@ -103,7 +125,9 @@ test("a product link's preview tags carry its name, price and availability", asy
   expect(meta('twitter:data1')).toBe('₦3,500.00');
 });
 
-test('an unknown address and a product that is not there answer 404 with the 404 page', async ({ page }) => {
+test('an unknown address and a product that is not there answer 404 with the 404 page', async ({
+  page,
+}) => {
   const missing = await page.goto('/no/such/page');
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();

@@ -2,11 +2,19 @@ import { expect, test } from '@playwright/test';
 
 test('a visitor sees the landing page with its offerings and how it works', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ready-made social media accounts');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(
+    'Ready-made social media accounts',
+  );
   await expect(page.getByRole('heading', { name: 'What we offer' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'How It Works' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'How It Works' })
+    .click();
   await expect(page.locator('#how-it-works')).toBeInViewport();
-  await expect(page.getByRole('link', { name: 'Browse Products', exact: true })).toHaveAttribute('href', '/products');
+  await expect(page.getByRole('link', { name: 'Browse Products', exact: true })).toHaveAttribute(
+    'href',
+    '/products',
+  );
 });
 
 test('an unknown path shows the 404 page and logs the path', async ({ page }) => {

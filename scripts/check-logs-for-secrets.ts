@@ -8,7 +8,12 @@ import path from 'node:path';
 export const LOG_DIR = path.resolve(import.meta.dirname, '../.tmp/test-logs');
 
 type Secret = { name: string; value: string };
-export type LogScan = { files: number; bytes: number; secrets: number; leaks: { file: string; name: string }[] };
+export type LogScan = {
+  files: number;
+  bytes: number;
+  secrets: number;
+  leaks: { file: string; name: string }[];
+};
 
 export function scanLogsForSecrets(dir: string): LogScan {
   const entries = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
@@ -25,7 +30,8 @@ export function scanLogsForSecrets(dir: string): LogScan {
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
     scan.files++;
     scan.bytes += Buffer.byteLength(text);
-    for (const { name, value } of secrets.values()) if (text.includes(value)) scan.leaks.push({ file, name });
+    for (const { name, value } of secrets.values())
+      if (text.includes(value)) scan.leaks.push({ file, name });
   }
   return scan;
 }
@@ -34,12 +40,16 @@ if (import.meta.main) {
   const scan = scanLogsForSecrets(LOG_DIR);
   const size = `${scan.files} log file(s), ${(scan.bytes / 1e6).toFixed(1)} MB`;
   if (scan.files === 0 || scan.secrets === 0) {
-    console.log(`✘ secrets in logs: nothing to check in ${path.relative(process.cwd(), LOG_DIR)} (${size}, ${scan.secrets} secret(s) noted)`);
+    console.log(
+      `✘ secrets in logs: nothing to check in ${path.relative(process.cwd(), LOG_DIR)} (${size}, ${scan.secrets} secret(s) noted)`,
+    );
     process.exitCode = 1;
   } else if (scan.leaks.length > 0) {
     for (const leak of scan.leaks) console.log(`✘ ${leak.name} appears in ${leak.file}`);
     process.exitCode = 1;
   } else {
-    console.log(`✔ secrets in logs: none of ${scan.secrets} configured secret values appears in ${size}`);
+    console.log(
+      `✔ secrets in logs: none of ${scan.secrets} configured secret values appears in ${size}`,
+    );
   }
 }

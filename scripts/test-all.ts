@@ -19,13 +19,23 @@ type Step = { name: string; cmd: string; args: string[]; env?: Record<string, st
 const steps: Step[] = [
   { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', cmd: bin('eslint'), args: ['--max-warnings', '0', '.'] },
+  { name: 'format', cmd: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
   {
     name: 'unit and integration tests',
     cmd: bin('vitest'),
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
   },
-  { name: 'end-to-end tests (Chromium)', cmd: bin('playwright'), args: ['test'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } },
-  { name: 'secrets in logs', cmd: process.execPath, args: [path.resolve('scripts/check-logs-for-secrets.ts')] },
+  {
+    name: 'end-to-end tests (Chromium)',
+    cmd: bin('playwright'),
+    args: ['test'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+  },
+  {
+    name: 'secrets in logs',
+    cmd: process.execPath,
+    args: [path.resolve('scripts/check-logs-for-secrets.ts')],
+  },
 ];
 
 const env = { ...process.env, PATH: `${path.resolve('node_modules/.bin')}:${process.env.PATH}` };
@@ -39,7 +49,7 @@ for (const step of steps) {
   else {
     console.log(`✘ ${step.name} failed (${secs}s)`);
     failedSteps.push(step.name);
-    if (step.name === 'typecheck' || step.name === 'lint') continue;
+    if (step.name === 'typecheck' || step.name === 'lint' || step.name === 'format') continue;
   }
 }
 
@@ -47,13 +57,20 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 if (fs.existsSync(vitestJson)) {
-  const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
 }
 if (fs.existsSync(playwrightJson)) {
-  const p = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  const p = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
   passed += p.stats.expected + p.stats.flaky;
   failed += p.stats.unexpected;
   skipped += p.stats.skipped;

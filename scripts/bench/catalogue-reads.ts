@@ -14,7 +14,11 @@ import type { ServerStats } from './lib/server-process.ts';
 import { startStoreBench, STORE_APPLICATION_NAME, type StoreBench } from './lib/store.ts';
 
 export type CatalogueOptions = { clients: number; warmupMs: number; durationMs: number };
-export const defaultCatalogueOptions: CatalogueOptions = { clients: 50, warmupMs: 2_000, durationMs: 10_000 };
+export const defaultCatalogueOptions: CatalogueOptions = {
+  clients: 50,
+  warmupMs: 2_000,
+  durationMs: 10_000,
+};
 
 export type CatalogueResults = {
   payloadBytes: number;
@@ -25,20 +29,33 @@ export type CatalogueResults = {
   ratio: number;
 };
 
-export async function runCatalogueReads(bench: StoreBench, options: CatalogueOptions = defaultCatalogueOptions, log = console.log): Promise<CatalogueResults> {
+export async function runCatalogueReads(
+  bench: StoreBench,
+  options: CatalogueOptions = defaultCatalogueOptions,
+  log = console.log,
+): Promise<CatalogueResults> {
   const seeded = await seedDemoShop(bench.db, bench.cipher);
   if (!seeded.seeded) log('  (the shop was already seeded; reading what is there)');
-  const res = await fetch(`${bench.server.base}/api/catalogue`, { headers: { 'accept-encoding': 'identity' } });
+  const res = await fetch(`${bench.server.base}/api/catalogue`, {
+    headers: { 'accept-encoding': 'identity' },
+  });
   if (!res.ok) throw new Error(`GET /api/catalogue: ${res.status}`);
   const text = await res.text();
   const payload = JSON.parse(text) as { groups: unknown[] };
   const bare = await startServer('bare', { mode: 'bare', payload });
   try {
     const check = await fetch(`${bare.base}/api/catalogue`);
-    if ((await check.text()) !== text) throw new Error('the bare server does not answer the same payload');
+    if ((await check.text()) !== text)
+      throw new Error('the bare server does not answer the same payload');
 
     const measure = async (pid: number, port: number) => {
-      const meters = windowMeters(pid, bench.pg.dir, bench.pg.database.pool, 'postgres', STORE_APPLICATION_NAME);
+      const meters = windowMeters(
+        pid,
+        bench.pg.dir,
+        bench.pg.database.pool,
+        'postgres',
+        STORE_APPLICATION_NAME,
+      );
       const result = await runLoad({
         port,
         concurrency: options.clients,
@@ -51,7 +68,9 @@ export async function runCatalogueReads(bench: StoreBench, options: CatalogueOpt
       return { result, ...(await meters.result()) };
     };
 
-    log(`Catalogue reads: store, ${options.clients} clients, ${options.warmupMs / 1000}s warm-up + ${options.durationMs / 1000}s measured (${text.length.toLocaleString('en')} bytes) ...`);
+    log(
+      `Catalogue reads: store, ${options.clients} clients, ${options.warmupMs / 1000}s warm-up + ${options.durationMs / 1000}s measured (${text.length.toLocaleString('en')} bytes) ...`,
+    );
     const store = await measure(bench.server.pid, bench.server.port);
     log(`Catalogue reads: bare Fastify, same payload from memory ...`);
     const memoryBefore = await bare.stats();
@@ -74,10 +93,16 @@ if (import.meta.main) {
     const bench = await startStoreBench();
     const results = await runCatalogueReads(bench);
     const { store, bare } = results;
-    console.log(`\nstore reads/s ${store.perSecond} (p50 ${store.latencyMs.p50} ms, p99 ${store.latencyMs.p99} ms)`);
-    console.log(`bare Fastify reads/s ${bare.perSecond} (p50 ${bare.latencyMs.p50} ms, p99 ${bare.latencyMs.p99} ms)`);
+    console.log(
+      `\nstore reads/s ${store.perSecond} (p50 ${store.latencyMs.p50} ms, p99 ${store.latencyMs.p99} ms)`,
+    );
+    console.log(
+      `bare Fastify reads/s ${bare.perSecond} (p50 ${bare.latencyMs.p50} ms, p99 ${bare.latencyMs.p99} ms)`,
+    );
     console.log(`ratio ${results.ratio}`);
-    console.log(`store CPU: ${JSON.stringify(store.cpu)}\nstore DB sessions: ${JSON.stringify(store.waits.averageSessions)}\nbare CPU: ${JSON.stringify(bare.cpu)}`);
+    console.log(
+      `store CPU: ${JSON.stringify(store.cpu)}\nstore DB sessions: ${JSON.stringify(store.waits.averageSessions)}\nbare CPU: ${JSON.stringify(bare.cpu)}`,
+    );
     const out = path.join(benchOutDir, 'catalogue-reads.json');
     fs.mkdirSync(benchOutDir, { recursive: true });
     fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);

@@ -23,7 +23,9 @@ function csvRows(n: number, prefix: string): string {
   const lines = [HEADER];
   for (let i = 0; i < n; i++) {
     const u = `${prefix}${i}`;
-    lines.push(`${u},${u}@mail.example,Pw-${crypto.randomBytes(6).toString('base64url')},Mail-${crypto.randomBytes(6).toString('base64url')},${1000 + (i % 50_000)}`);
+    lines.push(
+      `${u},${u}@mail.example,Pw-${crypto.randomBytes(6).toString('base64url')},Mail-${crypto.randomBytes(6).toString('base64url')},${1000 + (i % 50_000)}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -31,7 +33,10 @@ function csvRows(n: number, prefix: string): string {
 const seconds = (ms: number) => Math.round(ms) / 1000;
 const perSecond = (rows: number, ms: number) => Math.round(rows / (ms / 1000));
 
-export type CsvOptions = { rows: number; /** Also time csv-parse and AES-GCM alone, in this process. */ components: boolean };
+export type CsvOptions = {
+  rows: number;
+  /** Also time csv-parse and AES-GCM alone, in this process. */ components: boolean;
+};
 export const defaultCsvOptions: CsvOptions = { rows: 100_000, components: true };
 
 export type CsvResults = {
@@ -45,7 +50,11 @@ export type CsvResults = {
   components?: { csvParseSeconds: number; aesGcmTwoPerRowSeconds: number };
 };
 
-export async function runCsvImport(bench: StoreBench, options: CsvOptions = defaultCsvOptions, log = console.log): Promise<CsvResults> {
+export async function runCsvImport(
+  bench: StoreBench,
+  options: CsvOptions = defaultCsvOptions,
+  log = console.log,
+): Promise<CsvResults> {
   const ROWS = options.rows;
   const { base } = bench.server;
   const pool = bench.pg.database.pool;
@@ -53,34 +62,71 @@ export async function runCsvImport(bench: StoreBench, options: CsvOptions = defa
   const cookie = await signInAdmin(bench);
 
   async function post(url: string, body: unknown) {
-    const res = await fetch(`${base}${url}`, { method: 'POST', headers: { ...origin, cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { ...origin, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
     return (await res.json()) as { item: { id: string } };
   }
   async function upload(templateId: string, csv: Buffer) {
     const payload = new Uint8Array(csv);
     const started = performance.now();
-    const res = await fetch(`${base}/api/admin/templates/${templateId}/upload`, { method: 'POST', headers: { ...origin, cookie, 'content-type': 'text/csv' }, body: payload });
-    const body = (await res.json()) as { created?: number; stockCount?: number; error?: { message: string } };
+    const res = await fetch(`${base}/api/admin/templates/${templateId}/upload`, {
+      method: 'POST',
+      headers: { ...origin, cookie, 'content-type': 'text/csv' },
+      body: payload,
+    });
+    const body = (await res.json()) as {
+      created?: number;
+      stockCount?: number;
+      error?: { message: string };
+    };
     const ms = performance.now() - started;
     if (!res.ok) throw new Error(`upload: ${res.status} ${JSON.stringify(body)}`);
     return { ms, body };
   }
 
-  const category = (await post('/api/admin/categories', { name: `Bench CSV ${crypto.randomBytes(3).toString('hex')}` })).item.id;
-  const warmTemplate = (await post('/api/admin/templates', { productName: 'Bench Warm-up', categoryId: category, priceKobo: 100_000 })).item.id;
-  const template = (await post('/api/admin/templates', { productName: 'Bench Template', categoryId: category, priceKobo: 100_000 })).item.id;
+  const category = (
+    await post('/api/admin/categories', {
+      name: `Bench CSV ${crypto.randomBytes(3).toString('hex')}`,
+    })
+  ).item.id;
+  const warmTemplate = (
+    await post('/api/admin/templates', {
+      productName: 'Bench Warm-up',
+      categoryId: category,
+      priceKobo: 100_000,
+    })
+  ).item.id;
+  const template = (
+    await post('/api/admin/templates', {
+      productName: 'Bench Template',
+      categoryId: category,
+      priceKobo: 100_000,
+    })
+  ).item.id;
 
   log('CSV import: warm-up upload of 2,000 rows ...');
   await upload(warmTemplate, Buffer.from(csvRows(2000, 'warm')));
 
   const csvText = csvRows(ROWS, 'user');
   const csv = Buffer.from(csvText);
-  log(`CSV import: uploading ${ROWS.toLocaleString('en')} rows (${(csv.length / 1024 / 1024).toFixed(1)} MB) in one request ...`);
+  log(
+    `CSV import: uploading ${ROWS.toLocaleString('en')} rows (${(csv.length / 1024 / 1024).toFixed(1)} MB) in one request ...`,
+  );
   const appRun = await upload(template, csv);
-  const stored = (await pool.query<{ n: number }>('select count(*)::int as n from individual_accounts where product_group_id = $1', [template])).rows[0]!.n;
+  const stored = (
+    await pool.query<{ n: number }>(
+      'select count(*)::int as n from individual_accounts where product_group_id = $1',
+      [template],
+    )
+  ).rows[0]!.n;
   if (appRun.body.created !== ROWS || stored !== ROWS || appRun.body.stockCount !== ROWS) {
-    throw new Error(`expected ${ROWS} rows, got created=${appRun.body.created} stored=${stored} stock=${appRun.body.stockCount}`);
+    throw new Error(
+      `expected ${ROWS} rows, got created=${appRun.body.created} stored=${stored} stock=${appRun.body.stockCount}`,
+    );
   }
 
   // Baselines: the same rows, plain text, same unique indexes as individual_accounts.
@@ -95,8 +141,13 @@ export async function runCsvImport(bench: StoreBench, options: CsvOptions = defa
   await pool.query(scratch('bench_unnest'));
 
   log('CSV import: COPY FROM STDIN through psql ...');
-  const copyMs = await psqlCopy(bench.pg, 'copy bench_copy (username, email, password, email_password, followers) from stdin with (format csv, header true)', csv);
-  const copied = (await pool.query<{ n: number }>('select count(*)::int as n from bench_copy')).rows[0]!.n;
+  const copyMs = await psqlCopy(
+    bench.pg,
+    'copy bench_copy (username, email, password, email_password, followers) from stdin with (format csv, header true)',
+    csv,
+  );
+  const copied = (await pool.query<{ n: number }>('select count(*)::int as n from bench_copy'))
+    .rows[0]!.n;
   if (copied !== ROWS) throw new Error(`COPY loaded ${copied} rows`);
 
   log(`CSV import: unnest INSERT in batches of ${BATCH_ROWS} through pg ...`);
@@ -108,7 +159,13 @@ export async function runCsvImport(bench: StoreBench, options: CsvOptions = defa
     // Where the app's time goes, measured in this process on the same rows.
     const parseStarted = performance.now();
     let parsed = 0;
-    const parser = parse({ bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, columns: true });
+    const parser = parse({
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      columns: true,
+    });
     Readable.from([csv]).pipe(parser);
     for await (const _row of parser) parsed++;
     const parseMs = performance.now() - parseStarted;
@@ -125,9 +182,23 @@ export async function runCsvImport(bench: StoreBench, options: CsvOptions = defa
   return {
     rows: ROWS,
     csvBytes: csv.length,
-    app: { method: 'POST /api/admin/templates/:id/upload over HTTP (streamed csv-parse, AES-256-GCM x2 per row, unnest insert per 1,000 rows)', seconds: seconds(appRun.ms), rowsPerSecond: perSecond(ROWS, appRun.ms) },
-    copy: { method: 'COPY ... FROM STDIN WITH (FORMAT csv) through psql, plain text columns, same unique indexes', seconds: seconds(copyMs), rowsPerSecond: perSecond(ROWS, copyMs) },
-    unnestInsert: { method: `INSERT ... SELECT FROM unnest() through pg, batches of ${BATCH_ROWS}, plain text, same unique indexes`, seconds: seconds(unnestMs), rowsPerSecond: perSecond(ROWS, unnestMs) },
+    app: {
+      method:
+        'POST /api/admin/templates/:id/upload over HTTP (streamed csv-parse, AES-256-GCM x2 per row, unnest insert per 1,000 rows)',
+      seconds: seconds(appRun.ms),
+      rowsPerSecond: perSecond(ROWS, appRun.ms),
+    },
+    copy: {
+      method:
+        'COPY ... FROM STDIN WITH (FORMAT csv) through psql, plain text columns, same unique indexes',
+      seconds: seconds(copyMs),
+      rowsPerSecond: perSecond(ROWS, copyMs),
+    },
+    unnestInsert: {
+      method: `INSERT ... SELECT FROM unnest() through pg, batches of ${BATCH_ROWS}, plain text, same unique indexes`,
+      seconds: seconds(unnestMs),
+      rowsPerSecond: perSecond(ROWS, unnestMs),
+    },
     ratioCopyToApp: Math.round((appRun.ms / copyMs) * 10) / 10,
     ratioUnnestToApp: Math.round((appRun.ms / unnestMs) * 10) / 10,
     ...(components ? { components } : {}),
@@ -136,11 +207,22 @@ export async function runCsvImport(bench: StoreBench, options: CsvOptions = defa
 
 /** COPY ... FROM STDIN with the CSV on psql's standard input; resolves with the wall time in ms. */
 async function psqlCopy(pg: BenchPostgres, statement: string, data: Buffer): Promise<number> {
-  return (await runClientTool(pg, 'psql', ['-v', 'ON_ERROR_STOP=1', '-q', '-c', statement, 'postgres'], data)).ms;
+  return (
+    await runClientTool(
+      pg,
+      'psql',
+      ['-v', 'ON_ERROR_STOP=1', '-q', '-c', statement, 'postgres'],
+      data,
+    )
+  ).ms;
 }
 
 async function unnestInsert(pool: pg.Pool, csvText: string): Promise<number> {
-  const rows = csvText.trimEnd().split('\n').slice(1).map((l) => l.split(','));
+  const rows = csvText
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(','));
   const started = performance.now();
   for (let i = 0; i < rows.length; i += BATCH_ROWS) {
     const batch = rows.slice(i, i + BATCH_ROWS);
@@ -158,15 +240,45 @@ if (import.meta.main) {
   await runBench(async () => {
     const rows = Number(process.argv[2] ?? defaultCsvOptions.rows);
     const bench = await startStoreBench();
-    const results = { ...(await runCsvImport(bench, { rows, components: true })), node: process.version, postgres: bench.pg.version, cpu: `${os.cpus()[0]?.model ?? 'unknown'} x${os.cpus().length}` };
-    const line = (name: string, s: number, rps: number) => `${name.padEnd(44)}${s.toFixed(2).padStart(9)}${rps.toLocaleString('en').padStart(12)}`;
-    console.log(`\nCSV import, ${rows.toLocaleString('en')} rows, ${(results.csvBytes / 1024 / 1024).toFixed(1)} MB (Node ${process.version}, PostgreSQL ${bench.pg.version})`);
+    const results = {
+      ...(await runCsvImport(bench, { rows, components: true })),
+      node: process.version,
+      postgres: bench.pg.version,
+      cpu: `${os.cpus()[0]?.model ?? 'unknown'} x${os.cpus().length}`,
+    };
+    const line = (name: string, s: number, rps: number) =>
+      `${name.padEnd(44)}${s.toFixed(2).padStart(9)}${rps.toLocaleString('en').padStart(12)}`;
+    console.log(
+      `\nCSV import, ${rows.toLocaleString('en')} rows, ${(results.csvBytes / 1024 / 1024).toFixed(1)} MB (Node ${process.version}, PostgreSQL ${bench.pg.version})`,
+    );
     console.log(`${'path'.padEnd(44)}${'seconds'.padStart(9)}${'rows/s'.padStart(12)}`);
-    console.log(line('app upload (HTTP, parse, encrypt, insert)', results.app.seconds, results.app.rowsPerSecond));
-    console.log(line('COPY FROM STDIN via psql (plain text)', results.copy.seconds, results.copy.rowsPerSecond));
-    console.log(line('unnest INSERT via pg (plain text)', results.unnestInsert.seconds, results.unnestInsert.rowsPerSecond));
-    console.log(`app is ${results.ratioCopyToApp}x slower than COPY, ${results.ratioUnnestToApp}x slower than the plain unnest INSERT`);
-    console.log(`in-process components: csv-parse ${results.components!.csvParseSeconds}s, AES-256-GCM (2 per row) ${results.components!.aesGcmTwoPerRowSeconds}s`);
+    console.log(
+      line(
+        'app upload (HTTP, parse, encrypt, insert)',
+        results.app.seconds,
+        results.app.rowsPerSecond,
+      ),
+    );
+    console.log(
+      line(
+        'COPY FROM STDIN via psql (plain text)',
+        results.copy.seconds,
+        results.copy.rowsPerSecond,
+      ),
+    );
+    console.log(
+      line(
+        'unnest INSERT via pg (plain text)',
+        results.unnestInsert.seconds,
+        results.unnestInsert.rowsPerSecond,
+      ),
+    );
+    console.log(
+      `app is ${results.ratioCopyToApp}x slower than COPY, ${results.ratioUnnestToApp}x slower than the plain unnest INSERT`,
+    );
+    console.log(
+      `in-process components: csv-parse ${results.components!.csvParseSeconds}s, AES-256-GCM (2 per row) ${results.components!.aesGcmTwoPerRowSeconds}s`,
+    );
     const outFile = path.join(benchOutDir, 'csv-import.json');
     fs.mkdirSync(benchOutDir, { recursive: true });
     fs.writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);

@@ -20,19 +20,36 @@ import type { ServerStats } from './lib/server-process.ts';
 import { startStoreBench } from './lib/store.ts';
 import { defaultPurchaseOptions, runPurchases } from './purchases.ts';
 
-type Row = { measure: string; store: string; baseline: string; ratio: string; p50: string; p99: string };
+type Row = {
+  measure: string;
+  store: string;
+  baseline: string;
+  ratio: string;
+  p50: string;
+  p99: string;
+};
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (n: number) => (n >= 100 ? fmt(n) : fmt(n, 1));
-const lat = (store: Percentiles, base: Percentiles, key: 'p50' | 'p99') => `${ms(store[key])} / ${ms(base[key])}`;
+const lat = (store: Percentiles, base: Percentiles, key: 'p50' | 'p99') =>
+  `${ms(store[key])} / ${ms(base[key])}`;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const ratio = (r: number) => (r < 0.1 ? r.toFixed(3) : r.toFixed(2));
 
 function printTable(rows: Row[]): void {
-  const header: Row = { measure: 'measure', store: 'store', baseline: 'baseline', ratio: 'ratio (store/baseline)', p50: 'p50 ms (store / base)', p99: 'p99 ms (store / base)' };
+  const header: Row = {
+    measure: 'measure',
+    store: 'store',
+    baseline: 'baseline',
+    ratio: 'ratio (store/baseline)',
+    p50: 'p50 ms (store / base)',
+    p99: 'p99 ms (store / base)',
+  };
   const keys = Object.keys(header) as (keyof Row)[];
   const widths = keys.map((k) => Math.max(...[header, ...rows].map((r) => r[k].length)));
-  const line = (r: Row) => `| ${keys.map((k, i) => (k === 'measure' ? r[k].padEnd(widths[i]!) : r[k].padStart(widths[i]!))).join(' | ')} |`;
+  const line = (r: Row) =>
+    `| ${keys.map((k, i) => (k === 'measure' ? r[k].padEnd(widths[i]!) : r[k].padStart(widths[i]!))).join(' | ')} |`;
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));
@@ -109,9 +126,13 @@ await runBench(async () => {
 
   const cores = os.availableParallelism();
   const loadNote = `load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} → ${loadAfter.map((l) => l.toFixed(1)).join(' ')} on ${cores} cores`;
-  console.log(`\nStore benchmark — Node ${process.version}, PostgreSQL ${bench.pg.version} (fsync on), ${os.cpus()[0]?.model ?? 'unknown CPU'} x${cores}; ${loadNote}`);
+  console.log(
+    `\nStore benchmark — Node ${process.version}, PostgreSQL ${bench.pg.version} (fsync on), ${os.cpus()[0]?.model ?? 'unknown CPU'} x${cores}; ${loadNote}`,
+  );
   printTable(rows);
-  console.log(`peak server RSS ${fmt(mb(memory.end!.maxRssBytes))} MB; ${p.store.ok} purchases in ${p.store.seconds}s, failures ${JSON.stringify(p.store.failures)}`);
+  console.log(
+    `peak server RSS ${fmt(mb(memory.end!.maxRssBytes))} MB; ${p.store.ok} purchases in ${p.store.seconds}s, failures ${JSON.stringify(p.store.failures)}`,
+  );
   // CPU time per operation holds up on a busy shared machine far better than rates do.
   const cpuPerOp = {
     purchase: cpuPerOperation(p.store.cpu, p.store.perSecond),
@@ -119,18 +140,40 @@ await runBench(async () => {
     catalogueRead: cpuPerOperation(c.store.cpu, c.store.perSecond),
     bareRead: cpuPerOperation(c.bare.cpu, c.bare.perSecond),
   };
-  const both = (x: { serverMs: number | null; postgresMs: number | null }) => `server ${x.serverMs ?? '?'} + PostgreSQL ${x.postgresMs ?? '?'}`;
-  console.log(`CPU ms per operation — purchase: ${both(cpuPerOp.purchase)}; TPC-B transaction: PostgreSQL ${cpuPerOp.tpcbTransaction.postgresMs ?? '?'}`);
-  console.log(`CPU ms per operation — catalogue read: ${both(cpuPerOp.catalogueRead)}; bare Fastify read: server ${cpuPerOp.bareRead.serverMs ?? '?'}`);
-  console.log(`cores busy in the purchase window — server ${p.store.cpu.serverCores ?? '?'}, PostgreSQL ${p.store.cpu.postgresCores ?? '?'}, load generator ${p.store.cpu.loadGeneratorCores}`);
-  const topWaits = (w: Record<string, number>) => Object.entries(w).slice(0, 3).map(([k, n]) => `${n} ${k}`).join(', ');
-  console.log(`store DB sessions during purchases (average of ${p.store.waits.samples} samples): ${topWaits(p.store.waits.averageSessions)}`);
-  console.log(`store DB sessions during catalogue reads: ${topWaits(c.store.waits.averageSessions)}`);
+  const both = (x: { serverMs: number | null; postgresMs: number | null }) =>
+    `server ${x.serverMs ?? '?'} + PostgreSQL ${x.postgresMs ?? '?'}`;
+  console.log(
+    `CPU ms per operation — purchase: ${both(cpuPerOp.purchase)}; TPC-B transaction: PostgreSQL ${cpuPerOp.tpcbTransaction.postgresMs ?? '?'}`,
+  );
+  console.log(
+    `CPU ms per operation — catalogue read: ${both(cpuPerOp.catalogueRead)}; bare Fastify read: server ${cpuPerOp.bareRead.serverMs ?? '?'}`,
+  );
+  console.log(
+    `cores busy in the purchase window — server ${p.store.cpu.serverCores ?? '?'}, PostgreSQL ${p.store.cpu.postgresCores ?? '?'}, load generator ${p.store.cpu.loadGeneratorCores}`,
+  );
+  const topWaits = (w: Record<string, number>) =>
+    Object.entries(w)
+      .slice(0, 3)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ');
+  console.log(
+    `store DB sessions during purchases (average of ${p.store.waits.samples} samples): ${topWaits(p.store.waits.averageSessions)}`,
+  );
+  console.log(
+    `store DB sessions during catalogue reads: ${topWaits(c.store.waits.averageSessions)}`,
+  );
 
   const results = {
     startedAt: new Date(started).toISOString(),
     totalSeconds: Math.round((Date.now() - started) / 1000),
-    machine: { node: process.version, postgres: bench.pg.version, cpu: os.cpus()[0]?.model ?? 'unknown', cores, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
+    machine: {
+      node: process.version,
+      postgres: bench.pg.version,
+      cpu: os.cpus()[0]?.model ?? 'unknown',
+      cores,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadAfter,
+    },
     table: rows,
     purchases,
     catalogue,

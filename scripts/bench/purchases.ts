@@ -9,10 +9,23 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { runBench } from './lib/cleanup.ts';
 import { runLoad, percentiles, type LoadResult, type Percentiles } from './lib/load.ts';
-import { cpuMeter, postmasterPid, waitSampler, windowMeters, type CpuSplit, type WaitSample } from './lib/observe.ts';
+import {
+  cpuMeter,
+  postmasterPid,
+  waitSampler,
+  windowMeters,
+  type CpuSplit,
+  type WaitSample,
+} from './lib/observe.ts';
 import { pgbenchBinary, runClientTool, type BenchPostgres } from './lib/postgres.ts';
 import { benchOutDir } from './lib/server.ts';
-import { createCustomers, insertGroupWithStock, startStoreBench, STORE_APPLICATION_NAME, type StoreBench } from './lib/store.ts';
+import {
+  createCustomers,
+  insertGroupWithStock,
+  startStoreBench,
+  STORE_APPLICATION_NAME,
+  type StoreBench,
+} from './lib/store.ts';
 
 export type PurchaseOptions = {
   buyers: number;
@@ -45,7 +58,13 @@ export type PgbenchResult = {
 };
 
 export type PurchaseResults = {
-  store: LoadResult & { stockBefore: number; stockAfter: number; ordersWritten: number; cpu: CpuSplit; waits: WaitSample };
+  store: LoadResult & {
+    stockBefore: number;
+    stockAfter: number;
+    ordersWritten: number;
+    cpu: CpuSplit;
+    waits: WaitSample;
+  };
   pgbench: PgbenchResult;
   /** purchases/s divided by pgbench TPC-B transactions/s. */
   ratio: number;
@@ -54,15 +73,33 @@ export type PurchaseResults = {
 const PRICE_KOBO = 100_000; // ₦1,000
 const FUND_KOBO = 1_000_000_000; // ₦10,000,000 per buyer: never the limit
 
-export async function runPurchases(bench: StoreBench, options: PurchaseOptions = defaultPurchaseOptions, log = console.log): Promise<PurchaseResults> {
-  log(`Purchases: seeding ${options.stock.toLocaleString('en')} accounts and ${options.buyers} funded buyers ...`);
-  const group = await insertGroupWithStock(bench.db, bench.cipher, { accounts: options.stock, priceKobo: PRICE_KOBO, name: 'Bench Purchases' });
+export async function runPurchases(
+  bench: StoreBench,
+  options: PurchaseOptions = defaultPurchaseOptions,
+  log = console.log,
+): Promise<PurchaseResults> {
+  log(
+    `Purchases: seeding ${options.stock.toLocaleString('en')} accounts and ${options.buyers} funded buyers ...`,
+  );
+  const group = await insertGroupWithStock(bench.db, bench.cipher, {
+    accounts: options.stock,
+    priceKobo: PRICE_KOBO,
+    name: 'Bench Purchases',
+  });
   const buyers = await createCustomers(bench.db, options.buyers, FUND_KOBO);
   const body = JSON.stringify({ productGroupId: group.id, quantity: 1 });
 
-  log(`Purchases: ${options.buyers} concurrent buyers, ${options.warmupMs / 1000}s warm-up + ${options.durationMs / 1000}s measured ...`);
+  log(
+    `Purchases: ${options.buyers} concurrent buyers, ${options.warmupMs / 1000}s warm-up + ${options.durationMs / 1000}s measured ...`,
+  );
   const before = await stockCount(bench, group.id);
-  const meters = windowMeters(bench.server.pid, bench.pg.dir, bench.pg.database.pool, 'postgres', STORE_APPLICATION_NAME);
+  const meters = windowMeters(
+    bench.server.pid,
+    bench.pg.dir,
+    bench.pg.database.pool,
+    'postgres',
+    STORE_APPLICATION_NAME,
+  );
   const load = await runLoad({
     port: bench.server.port,
     concurrency: options.buyers,
@@ -84,9 +121,14 @@ export async function runPurchases(bench: StoreBench, options: PurchaseOptions =
   });
   const { cpu, waits } = await meters.result();
   const after = await stockCount(bench, group.id);
-  const orders = (await bench.db.execute<{ n: number }>(sql`select count(*)::int as n from orders where product_group_id = ${group.id}`)).rows[0]!.n;
+  const orders = (
+    await bench.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from orders where product_group_id = ${group.id}`,
+    )
+  ).rows[0]!.n;
   if (after === 0) log('  warning: the group sold out during the run; raise the stock');
-  if (load.failureSamples.length) log(`  failures: ${JSON.stringify(load.failures)} e.g. ${load.failureSamples[0]}`);
+  if (load.failureSamples.length)
+    log(`  failures: ${JSON.stringify(load.failures)} e.g. ${load.failureSamples[0]}`);
 
   const pgbench = await runPgbench(bench.pg, options.pgbench, bench.server.pid, log);
   return {
@@ -97,21 +139,46 @@ export async function runPurchases(bench: StoreBench, options: PurchaseOptions =
 }
 
 async function stockCount(bench: StoreBench, groupId: string): Promise<number> {
-  return (await bench.db.execute<{ n: number }>(sql`select stock_count as n from product_groups where id = ${groupId}`)).rows[0]!.n;
+  return (
+    await bench.db.execute<{ n: number }>(
+      sql`select stock_count as n from product_groups where id = ${groupId}`,
+    )
+  ).rows[0]!.n;
 }
 
 /** pgbench's built-in TPC-B-like script, in its own database on the bench server. */
-export async function runPgbench(pg: BenchPostgres, o: PurchaseOptions['pgbench'], serverPid: number, log = console.log): Promise<PgbenchResult> {
+export async function runPgbench(
+  pg: BenchPostgres,
+  o: PurchaseOptions['pgbench'],
+  serverPid: number,
+  log = console.log,
+): Promise<PgbenchResult> {
   const pgbench = pgbenchBinary();
   const dbName = 'bench_tpcb';
   await pg.database.pool.query(`drop database if exists ${dbName}`);
   await pg.database.pool.query(`create database ${dbName}`);
-  log(`pgbench: initialising scale ${o.scale} (${(o.scale * 100_000).toLocaleString('en')} accounts) in ${dbName} ...`);
+  log(
+    `pgbench: initialising scale ${o.scale} (${(o.scale * 100_000).toLocaleString('en')} accounts) in ${dbName} ...`,
+  );
   const init = await runClientTool(pg, pgbench, ['-i', '-q', '-s', String(o.scale), dbName]);
 
   const logDir = fs.mkdtempSync(path.join(pg.dir, 'pgbench-log-'));
-  const args = ['-c', String(o.clients), '-j', String(o.threads), '-T', String(o.seconds), '-M', 'prepared', '-l', `--log-prefix=${path.join(logDir, 'tpcb')}`, dbName];
-  log(`pgbench: ${['pgbench', ...args.filter((a) => !a.startsWith('--log-prefix'))].join(' ')} ...`);
+  const args = [
+    '-c',
+    String(o.clients),
+    '-j',
+    String(o.threads),
+    '-T',
+    String(o.seconds),
+    '-M',
+    'prepared',
+    '-l',
+    `--log-prefix=${path.join(logDir, 'tpcb')}`,
+    dbName,
+  ];
+  log(
+    `pgbench: ${['pgbench', ...args.filter((a) => !a.startsWith('--log-prefix'))].join(' ')} ...`,
+  );
   // pgbench connects first and then runs for exactly o.seconds: its whole run is the window.
   const stopWaits = waitSampler(pg.database.pool, dbName);
   const stopCpu = cpuMeter(serverPid, postmasterPid(pg.dir));
@@ -152,11 +219,19 @@ if (import.meta.main) {
     const bench = await startStoreBench();
     const results = await runPurchases(bench);
     const { store, pgbench } = results;
-    console.log(`\npurchases/s ${store.perSecond} (p50 ${store.latencyMs.p50} ms, p99 ${store.latencyMs.p99} ms, ${store.concurrency} buyers)`);
-    console.log(`pgbench TPC-B tps ${pgbench.tps} (p50 ${pgbench.latencyMs.p50} ms, p99 ${pgbench.latencyMs.p99} ms, ${pgbench.clients} clients)`);
+    console.log(
+      `\npurchases/s ${store.perSecond} (p50 ${store.latencyMs.p50} ms, p99 ${store.latencyMs.p99} ms, ${store.concurrency} buyers)`,
+    );
+    console.log(
+      `pgbench TPC-B tps ${pgbench.tps} (p50 ${pgbench.latencyMs.p50} ms, p99 ${pgbench.latencyMs.p99} ms, ${pgbench.clients} clients)`,
+    );
     console.log(`ratio ${results.ratio}`);
-    console.log(`store CPU: ${JSON.stringify(store.cpu)}\nstore DB sessions: ${JSON.stringify(store.waits.averageSessions)}`);
-    console.log(`pgbench CPU: ${JSON.stringify(pgbench.cpu)}\npgbench DB sessions: ${JSON.stringify(pgbench.waits.averageSessions)}`);
+    console.log(
+      `store CPU: ${JSON.stringify(store.cpu)}\nstore DB sessions: ${JSON.stringify(store.waits.averageSessions)}`,
+    );
+    console.log(
+      `pgbench CPU: ${JSON.stringify(pgbench.cpu)}\npgbench DB sessions: ${JSON.stringify(pgbench.waits.averageSessions)}`,
+    );
     const out = path.join(benchOutDir, 'purchases.json');
     fs.mkdirSync(benchOutDir, { recursive: true });
     fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);

@@ -32,7 +32,17 @@ const bin = (name: string) => path.join(repoRoot, 'node_modules/.bin', name);
 const LOCK_FILE = '/tmp/e2e.lock';
 
 // The public pages, which arrive server-rendered; the product page's address is read from the store once it runs.
-const pages: string[] = ['/', '/products', '/category/instagram', '/web-services', '/support', '/contact', '/about', '/terms', '/privacy'];
+const pages: string[] = [
+  '/',
+  '/products',
+  '/category/instagram',
+  '/web-services',
+  '/support',
+  '/contact',
+  '/about',
+  '/terms',
+  '/privacy',
+];
 const targets = { performance: 99, lcpMs: 1200, accessibility: 95, axe: 0, initialJsKb: 90 };
 
 /** The demo shop's first Instagram account, inserted after the category in the list of pages. */
@@ -44,7 +54,9 @@ async function addProductPage(base: string): Promise<void> {
 }
 const runs = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
 const cpuSlowdown = Number(process.env.BENCH_WEB_CPU_SLOWDOWN ?? 4);
-const chromePath = process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath());
+const chromePath =
+  process.env.CHROME_PATH ??
+  (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath());
 
 type LighthouseRun = {
   performance: number;
@@ -55,19 +67,34 @@ type LighthouseRun = {
   failedAudits: { id: string; title: string; items: string[] }[];
   benchmarkIndex: number;
 };
-type AxeResult = { theme: 'light' | 'dark'; width: number; violations: { id: string; impact: string; help: string; nodes: string[] }[] };
-type PageResult = { path: string; firstRenderJsKb: number; lighthouse: LighthouseRun; lighthouseRuns: { performance: number; lcpMs: number; tbtMs: number }[]; axe: AxeResult[] };
+type AxeResult = {
+  theme: 'light' | 'dark';
+  width: number;
+  violations: { id: string; impact: string; help: string; nodes: string[] }[];
+};
+type PageResult = {
+  path: string;
+  firstRenderJsKb: number;
+  lighthouse: LighthouseRun;
+  lighthouseRuns: { performance: number; lcpMs: number; tbtMs: number }[];
+  axe: AxeResult[];
+};
 
 // ---- lock --------------------------------------------------------------------------------------------------
 
 function rerunUnderLock(): boolean {
-  if (process.env.BENCH_WEB_LOCKED || process.env.BENCH_WEB_URL || process.platform !== 'linux') return false;
+  if (process.env.BENCH_WEB_LOCKED || process.env.BENCH_WEB_URL || process.platform !== 'linux')
+    return false;
   if (spawnSync('flock', ['--version'], { stdio: 'ignore' }).status !== 0) return false;
   console.log(`waiting for ${LOCK_FILE} (e2e runs share dist/) ...`);
-  const child = spawnSync('flock', [LOCK_FILE, process.execPath, ...process.execArgv, fileURLToPath(import.meta.url)], {
-    stdio: 'inherit',
-    env: { ...process.env, BENCH_WEB_LOCKED: '1' },
-  });
+  const child = spawnSync(
+    'flock',
+    [LOCK_FILE, process.execPath, ...process.execArgv, fileURLToPath(import.meta.url)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_WEB_LOCKED: '1' },
+    },
+  );
   process.exitCode = child.status ?? 1;
   return true;
 }
@@ -76,10 +103,15 @@ function rerunUnderLock(): boolean {
 
 function build(): void {
   if (process.env.BENCH_WEB_SKIP_BUILD === '1') return;
-  console.log('building the client and the server-render bundle (vite build, vite build --ssr) ...');
+  console.log(
+    'building the client and the server-render bundle (vite build, vite build --ssr) ...',
+  );
   const started = Date.now();
   for (const args of [['build'], ['build', '--ssr']]) {
-    const result = spawnSync(bin('vite'), [...args, '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
+    const result = spawnSync(bin('vite'), [...args, '--logLevel', 'warn'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
     if (result.status !== 0) throw new Error(`vite ${args.join(' ')} failed`);
   }
   console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -131,7 +163,10 @@ async function startStore(): Promise<string> {
   const base = `http://localhost:${port}`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the store exited with code ${child.exitCode} before it was ready:\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(
+        `the store exited with code ${child.exitCode} before it was ready:\n${output}`,
+      );
     try {
       if ((await fetch(`${base}/api/health`)).ok) return base;
     } catch {
@@ -144,7 +179,11 @@ async function startStore(): Promise<string> {
 
 // ---- initial JavaScript -------------------------------------------------------------------------------------
 
-type InitialJs = { files: { file: string; kind: 'entry' | 'modulepreload' | 'classic'; gzipBytes: number }[]; gzipBytes: number; withClassicBytes: number };
+type InitialJs = {
+  files: { file: string; kind: 'entry' | 'modulepreload' | 'classic'; gzipBytes: number }[];
+  gzipBytes: number;
+  withClassicBytes: number;
+};
 
 /**
  * The entry chunk and the chunks index.html modulepreloads with it (the measure of the target): the JavaScript
@@ -166,11 +205,21 @@ async function get(url: string | URL): Promise<Response> {
 async function initialJs(base: string): Promise<InitialJs> {
   const html = await (await get(`${base}/`)).text();
   const found = [
-    ...[...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+\.js)"/g)].map((m) => ({ url: m[1]!, kind: 'entry' as const })),
-    ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => ({ url: m[1]!, kind: 'modulepreload' as const })),
-    ...[...html.matchAll(/<script(?![^>]*type="module")[^>]+src="([^"]+\.js)"/g)].map((m) => ({ url: m[1]!, kind: 'classic' as const })),
+    ...[...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+\.js)"/g)].map((m) => ({
+      url: m[1]!,
+      kind: 'entry' as const,
+    })),
+    ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => ({
+      url: m[1]!,
+      kind: 'modulepreload' as const,
+    })),
+    ...[...html.matchAll(/<script(?![^>]*type="module")[^>]+src="([^"]+\.js)"/g)].map((m) => ({
+      url: m[1]!,
+      kind: 'classic' as const,
+    })),
   ];
-  if (!found.some((f) => f.kind === 'entry')) throw new Error(`no module script in the index.html served at ${base}/`);
+  if (!found.some((f) => f.kind === 'entry'))
+    throw new Error(`no module script in the index.html served at ${base}/`);
   const files = await Promise.all(
     found.map(async ({ url, kind }) => {
       const body = Buffer.from(await (await get(new URL(url, `${base}/`))).arrayBuffer());
@@ -178,7 +227,11 @@ async function initialJs(base: string): Promise<InitialJs> {
     }),
   );
   const sum = (list: typeof files) => list.reduce((total, f) => total + f.gzipBytes, 0);
-  return { files, gzipBytes: sum(files.filter((f) => f.kind !== 'classic')), withClassicBytes: sum(files) };
+  return {
+    files,
+    gzipBytes: sum(files.filter((f) => f.kind !== 'classic')),
+    withClassicBytes: sum(files),
+  };
 }
 
 /**
@@ -189,19 +242,41 @@ async function firstRenderJs(base: string, pagePath: string, initial: InitialJs)
   const preloader = initial.files.find((f) => /route-preload-[^/]+\.js$/.test(f.file));
   if (!preloader) return initial.withClassicBytes;
   const source = await (await get(new URL(preloader.file, `${base}/`))).text();
-  const routes = JSON.parse(/var routes = (\[.*\]);/.exec(source)?.[1] ?? '[]') as [string, string[], string[]][];
-  const route = routes.find(([pattern]) => pattern === '*' || new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`, 'i').test(pagePath));
+  const routes = JSON.parse(/var routes = (\[.*\]);/.exec(source)?.[1] ?? '[]') as [
+    string,
+    string[],
+    string[],
+  ][];
+  const route = routes.find(
+    ([pattern]) =>
+      pattern === '*' || new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`, 'i').test(pagePath),
+  );
   const sizes = await Promise.all(
-    (route?.[1] ?? []).map(async (file) => zlib.gzipSync(Buffer.from(await (await get(new URL(file, `${base}/`))).arrayBuffer()), { level: 9 }).length),
+    (route?.[1] ?? []).map(
+      async (file) =>
+        zlib.gzipSync(Buffer.from(await (await get(new URL(file, `${base}/`))).arrayBuffer()), {
+          level: 9,
+        }).length,
+    ),
   );
   return initial.withClassicBytes + sizes.reduce((sum, n) => sum + n, 0);
 }
 
 // ---- Lighthouse ---------------------------------------------------------------------------------------------
 
-type LhAudit = { id: string; title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; details?: { items?: Record<string, unknown>[] } };
+type LhAudit = {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  numericValue?: number;
+  details?: { items?: Record<string, unknown>[] };
+};
 type LhReport = {
-  categories: Record<'performance' | 'accessibility', { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  categories: Record<
+    'performance' | 'accessibility',
+    { score: number | null; auditRefs: { id: string; weight: number }[] }
+  >;
   audits: Record<string, LhAudit>;
   environment: { benchmarkIndex: number };
   runtimeError?: { code: string; message: string };
@@ -223,21 +298,32 @@ function lighthouseOnce(url: string, tmp: string, n: number): LighthouseRun {
     ],
     { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', timeout: 180_000 },
   );
-  if (!fs.existsSync(output)) throw new Error(`lighthouse failed on ${url}: ${result.stderr.slice(-2000)}`);
+  if (!fs.existsSync(output))
+    throw new Error(`lighthouse failed on ${url}: ${result.stderr.slice(-2000)}`);
   const report = JSON.parse(fs.readFileSync(output, 'utf8')) as LhReport;
   fs.rmSync(output);
-  if (report.runtimeError) throw new Error(`lighthouse on ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
+  if (report.runtimeError)
+    throw new Error(
+      `lighthouse on ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`,
+    );
   const a = report.audits;
   const num = (id: string) => a[id]?.numericValue ?? NaN;
-  const requests = (a['network-requests']?.details?.items ?? []) as { resourceType?: string; transferSize?: number }[];
+  const requests = (a['network-requests']?.details?.items ?? []) as {
+    resourceType?: string;
+    transferSize?: number;
+  }[];
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   const failedAudits = report.categories.accessibility.auditRefs
     .map((ref) => a[ref.id]!)
-    .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score !== null && audit.score < 1)
+    .filter(
+      (audit) => audit.scoreDisplayMode === 'binary' && audit.score !== null && audit.score < 1,
+    )
     .map((audit) => ({
       id: audit.id,
       title: audit.title,
-      items: (audit.details?.items ?? []).slice(0, 5).map((item) => String((item.node as { snippet?: string } | undefined)?.snippet ?? '')),
+      items: (audit.details?.items ?? [])
+        .slice(0, 5)
+        .map((item) => String((item.node as { snippet?: string } | undefined)?.snippet ?? '')),
     }));
   return {
     performance: Math.round((report.categories.performance.score ?? 0) * 100),
@@ -277,7 +363,10 @@ function lighthouse(url: string, tmp: string): { median: LighthouseRun; all: Lig
 // ---- axe ----------------------------------------------------------------------------------------------------
 
 async function axeChecks(base: string): Promise<Map<string, AxeResult[]>> {
-  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const results = new Map<string, AxeResult[]>();
   try {
     for (const pagePath of pages) {
@@ -285,7 +374,11 @@ async function axeChecks(base: string): Promise<Map<string, AxeResult[]>> {
       for (const theme of ['light', 'dark'] as const) {
         for (const width of [412, 1280]) {
           // The store's CSP allows only its own scripts; axe is injected by the test browser, so bypass it here.
-          const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, reducedMotion: 'reduce' });
+          const context = await browser.newContext({
+            viewport: { width, height: 900 },
+            bypassCSP: true,
+            reducedMotion: 'reduce',
+          });
           await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
           const page = await context.newPage();
           await page.goto(base + pagePath, { waitUntil: 'networkidle' });
@@ -294,9 +387,18 @@ async function axeChecks(base: string): Promise<Map<string, AxeResult[]>> {
           const raw = await page.evaluate(async () => {
             const w = window as unknown as { axe: typeof axe };
             const r = await w.axe.run(document, { resultTypes: ['violations'] });
-            return r.violations.map((v) => ({ id: v.id, impact: v.impact ?? 'unknown', help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+            return r.violations.map((v) => ({
+              id: v.id,
+              impact: v.impact ?? 'unknown',
+              help: v.help,
+              nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+            }));
           });
-          list.push({ theme, width, violations: raw.filter((v) => v.impact === 'serious' || v.impact === 'critical') });
+          list.push({
+            theme,
+            width,
+            violations: raw.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+          });
           await context.close();
         }
       }
@@ -340,7 +442,8 @@ function printTable(results: PageResult[], initial: InitialJs): void {
     'perf of each run',
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));
@@ -351,11 +454,19 @@ function printTable(results: PageResult[], initial: InitialJs): void {
   console.log(
     `KB = 1000 bytes. JS to first render: index.html's scripts and the chunks route-preload fetches for the page, gzip -9 (the page renders once they are in); ` +
       `loaded: every script the page fetched, with what loads after the first render (data layer, toaster), as served (Lighthouse transfer sizes, headers included). Lighthouse: median of ${runs} run(s), CPU slowdown ${cpuSlowdown}x; ` +
-      `this host's benchmark index ${results[0]?.lighthouse.benchmarkIndex ?? '?'} (Lighthouse warns below 1000: TBT and LCP then come out worse than on the reference machine); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
+      `this host's benchmark index ${results[0]?.lighthouse.benchmarkIndex ?? '?'} (Lighthouse warns below 1000: TBT and LCP then come out worse than on the reference machine); load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}.`,
   );
   for (const r of results) {
-    for (const audit of r.lighthouse.failedAudits) console.log(`  ${r.path} Lighthouse: ${audit.id}: ${audit.title} ${audit.items.join(' | ')}`);
-    for (const x of r.axe) for (const v of x.violations) console.log(`  ${r.path} axe (${x.theme}, ${x.width}px): ${v.id} [${v.impact}] ${v.help}: ${v.nodes.join(' | ')}`);
+    for (const audit of r.lighthouse.failedAudits)
+      console.log(`  ${r.path} Lighthouse: ${audit.id}: ${audit.title} ${audit.items.join(' | ')}`);
+    for (const x of r.axe)
+      for (const v of x.violations)
+        console.log(
+          `  ${r.path} axe (${x.theme}, ${x.width}px): ${v.id} [${v.impact}] ${v.help}: ${v.nodes.join(' | ')}`,
+        );
   }
 }
 
@@ -382,7 +493,11 @@ await runBench(async () => {
       path: pagePath,
       firstRenderJsKb: (await firstRenderJs(base, pagePath, initial)) / 1000,
       lighthouse: median,
-      lighthouseRuns: all.map((r) => ({ performance: r.performance, lcpMs: r.metrics.lcpMs, tbtMs: r.metrics.tbtMs })),
+      lighthouseRuns: all.map((r) => ({
+        performance: r.performance,
+        lcpMs: r.metrics.lcpMs,
+        tbtMs: r.metrics.tbtMs,
+      })),
       axe: axeResults.get(pagePath) ?? [],
     });
   }
@@ -396,10 +511,18 @@ await runBench(async () => {
       {
         measuredAt: new Date().toISOString(),
         seconds: Math.round((Date.now() - started) / 1000),
-        host: { cpus: os.cpus().length, loadAverage: os.loadavg(), benchmarkIndex: results[0]?.lighthouse.benchmarkIndex },
+        host: {
+          cpus: os.cpus().length,
+          loadAverage: os.loadavg(),
+          benchmarkIndex: results[0]?.lighthouse.benchmarkIndex,
+        },
         settings: { runs, cpuSlowdown, chromePath },
         targets,
-        initialJs: { ...initial, kb: initial.gzipBytes / 1000, withClassicKb: initial.withClassicBytes / 1000 },
+        initialJs: {
+          ...initial,
+          kb: initial.gzipBytes / 1000,
+          withClassicKb: initial.withClassicBytes / 1000,
+        },
         pages: results,
       },
       null,

@@ -13,7 +13,9 @@ import { HeadContext } from './lib/use-document-title.ts';
 export const renderPage: RenderPage = async (url, data) => {
   await preloadFirstPage(new URL(url, 'http://localhost').pathname);
   // Nothing is fetched here: what the page reads is in the cache, and what is not stays in its loading state.
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  });
   seedPageData(client, data);
   let head: { title?: string; description?: string } = {};
   // prerender waits for every lazy part (page chunks, the data layer, islands), so the HTML is the finished page.
@@ -31,7 +33,8 @@ export const renderPage: RenderPage = async (url, data) => {
   );
   const decoder = new TextDecoder();
   let html = '';
-  for await (const chunk of prelude as AsyncIterable<Uint8Array | string>) html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  for await (const chunk of prelude as AsyncIterable<Uint8Array | string>)
+    html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
   html += decoder.decode();
   client.clear();
   return { html, title: head.title ?? 'AcctStore', description: head.description };

@@ -3,7 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
@@ -27,7 +31,11 @@ import { deliverDueEmails, startMailWorker } from './modules/mail/deliver-emails
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { adminEmailRoutes } from './modules/mail/admin-emails.routes.ts';
 import { openEmailBody } from './modules/mail/outbox.ts';
-import { createLocalMailbox, createSmtpTransport, type MailTransport } from './modules/mail/transports.ts';
+import {
+  createLocalMailbox,
+  createSmtpTransport,
+  type MailTransport,
+} from './modules/mail/transports.ts';
 import { readSiteInfo, siteRoutes } from './modules/site/site.routes.ts';
 import { createPageRenderer } from './modules/pages/page-renderer.ts';
 import { seoRoutes } from './modules/site/seo.routes.ts';
@@ -36,7 +44,11 @@ import { adminTemplateRoutes } from './modules/catalogue/admin-templates.routes.
 import { createCatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { adminAccountRoutes } from './modules/stock/admin-accounts.routes.ts';
-import { createCredentialCipher, loadCredentialsKey, type CredentialCipher } from './modules/stock/credential-cipher.ts';
+import {
+  createCredentialCipher,
+  loadCredentialsKey,
+  type CredentialCipher,
+} from './modules/stock/credential-cipher.ts';
 import { stockCsvRoutes } from './modules/stock/stock-csv.routes.ts';
 import { startJobLoop } from './jobs/start-job-loop.ts';
 import { pruneStaleRows } from './jobs/prune-stale-rows.ts';
@@ -75,7 +87,10 @@ export type AppDeps = {
   startJobs?: boolean;
 };
 
-const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+const defaultClientDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../dist/client',
+);
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -83,7 +98,13 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.token',
+      ],
       censor: '[redacted]',
     },
     serializers: { req: requestSerializer(config.PAYMENT_WEBHOOK_TOKEN) },
@@ -100,7 +121,9 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 function requestSerializer(webhookToken: string | undefined) {
   const forms = webhookToken ? [...new Set([webhookToken, encodeURIComponent(webhookToken)])] : [];
   const mask = (url: string) =>
-    forms.reduce((masked, form) => masked.replaceAll(form, '[redacted]'), url).replace(/([?&]token(?:_hash)?=)[^&#]*/g, '$1[redacted]');
+    forms
+      .reduce((masked, form) => masked.replaceAll(form, '[redacted]'), url)
+      .replace(/([?&]token(?:_hash)?=)[^&#]*/g, '$1[redacted]');
   return (req: FastifyRequest) => {
     const pattern = req.routeOptions?.url;
     return {
@@ -138,27 +161,54 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const db = database.db;
   const cipher =
-    deps.cipher ?? createCredentialCipher(loadCredentialsKey(config.CREDENTIALS_KEY, config.dataDir, (m) => app.log.warn(m)));
+    deps.cipher ??
+    createCredentialCipher(
+      loadCredentialsKey(config.CREDENTIALS_KEY, config.dataDir, (m) => app.log.warn(m)),
+    );
   const openBody = (body: string) => openEmailBody(cipher, body);
   const mailTransport =
     deps.mailTransport ??
-    (config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createLocalMailbox((line) => app.log.info(line), { showLinks: !config.isProduction }));
-  const deliverMail = () => deliverDueEmails(db, mailTransport, config.MAIL_FROM, 20, openBody, app.log);
-  const mailWorker = deps.startJobs ? startMailWorker(deliverMail, (err) => app.log.error({ err }, 'mail worker failed')) : null;
+    (config.SMTP_URL
+      ? createSmtpTransport(config.SMTP_URL)
+      : createLocalMailbox((line) => app.log.info(line), { showLinks: !config.isProduction }));
+  const deliverMail = () =>
+    deliverDueEmails(db, mailTransport, config.MAIL_FROM, 20, openBody, app.log);
+  const mailWorker = deps.startJobs
+    ? startMailWorker(deliverMail, (err) => app.log.error({ err }, 'mail worker failed'))
+    : null;
   app.addHook('onClose', async () => mailWorker?.stop());
   const pokeMail = () => mailWorker?.poke();
 
   const paymentProvider =
     deps.paymentProvider ??
     (config.ERCASPAY_SECRET_KEY
-      ? createErcasPayProvider({ baseUrl: config.ERCASPAY_BASE_URL, secretKey: config.ERCASPAY_SECRET_KEY })
+      ? createErcasPayProvider({
+          baseUrl: config.ERCASPAY_BASE_URL,
+          secretKey: config.ERCASPAY_SECRET_KEY,
+        })
       : createSandboxProvider({ db, publicUrl: config.publicUrl }));
-  const settle = createSettler({ db, provider: paymentProvider, log: app.log, paymentMode: config.paymentMode, onCredited: pokeMail });
+  const settle = createSettler({
+    db,
+    provider: paymentProvider,
+    log: app.log,
+    paymentMode: config.paymentMode,
+    onCredited: pokeMail,
+  });
   const reconciler = deps.startJobs
-    ? startJobLoop(() => reconcileDuePayments(db, (id) => settle(id, 'reconciler')), (err) => app.log.error({ err }, 'payment reconciler failed'), 15_000)
+    ? startJobLoop(
+        () => reconcileDuePayments(db, (id) => settle(id, 'reconciler')),
+        (err) => app.log.error({ err }, 'payment reconciler failed'),
+        15_000,
+      )
     : null;
   app.addHook('onClose', async () => reconciler?.stop());
-  const pruner = deps.startJobs ? startJobLoop(async () => (await pruneStaleRows(db, app.log), 0), (err) => app.log.error({ err }, 'pruning failed'), 60_000) : null;
+  const pruner = deps.startJobs
+    ? startJobLoop(
+        async () => (await pruneStaleRows(db, app.log), 0),
+        (err) => app.log.error({ err }, 'pruning failed'),
+        60_000,
+      )
+    : null;
   app.addHook('onClose', async () => pruner?.stop());
 
   healthRoutes(app, { db, isDraining: app.isDraining });
@@ -186,9 +236,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   orderRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
   adminOrderRoutes(app, { db });
   reportRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
-  topupRoutes(app, { db, provider: paymentProvider, publicUrl: config.publicUrl, webhookToken: config.PAYMENT_WEBHOOK_TOKEN, settle });
+  topupRoutes(app, {
+    db,
+    provider: paymentProvider,
+    publicUrl: config.publicUrl,
+    webhookToken: config.PAYMENT_WEBHOOK_TOKEN,
+    settle,
+  });
   adminUserRoutes(app, { db });
-  const paymentSetup = { publicUrl: config.publicUrl, webhookToken: config.PAYMENT_WEBHOOK_TOKEN, paymentMode: config.paymentMode, provider: paymentProvider.name };
+  const paymentSetup = {
+    publicUrl: config.publicUrl,
+    webhookToken: config.PAYMENT_WEBHOOK_TOKEN,
+    paymentMode: config.paymentMode,
+    provider: paymentProvider.name,
+  };
   adminPaymentRoutes(app, { db, recheck: (id) => settle(id, 'admin'), setup: paymentSetup });
   adminEmailRoutes(app, { db, pokeMail });
   if (paymentProvider.name === 'sandbox' && !config.isProduction) sandboxRoutes(app, { db });
@@ -210,6 +271,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-function isLoggerInstance(l: AppDeps['logger']): l is NonNullable<FastifyServerOptions['loggerInstance']> {
-  return typeof l === 'object' && l !== null && typeof (l as { child?: unknown }).child === 'function';
+function isLoggerInstance(
+  l: AppDeps['logger'],
+): l is NonNullable<FastifyServerOptions['loggerInstance']> {
+  return (
+    typeof l === 'object' && l !== null && typeof (l as { child?: unknown }).child === 'function'
+  );
 }

@@ -36,9 +36,17 @@ const envSchema = z.object({
   // Default: on outside production, off in production (where asking for it is refused).
   DEMO_SEED: bool.optional(),
   CATALOGUE_CACHE: bool.default(true),
-  DEMO_ADMIN_PASSWORD: z.string().min(8, 'DEMO_ADMIN_PASSWORD must be at least 8 characters').optional(),
+  DEMO_ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'DEMO_ADMIN_PASSWORD must be at least 8 characters')
+    .optional(),
   ADMIN_EMAILS: emailList,
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('AcctStore <no-reply@acctstore.local>'),
   CREDENTIALS_KEY: z
@@ -52,10 +60,18 @@ const envSchema = z.object({
     .optional(),
   ERCASPAY_SECRET_KEY: z.string().min(8).optional(),
   ERCASPAY_BASE_URL: z.url().default('https://api.ercaspay.com/api/v1'),
-  PAYMENT_WEBHOOK_TOKEN: z.string().min(16, 'PAYMENT_WEBHOOK_TOKEN must be at least 16 characters').optional(),
+  PAYMENT_WEBHOOK_TOKEN: z
+    .string()
+    .min(16, 'PAYMENT_WEBHOOK_TOKEN must be at least 16 characters')
+    .optional(),
   // live: only ErcasPay's live domain is credited; test: its TEST domain is accepted (and admins see a banner).
   ERCASPAY_MODE: z.enum(PAYMENT_MODES).optional(),
-  WARRANTY_HOURS: z.coerce.number().int().min(0).max(24 * 90).default(48),
+  WARRANTY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 90)
+    .default(48),
   SUPPORT_EMAIL: z.email().default('support@acctstore.ng'),
   SUPPORT_TELEGRAM_URL: z.url().default('https://t.me/acctstore_support'),
   SUPPORT_WHATSAPP: z.string().default('+234 800 000 0000'),
@@ -87,8 +103,13 @@ type LoadOptions = {
 };
 
 /** Parses an environment (process.env by default); throws one readable error listing every problem. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, { serving = false }: LoadOptions = {}): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  { serving = false }: LoadOptions = {},
+): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  ) as Record<string, string>;
   const parsed = envSchema.safeParse(cleaned);
   const problems: Problem[] = parsed.success
     ? []
@@ -97,9 +118,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (typeof trustProxy === 'string') problems.push({ name: 'TRUST_PROXY', message: trustProxy });
   const isProduction = cleaned.NODE_ENV === 'production';
   if (isProduction && !cleaned.ERCASPAY_SECRET_KEY) {
-    problems.push({ name: 'ERCASPAY_SECRET_KEY', message: 'required in production (the sandbox payment provider is refused there)' });
+    problems.push({
+      name: 'ERCASPAY_SECRET_KEY',
+      message: 'required in production (the sandbox payment provider is refused there)',
+    });
   }
-  if (serving) problems.push(...servingProblems(cleaned).filter((p) => !problems.some((q) => q.name === p.name)));
+  if (serving)
+    problems.push(
+      ...servingProblems(cleaned).filter((p) => !problems.some((q) => q.name === p.name)),
+    );
   if (!parsed.success || problems.length > 0) {
     const order = Object.keys(envSchema.shape);
     problems.sort((a, b) => rank(order, a.name) - rank(order, b.name));
@@ -138,11 +165,17 @@ export function configuredSecrets(config: Config): { name: string; value: string
     if (value) found.push({ name, value });
   };
   add('CREDENTIALS_KEY', config.CREDENTIALS_KEY);
-  add('CREDENTIALS_KEY (base64)', config.CREDENTIALS_KEY && Buffer.from(config.CREDENTIALS_KEY, 'hex').toString('base64'));
+  add(
+    'CREDENTIALS_KEY (base64)',
+    config.CREDENTIALS_KEY && Buffer.from(config.CREDENTIALS_KEY, 'hex').toString('base64'),
+  );
   add('NEW_CREDENTIALS_KEY', config.NEW_CREDENTIALS_KEY);
   add('ERCASPAY_SECRET_KEY', config.ERCASPAY_SECRET_KEY);
   add('PAYMENT_WEBHOOK_TOKEN', config.PAYMENT_WEBHOOK_TOKEN);
   add('DEMO_ADMIN_PASSWORD', config.DEMO_ADMIN_PASSWORD);
-  add('SMTP_URL password', config.SMTP_URL ? decodeURIComponent(new URL(config.SMTP_URL).password) : undefined);
+  add(
+    'SMTP_URL password',
+    config.SMTP_URL ? decodeURIComponent(new URL(config.SMTP_URL).password) : undefined,
+  );
   return found;
 }

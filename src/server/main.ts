@@ -43,14 +43,19 @@ async function main(): Promise<void> {
       });
       cleanups.push(embedded.stop);
       databaseUrl = embedded.url;
-      log.info({ dataDir: config.dataDir, ms: Date.now() - started, firstStart: embedded.isFirstStart }, 'embedded PostgreSQL started');
+      log.info(
+        { dataDir: config.dataDir, ms: Date.now() - started, firstStart: embedded.isFirstStart },
+        'embedded PostgreSQL started',
+      );
     }
 
     const database = connectDatabase(databaseUrl, config.DB_POOL_SIZE, STORE_APPLICATION_NAME);
     cleanups.push(database.close);
     await applyMigrations(database);
 
-    const cipher = createCredentialCipher(loadCredentialsKey(config.CREDENTIALS_KEY, config.dataDir, (m) => log.warn(m)));
+    const cipher = createCredentialCipher(
+      loadCredentialsKey(config.CREDENTIALS_KEY, config.dataDir, (m) => log.warn(m)),
+    );
     await checkCredentialsKey(database.db, cipher);
     if (config.DEMO_SEED) {
       const seed = await seedDemoShop(database.db, cipher, config.DEMO_ADMIN_PASSWORD);
@@ -60,10 +65,16 @@ async function main(): Promise<void> {
     const app = await buildApp({ config, database, logger: log, cipher, startJobs: true });
     // Metrics first, so that they stop after HTTP has drained (cleanups run in reverse).
     if (config.METRICS_PORT) {
-      cleanups.push(await startMetricsServer(app.renderMetrics, config.METRICS_PORT, (err) => log.error({ err }, 'metrics failed')));
+      cleanups.push(
+        await startMetricsServer(app.renderMetrics, config.METRICS_PORT, (err) =>
+          log.error({ err }, 'metrics failed'),
+        ),
+      );
       log.info(`Metrics on http://127.0.0.1:${config.METRICS_PORT}/metrics`);
     }
-    cleanups.push(() => drainAndClose(app, config.SHUTDOWN_DRAIN_MS ?? (config.isProduction ? 5000 : 0), log));
+    cleanups.push(() =>
+      drainAndClose(app, config.SHUTDOWN_DRAIN_MS ?? (config.isProduction ? 5000 : 0), log),
+    );
     await app.listen({ port: config.PORT, host: config.HOST });
     log.info(`Store ready on ${config.publicUrl}`);
   } catch (err) {

@@ -8,7 +8,11 @@ const mainTs = path.resolve(import.meta.dirname, 'main.ts');
 
 function start(env: Record<string, string>) {
   // Only PATH from the test's own environment: nothing else may leak in and satisfy a requirement.
-  const result = spawnSync(process.execPath, [mainTs], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [mainTs], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -41,7 +45,9 @@ describe('starting in production', () => {
     });
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(stderr.trim().split('\n').slice(1)).toEqual([expect.stringMatching(/^ {2}- DEMO_SEED: the demo shop .* is never seeded in production/)]);
+    expect(stderr.trim().split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^ {2}- DEMO_SEED: the demo shop .* is never seeded in production/),
+    ]);
     expect(stderr).not.toContain('demo-password-123');
   }, 90_000);
 });

@@ -17,28 +17,61 @@ export function servingProblems(env: Record<string, string>): Problem[] {
   if (!isProduction) {
     // Another process (another DATA_DIR) on the same database would otherwise generate a key of its own.
     if (env.DATABASE_URL && !env.CREDENTIALS_KEY) {
-      add('CREDENTIALS_KEY', 'required with DATABASE_URL: every store process on one database must use the same key (64 hex characters)');
+      add(
+        'CREDENTIALS_KEY',
+        'required with DATABASE_URL: every store process on one database must use the same key (64 hex characters)',
+      );
     }
     return problems;
   }
 
-  if (!env.PUBLIC_URL) add('PUBLIC_URL', 'required in production: the https address of the shop, used in e-mail links and payment redirects');
-  else if (!env.PUBLIC_URL.startsWith('https://')) add('PUBLIC_URL', 'must start with https:// in production (sessions and payments need TLS)');
-  if (!env.CREDENTIALS_KEY) add('CREDENTIALS_KEY', 'required in production: 64 hex characters (`openssl rand -hex 32`); keep a copy, stored credentials need it');
-  if (!env.SMTP_URL) add('SMTP_URL', 'required in production: customers receive confirmation links and credentials by e-mail');
-  if (!env.PAYMENT_WEBHOOK_TOKEN) add('PAYMENT_WEBHOOK_TOKEN', 'required in production: the secret part of the webhook URL given to ErcasPay (at least 16 characters)');
-  if (!env.ERCASPAY_SECRET_KEY) add('ERCASPAY_SECRET_KEY', 'required in production (the sandbox payment provider is refused there)');
+  if (!env.PUBLIC_URL)
+    add(
+      'PUBLIC_URL',
+      'required in production: the https address of the shop, used in e-mail links and payment redirects',
+    );
+  else if (!env.PUBLIC_URL.startsWith('https://'))
+    add('PUBLIC_URL', 'must start with https:// in production (sessions and payments need TLS)');
+  if (!env.CREDENTIALS_KEY)
+    add(
+      'CREDENTIALS_KEY',
+      'required in production: 64 hex characters (`openssl rand -hex 32`); keep a copy, stored credentials need it',
+    );
+  if (!env.SMTP_URL)
+    add(
+      'SMTP_URL',
+      'required in production: customers receive confirmation links and credentials by e-mail',
+    );
+  if (!env.PAYMENT_WEBHOOK_TOKEN)
+    add(
+      'PAYMENT_WEBHOOK_TOKEN',
+      'required in production: the secret part of the webhook URL given to ErcasPay (at least 16 characters)',
+    );
+  if (!env.ERCASPAY_SECRET_KEY)
+    add(
+      'ERCASPAY_SECRET_KEY',
+      'required in production (the sandbox payment provider is refused there)',
+    );
 
   if (env.ERCASPAY_MODE !== 'test') {
     if (env.ERCASPAY_SECRET_KEY && TEST_KEY.test(env.ERCASPAY_SECRET_KEY)) {
-      add('ERCASPAY_SECRET_KEY', 'is an ErcasPay TEST key: use the live key (ECRS-LIVE-SK…), or set ERCASPAY_MODE=test to take test payments on purpose');
+      add(
+        'ERCASPAY_SECRET_KEY',
+        'is an ErcasPay TEST key: use the live key (ECRS-LIVE-SK…), or set ERCASPAY_MODE=test to take test payments on purpose',
+      );
     }
     if (env.ERCASPAY_BASE_URL && originOf(env.ERCASPAY_BASE_URL) !== ERCASPAY_LIVE_ORIGIN) {
-      add('ERCASPAY_BASE_URL', `must be ErcasPay's live API (${ERCASPAY_LIVE_ORIGIN}/api/v1) for live payments, or set ERCASPAY_MODE=test`);
+      add(
+        'ERCASPAY_BASE_URL',
+        `must be ErcasPay's live API (${ERCASPAY_LIVE_ORIGIN}/api/v1) for live payments, or set ERCASPAY_MODE=test`,
+      );
     }
   }
   if (env.DEMO_SEED && ['true', '1', 'yes'].includes(env.DEMO_SEED)) {
-    add('DEMO_SEED', 'the demo shop (fake accounts for sale, a demo admin) is never seeded in production: remove DEMO_SEED or set it to false');
+    add(
+      'DEMO_SEED',
+      'the demo shop (fake accounts for sale, a demo admin) is never seeded in production: remove DEMO_SEED or set it to false',
+    );
   }
   return problems;
 }

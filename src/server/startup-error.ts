@@ -23,5 +23,9 @@ function describe(err: unknown): string {
 /** Prints the line; the stack goes to the log at debug level (LOG_LEVEL=debug), without any output buffers. */
 export function reportStartupFailure(err: unknown, log: Logger): void {
   console.error(startupFailureLine(err));
-  if (err instanceof Error) log.debug({ error: { name: err.name, message: err.message, stack: err.stack } }, 'start-up failure');
+  if (err instanceof Error)
+    log.debug(
+      { error: { name: err.name, message: err.message, stack: err.stack } },
+      'start-up failure',
+    );
 }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { authMessages, PASSWORD_MIN_LENGTH } from './auth.ts';
 
 export const accountMessages = {
-  forgotSent: 'If an account exists for that e-mail, a link to reset the password is on its way. It works once, for one hour.',
+  forgotSent:
+    'If an account exists for that e-mail, a link to reset the password is on its way. It works once, for one hour.',
   resetLinkInvalid: 'This reset link is invalid, used or expired. Please ask for a new one.',
   passwordReset: 'Your password was changed. Please sign in with your new password.',
   currentPasswordWrong: 'Your current password is not correct.',
@@ -14,34 +15,62 @@ export const accountMessages = {
   nameSaved: 'Name saved.',
   emailSame: 'That is already your e-mail address.',
   emailTaken: 'Another account already uses that e-mail address.',
-  emailChangeSent: 'We sent a confirmation link to the new address. Your e-mail changes when you open it.',
-  emailChangeInvalid: 'This e-mail change link is invalid, used or expired. Please ask for a new one from your profile.',
+  emailChangeSent:
+    'We sent a confirmation link to the new address. Your e-mail changes when you open it.',
+  emailChangeInvalid:
+    'This e-mail change link is invalid, used or expired. Please ask for a new one from your profile.',
   emailChanged: 'Your e-mail address was changed. Please sign in with the new address.',
   sessionNotFound: 'That session has already ended.',
   sessionEnded: 'Signed out of that device.',
   otherSessionsEnded: 'Signed out everywhere else.',
-  balanceChanged: 'Your wallet balance changed while you were deciding. Please check it and try again.',
+  balanceChanged:
+    'Your wallet balance changed while you were deciding. Please check it and try again.',
   accountDeleted: 'Your account was deleted. We are sorry to see you go.',
   confirmDeletePassword: 'Please enter your password to delete your account',
-  adminRoleByAddress: 'Your admin role comes from your current e-mail address in the shop settings: after the change you will be a customer.',
+  adminRoleByAddress:
+    'Your admin role comes from your current e-mail address in the shop settings: after the change you will be a customer.',
 } as const;
 
-const password = z.string().min(1, authMessages.registerMissingFields).min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort).max(1024);
-const email = z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address').max(254));
+const password = z
+  .string()
+  .min(1, authMessages.registerMissingFields)
+  .min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort)
+  .max(1024);
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Please enter a valid email address').max(254));
 const token = z.string().min(10).max(200);
 
 /** New password twice, SPEC.md's rules (at least 6 characters, both equal). */
-const newPasswordPair = { newPassword: password, confirmPassword: z.string().min(1, authMessages.registerMissingFields).max(1024) };
-const samePasswords = (v: { newPassword: string; confirmPassword: string }) => v.newPassword === v.confirmPassword;
+const newPasswordPair = {
+  newPassword: password,
+  confirmPassword: z.string().min(1, authMessages.registerMissingFields).max(1024),
+};
+const samePasswords = (v: { newPassword: string; confirmPassword: string }) =>
+  v.newPassword === v.confirmPassword;
 const mismatch = { message: authMessages.passwordMismatch, path: ['confirmPassword'] };
 
-export const forgotPasswordSchema = z.object({ email: z.string().trim().min(1, 'Please enter your email').pipe(email) });
-export const resetPasswordSchema = z.object({ token, ...newPasswordPair }).refine(samePasswords, mismatch);
+export const forgotPasswordSchema = z.object({
+  email: z.string().trim().min(1, 'Please enter your email').pipe(email),
+});
+export const resetPasswordSchema = z
+  .object({ token, ...newPasswordPair })
+  .refine(samePasswords, mismatch);
 export const changePasswordSchema = z
-  .object({ currentPassword: z.string().min(1, 'Please enter your current password').max(1024), ...newPasswordPair })
+  .object({
+    currentPassword: z.string().min(1, 'Please enter your current password').max(1024),
+    ...newPasswordPair,
+  })
   .refine(samePasswords, mismatch);
 export const updateNameSchema = z.object({
-  fullName: z.string().trim().min(1, accountMessages.nameRequired).max(80, accountMessages.nameTooLong).regex(/^[^\p{Cc}\p{Cs}]*$/u, 'Please enter a valid name'),
+  fullName: z
+    .string()
+    .trim()
+    .min(1, accountMessages.nameRequired)
+    .max(80, accountMessages.nameTooLong)
+    .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'Please enter a valid name'),
 });
 export const changeEmailSchema = z.object({
   newEmail: z.string().trim().min(1, 'Please enter the new e-mail address').pipe(email),
@@ -54,27 +83,43 @@ export const deleteAccountSchema = z.object({
   shownBalanceKobo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 
-export type SessionInfo = { id: string; device: string; createdAt: string; lastSeenAt: string; isCurrent: boolean };
+export type SessionInfo = {
+  id: string;
+  device: string;
+  createdAt: string;
+  lastSeenAt: string;
+  isCurrent: boolean;
+};
 
 /** "Chrome on Android" from a User-Agent header; "Unknown device" when it says nothing we know. */
 export function describeDevice(userAgent: string): string {
   const ua = userAgent.slice(0, 500);
-  const browser =
-    /Edg\//.test(ua) ? 'Edge'
-    : /OPR\/|Opera/.test(ua) ? 'Opera'
-    : /SamsungBrowser/.test(ua) ? 'Samsung Internet'
-    : /Firefox\/|FxiOS/.test(ua) ? 'Firefox'
-    : /Chrome\/|CriOS|Chromium/.test(ua) ? 'Chrome'
-    : /Safari\//.test(ua) ? 'Safari'
-    : null;
-  const os =
-    /Android/.test(ua) ? 'Android'
-    : /iPhone|iPad|iPod/.test(ua) ? 'iOS'
-    : /Windows/.test(ua) ? 'Windows'
-    : /Mac OS X|Macintosh/.test(ua) ? 'macOS'
-    : /CrOS/.test(ua) ? 'ChromeOS'
-    : /Linux/.test(ua) ? 'Linux'
-    : null;
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /SamsungBrowser/.test(ua)
+        ? 'Samsung Internet'
+        : /Firefox\/|FxiOS/.test(ua)
+          ? 'Firefox'
+          : /Chrome\/|CriOS|Chromium/.test(ua)
+            ? 'Chrome'
+            : /Safari\//.test(ua)
+              ? 'Safari'
+              : null;
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iPod/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /CrOS/.test(ua)
+            ? 'ChromeOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : null;
   if (browser && os) return `${browser} on ${os}`;
   return browser ?? os ?? 'Unknown device';
 }

@@ -4,14 +4,18 @@ import { z } from 'zod';
 export const adminMessages = {
   categoryNameRequired: 'Please fill in category name',
   templateRequired: 'Please fill in all required fields',
-  productRequired: 'Please fill in all required fields (title, category, price, username, password)',
+  productRequired:
+    'Please fill in all required fields (title, category, price, username, password)',
   categoryNotFound: 'Selected category not found',
   categoryExists: 'A category with this name already exists',
-  categoryHasTemplates: 'Cannot delete a category that still has product templates. Move or delete them first.',
+  categoryHasTemplates:
+    'Cannot delete a category that still has product templates. Move or delete them first.',
   templateNotFound: 'Product template not found',
   accountNotFound: 'Account not found',
-  deleteHasOrders: 'Cannot delete product group that has existing orders. Please archive it instead or contact support.',
-  deleteHasAccounts: 'Cannot delete product group that has existing accounts. Please remove all accounts first.',
+  deleteHasOrders:
+    'Cannot delete product group that has existing orders. Please archive it instead or contact support.',
+  deleteHasAccounts:
+    'Cannot delete product group that has existing accounts. Please remove all accounts first.',
   deleteArchived: 'Restore the template before deleting it: only active templates can be deleted.',
   accountSold: 'A sold account belongs to an order and cannot be changed or deleted.',
   duplicateAccount: 'This template already has an account with that username or e-mail.',
@@ -41,7 +45,8 @@ export const csvMessages = {
   processFailed: 'Failed to process CSV file',
   uploaded: (n: number) => `Successfully uploaded ${n} accounts!`,
   partlyFailed: (n: number) => `${n} accounts failed to create`,
-  tooLarge: (limitMb: number) => `The CSV file is larger than the ${limitMb} MB limit. Split it into smaller files.`,
+  tooLarge: (limitMb: number) =>
+    `The CSV file is larger than the ${limitMb} MB limit. Split it into smaller files.`,
 } as const;
 
 /** Upload limit for one CSV file: about 200,000 typical rows. */
@@ -62,35 +67,62 @@ export function categorySlug(name: string): string {
 const text = (max: number) => z.string().trim().max(max);
 const priceKobo = z.number().int().min(0).max(100_000_000_00);
 const features = z.array(text(80).min(1)).max(30).default([]);
-const details = z.record(z.string().max(60), z.union([z.string().max(500), z.number(), z.boolean()])).default({});
+const details = z
+  .record(z.string().max(60), z.union([z.string().max(500), z.number(), z.boolean()]))
+  .default({});
 
 export const categoryInputSchema = z.object({
-  name: z.string({ error: adminMessages.categoryNameRequired }).trim().min(1, adminMessages.categoryNameRequired).max(80),
+  name: z
+    .string({ error: adminMessages.categoryNameRequired })
+    .trim()
+    .min(1, adminMessages.categoryNameRequired)
+    .max(80),
   description: text(500).default(''),
 });
-export const categoryUpdateSchema = categoryInputSchema.extend({ isActive: z.boolean().optional() });
+export const categoryUpdateSchema = categoryInputSchema.extend({
+  isActive: z.boolean().optional(),
+});
 
-const required = (max: number) => z.string({ error: adminMessages.templateRequired }).trim().min(1, adminMessages.templateRequired).max(max);
+const required = (max: number) =>
+  z
+    .string({ error: adminMessages.templateRequired })
+    .trim()
+    .min(1, adminMessages.templateRequired)
+    .max(max);
 
 export const templateInputSchema = z.object({
   productName: required(120),
   categoryId: required(80),
-  priceKobo: priceKobo.or(z.undefined()).refine((v) => v !== undefined, adminMessages.templateRequired),
+  priceKobo: priceKobo
+    .or(z.undefined())
+    .refine((v) => v !== undefined, adminMessages.templateRequired),
   description: text(1000).default(''),
   features,
 });
 export const templateUpdateSchema = templateInputSchema;
 
 const productRequired = (max: number) =>
-  z.string({ error: adminMessages.productRequired }).trim().min(1, adminMessages.productRequired).max(max);
-const optionalText = (max: number) => text(max).optional().transform((v) => (v ? v : null));
+  z
+    .string({ error: adminMessages.productRequired })
+    .trim()
+    .min(1, adminMessages.productRequired)
+    .max(max);
+const optionalText = (max: number) =>
+  text(max)
+    .optional()
+    .transform((v) => (v ? v : null));
 
 export const addProductSchema = z.object({
   title: productRequired(120),
   categoryId: productRequired(80),
-  priceKobo: priceKobo.or(z.undefined()).refine((v) => v !== undefined, adminMessages.productRequired),
+  priceKobo: priceKobo
+    .or(z.undefined())
+    .refine((v) => v !== undefined, adminMessages.productRequired),
   username: productRequired(200),
-  password: z.string({ error: adminMessages.productRequired }).min(1, adminMessages.productRequired).max(500),
+  password: z
+    .string({ error: adminMessages.productRequired })
+    .min(1, adminMessages.productRequired)
+    .max(500),
   email: optionalText(254),
   emailPassword: optionalText(500),
   twoFaCode: optionalText(500),
@@ -116,7 +148,13 @@ export type TemplateInput = z.input<typeof templateInputSchema>;
 export type AddProductInput = z.input<typeof addProductSchema>;
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
 
-export type AdminCategory = { id: string; name: string; description: string; isActive: boolean; templateCount: number };
+export type AdminCategory = {
+  id: string;
+  name: string;
+  description: string;
+  isActive: boolean;
+  templateCount: number;
+};
 export type AdminTemplate = {
   id: string;
   categoryId: string;
@@ -146,7 +184,11 @@ export type AdminAccount = {
   createdAt: string;
 };
 /** The account details modal: credentials decrypted for admins only. */
-export type AdminAccountDetails = AdminAccount & { password: string; emailPassword: string | null; twoFaCode: string | null };
+export type AdminAccountDetails = AdminAccount & {
+  password: string;
+  emailPassword: string | null;
+  twoFaCode: string | null;
+};
 
 /** GET /api/admin/catalogue */
 export type AdminCatalogue = { categories: AdminCategory[]; templates: AdminTemplate[] };
@@ -161,7 +203,9 @@ export const accountListQuerySchema = z.object({
 });
 
 /** Every admin mutation answers with the SPEC.md success message (and the changed row when there is one). */
-export type AdminResult<T = undefined> = { message: string } & (T extends undefined ? object : { item: T });
+export type AdminResult<T = undefined> = { message: string } & (T extends undefined
+  ? object
+  : { item: T });
 
 /** POST /api/admin/templates/:id/upload (body: the CSV file as text/csv) */
 export type CsvUploadResult = {

@@ -14,7 +14,8 @@ export const adminUserMessages = {
   invalidAmount: 'Invalid amount: Please enter a valid amount',
   insufficient: (currentKobo: number, attemptedKobo: number) =>
     `Insufficient balance. Current: ${formatNaira(currentKobo)}, Attempted deduction: ${formatNaira(attemptedKobo)}`,
-  adjusted: (balanceKobo: number) => `Balance adjusted successfully! New balance: ${formatNaira(balanceKobo)}`,
+  adjusted: (balanceKobo: number) =>
+    `Balance adjusted successfully! New balance: ${formatNaira(balanceKobo)}`,
   userNotFound: 'User not found',
 } as const;
 
@@ -25,8 +26,15 @@ export const balanceAdjustmentSchema = z.object({
   action: z.enum(['credit', 'debit'], { error: adminUserMessages.fillAllFields }),
   amountNaira: z
     .number({ error: adminUserMessages.invalidAmount })
-    .refine((n) => Number.isFinite(n) && n > 0 && Math.round(n * 100) >= 1 && n <= 100_000_000, adminUserMessages.invalidAmount),
-  reason: z.string({ error: adminUserMessages.fillAllFields }).trim().min(1, adminUserMessages.fillAllFields).max(500),
+    .refine(
+      (n) => Number.isFinite(n) && n > 0 && Math.round(n * 100) >= 1 && n <= 100_000_000,
+      adminUserMessages.invalidAmount,
+    ),
+  reason: z
+    .string({ error: adminUserMessages.fillAllFields })
+    .trim()
+    .min(1, adminUserMessages.fillAllFields)
+    .max(500),
 });
 export type BalanceAdjustmentInput = z.input<typeof balanceAdjustmentSchema>;
 
@@ -58,11 +66,20 @@ export type AdminUserDetails = {
   user: AdminUser;
   transactions: WalletTransaction[];
   orders: AdminUserOrder[];
-  totals: { transactionCount: number; orderCount: number; totalTopupsKobo: number; totalSpentKobo: number };
+  totals: {
+    transactionCount: number;
+    orderCount: number;
+    totalTopupsKobo: number;
+    totalSpentKobo: number;
+  };
 };
 
 /** POST /api/admin/users/:id/adjust */
-export type BalanceAdjustmentResult = { message: string; newBalanceKobo: number; reference: string };
+export type BalanceAdjustmentResult = {
+  message: string;
+  newBalanceKobo: number;
+  reference: string;
+};
 
 export type AdminPayment = {
   id: string;
@@ -73,7 +90,13 @@ export type AdminPayment = {
   status: PaymentStatus;
   statusMessage: string | null;
   /** The provider's latest answer as stored (secrets scrubbed), for a closer look. */
-  lastAnswer: { at: string; source: string; outcome: string; answer: unknown; times?: number } | null;
+  lastAnswer: {
+    at: string;
+    source: string;
+    outcome: string;
+    answer: unknown;
+    times?: number;
+  } | null;
   checkAttempts: number;
   createdAt: string;
   expiresAt: string;

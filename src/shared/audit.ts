@@ -29,9 +29,23 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What the Activity view filters by: the part of the shop an action changed. */
-export const AUDIT_AREAS = { money: ['wallet.', 'payment.', 'report.refund'], stock: ['account.'], catalogue: ['template.', 'category.'], roles: ['user.'], reports: ['report.'], email: ['email.'] } as const;
+export const AUDIT_AREAS = {
+  money: ['wallet.', 'payment.', 'report.refund'],
+  stock: ['account.'],
+  catalogue: ['template.', 'category.'],
+  roles: ['user.'],
+  reports: ['report.'],
+  email: ['email.'],
+} as const;
 export type AuditArea = keyof typeof AUDIT_AREAS;
-export const auditAreaLabels: Record<AuditArea, string> = { money: 'Money', stock: 'Stock', catalogue: 'Catalogue', roles: 'Roles', reports: 'Reports', email: 'E-mail' };
+export const auditAreaLabels: Record<AuditArea, string> = {
+  money: 'Money',
+  stock: 'Stock',
+  catalogue: 'Catalogue',
+  roles: 'Roles',
+  reports: 'Reports',
+  email: 'E-mail',
+};
 
 export const ACTIVITY_PAGE_SIZE = 50;
 export const activityQuerySchema = z.object({
@@ -56,4 +70,9 @@ export type AuditEntry = {
 };
 
 /** GET /api/admin/activity */
-export type ActivityPage = { entries: AuditEntry[]; total: number; offset: number; pageSize: number };
+export type ActivityPage = {
+  entries: AuditEntry[];
+  total: number;
+  offset: number;
+  pageSize: number;
+};

@@ -9,8 +9,10 @@ export const authMessages = {
   passwordMismatch: 'Passwords do not match',
   passwordTooShort: 'Password must be at least 6 characters',
   invalidCredentials: 'Invalid email or password',
-  userExists: 'User already exists. Please check your email for the confirmation link, or we can resend it.',
-  emailNotConfirmed: 'Please confirm your email before signing in. Check your inbox for the confirmation link, or we can resend it.',
+  userExists:
+    'User already exists. Please check your email for the confirmation link, or we can resend it.',
+  emailNotConfirmed:
+    'Please confirm your email before signing in. Check your inbox for the confirmation link, or we can resend it.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   confirmFailed: 'Unable to confirm email. Please try again or contact support.',
   confirmUnexpected: 'An unexpected error occurred. Please try again or contact support.',
@@ -18,7 +20,11 @@ export const authMessages = {
   resendSent: 'If that account is waiting for confirmation, a new link is on its way.',
 } as const;
 
-const email = z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address').max(254));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Please enter a valid email address').max(254));
 
 export const loginSchema = z.object({
   email: z.string().trim().min(1, authMessages.loginMissingFields).pipe(email),
@@ -35,10 +41,16 @@ export const registerSchema = z
       .max(1024),
     confirmPassword: z.string().min(1, authMessages.registerMissingFields),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: authMessages.passwordMismatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: authMessages.passwordMismatch,
+    path: ['confirmPassword'],
+  });
 
 export const resendSchema = z.object({ email });
-export const confirmEmailSchema = z.object({ token_hash: z.string().min(10).max(200), type: z.literal('email') });
+export const confirmEmailSchema = z.object({
+  token_hash: z.string().min(10).max(200),
+  type: z.literal('email'),
+});
 
 export type Me = {
   id: string;

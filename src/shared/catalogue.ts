@@ -81,7 +81,8 @@ export function publicDetails(info: Record<string, unknown>): PublicAccount['det
   const out: PublicAccount['details'] = {};
   for (const [key, value] of Object.entries(info)) {
     if (SECRET_KEY.test(key)) continue;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = value;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      out[key] = value;
   }
   return out;
 }

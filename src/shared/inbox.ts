@@ -2,9 +2,11 @@
 import { z } from 'zod';
 
 export const inboxSuccessMessages = {
-  support: "Thank you for contacting us! We've received your message and will respond within 24 hours.",
+  support:
+    "Thank you for contacting us! We've received your message and will respond within 24 hours.",
   contact: "Thank you for your message! We'll get back to you within 24 hours.",
-  quote: "Your project request has been submitted! We'll contact you within 24 hours to discuss your requirements.",
+  quote:
+    "Your project request has been submitted! We'll contact you within 24 hours to discuss your requirements.",
 } as const;
 
 export const inboxErrors = {
@@ -78,9 +80,11 @@ function values<T extends readonly Option[]>(options: T): [Values<T>, ...Values<
   return options.map((o) => o.value) as [Values<T>, ...Values<T>[]];
 }
 
-const required = (message: string, max: number) => z.string(message).trim().min(1, message).max(max, inboxErrors.tooLong);
+const required = (message: string, max: number) =>
+  z.string(message).trim().min(1, message).max(max, inboxErrors.tooLong);
 const optional = (max: number) => z.string().trim().max(max, inboxErrors.tooLong).optional();
-const choice = <T extends readonly Option[]>(options: T, message: string) => z.enum(values(options), message);
+const choice = <T extends readonly Option[]>(options: T, message: string) =>
+  z.enum(values(options), message);
 const email = z
   .string(inboxErrors.emailInvalid)
   .trim()
@@ -113,10 +117,19 @@ export const quoteSchema = z.object({
   projectType: choice(projectTypes, inboxErrors.projectTypeRequired),
   name: required(inboxErrors.nameRequired, 100),
   email,
-  phone: required(inboxErrors.phoneRequired, 30).regex(/^\+?[0-9 ()-]{7,}$/, inboxErrors.phoneInvalid),
+  phone: required(inboxErrors.phoneRequired, 30).regex(
+    /^\+?[0-9 ()-]{7,}$/,
+    inboxErrors.phoneInvalid,
+  ),
   company: optional(120),
-  budget: z.preprocess(emptyToUndefined, choice(quoteBudgets, 'Please choose a budget range').optional()),
-  timeline: z.preprocess(emptyToUndefined, choice(quoteTimelines, 'Please choose a timeline').optional()),
+  budget: z.preprocess(
+    emptyToUndefined,
+    choice(quoteBudgets, 'Please choose a budget range').optional(),
+  ),
+  timeline: z.preprocess(
+    emptyToUndefined,
+    choice(quoteTimelines, 'Please choose a timeline').optional(),
+  ),
   description: required(inboxErrors.descriptionRequired, 5000),
   features: optional(2000),
   website: honeypot,
@@ -131,7 +144,9 @@ export type InboxSuccess = { ok: true; message: string };
 
 export const inboxStatuses = ['new', 'handled'] as const;
 export type InboxStatus = (typeof inboxStatuses)[number];
-export const inboxStatusSchema = z.object({ status: z.enum(inboxStatuses, 'Status must be new or handled') });
+export const inboxStatusSchema = z.object({
+  status: z.enum(inboxStatuses, 'Status must be new or handled'),
+});
 
 /** One message as the admin Inbox sees it. */
 export type InboxMessage = {
@@ -150,11 +165,16 @@ export type InboxMessage = {
 
 export const INBOX_REPLY_MAX = 5000;
 export const inboxReplySchema = z.object({
-  message: z.string({ error: 'Please write a reply.' }).trim().min(1, 'Please write a reply.').max(INBOX_REPLY_MAX, `At most ${INBOX_REPLY_MAX} characters.`),
+  message: z
+    .string({ error: 'Please write a reply.' })
+    .trim()
+    .min(1, 'Please write a reply.')
+    .max(INBOX_REPLY_MAX, `At most ${INBOX_REPLY_MAX} characters.`),
 });
 export type InboxReplyInput = z.infer<typeof inboxReplySchema>;
 /** POST /api/admin/inbox/:id/reply */
 export type InboxReplyResult = { message: string; item: InboxMessage };
-export const inboxReplySent = (email: string) => `Reply sent to ${email}; the message is marked handled.`;
+export const inboxReplySent = (email: string) =>
+  `Reply sent to ${email}; the message is marked handled.`;
 
 export type InboxList = { messages: InboxMessage[]; newCount: number };

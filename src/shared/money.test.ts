@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { formatNaira, formatNairaShort, koboToNaira, nairaToKobo } from './money.ts';
 
 const intlNaira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
-const intlWhole = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 });
+const intlWhole = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  maximumFractionDigits: 0,
+});
 
 describe('money', () => {
   it('formats kobo as naira for Nigeria', () => {
@@ -17,11 +21,18 @@ describe('money', () => {
   });
   it('writes exactly what Intl en-NG writes, for any whole kobo amount', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.maxSafeInteger().map((n) => Math.trunc(n / 1000) || 0)), (kobo) => {
-        expect(formatNaira(kobo)).toBe(intlNaira.format(kobo / 100));
-        const short = kobo % 100 === 0 ? intlWhole.format(kobo / 100) : intlNaira.format(kobo / 100);
-        expect(formatNairaShort(kobo)).toBe(short);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -1_000_000, max: 1_000_000 }),
+          fc.maxSafeInteger().map((n) => Math.trunc(n / 1000) || 0),
+        ),
+        (kobo) => {
+          expect(formatNaira(kobo)).toBe(intlNaira.format(kobo / 100));
+          const short =
+            kobo % 100 === 0 ? intlWhole.format(kobo / 100) : intlNaira.format(kobo / 100);
+          expect(formatNairaShort(kobo)).toBe(short);
+        },
+      ),
       { numRuns: 5000 },
     );
   });

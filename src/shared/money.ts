@@ -11,7 +11,9 @@ function format(kobo: number, showKobo: boolean): string {
   const sign = whole < 0 ? '-' : '';
   const abs = Math.abs(whole);
   const naira = groupThousands(String(Math.floor(abs / KOBO_PER_NAIRA)));
-  return showKobo ? `${sign}₦${naira}.${String(abs % KOBO_PER_NAIRA).padStart(2, '0')}` : `${sign}₦${naira}`;
+  return showKobo
+    ? `${sign}₦${naira}.${String(abs % KOBO_PER_NAIRA).padStart(2, '0')}`
+    : `${sign}₦${naira}`;
 }
 
 /** ₦1,234.50 for 123450 kobo. */

@@ -11,7 +11,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orderMessages = {
   productNotFound: 'Product not found',
-  onlyAvailable: (available: number, requested: number) => `Only ${available} accounts available, but ${requested} requested`,
+  onlyAvailable: (available: number, requested: number) =>
+    `Only ${available} accounts available, but ${requested} requested`,
   insufficientBalance: 'Insufficient wallet balance',
   accountUnavailable: 'Account not found or no longer available',
   loadAccountFailed: 'Failed to load account details',
@@ -19,13 +20,17 @@ export const orderMessages = {
   purchaseFailed: 'Purchase failed. Please try again.',
   completeFailed: 'Failed to complete purchase',
   unexpected: 'An unexpected error occurred during purchase',
-  insufficientFunds: (shortKobo: number) => `Insufficient funds. You need ${formatNaira(shortKobo)} more.`,
-  topUpFirst: "You don't have enough balance to complete this purchase. Please top up your wallet first.",
+  insufficientFunds: (shortKobo: number) =>
+    `Insufficient funds. You need ${formatNaira(shortKobo)} more.`,
+  topUpFirst:
+    "You don't have enough balance to complete this purchase. Please top up your wallet first.",
   successTitle: 'Purchase Successful! 🎉',
   bulkSuccessTitle: 'Bulk Purchase Successful! 🎉',
-  successText: (count: number, group: string) => `You've successfully purchased ${count} account(s) from ${group}`,
+  successText: (count: number, group: string) =>
+    `You've successfully purchased ${count} account(s) from ${group}`,
   arrivedToast: 'Purchase Successful!',
-  idempotencyMismatch: 'This purchase request was already used for a different purchase. Please try again.',
+  idempotencyMismatch:
+    'This purchase request was already used for a different purchase. Please try again.',
   idempotencyRequired: 'Missing Idempotency-Key header.',
   checkoutStateMissing: 'Choose a product to check out first.',
   loadOrdersFailed: 'Error: Failed to load order history',
@@ -53,8 +58,17 @@ export const purchaseSchema = z.object({
 });
 export type PurchaseInput = z.infer<typeof purchaseSchema>;
 
-export type OrderAccount = { username: string; email: string | null; details: Record<string, string | number | boolean> };
-export type CredentialsEmailState = { status: 'pending' | 'sending' | 'sent' | 'failed'; to: string; sentAt: string | null; error: string | null };
+export type OrderAccount = {
+  username: string;
+  email: string | null;
+  details: Record<string, string | number | boolean>;
+};
+export type CredentialsEmailState = {
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  to: string;
+  sentAt: string | null;
+  error: string | null;
+};
 
 export type CustomerOrder = {
   id: string;
@@ -90,11 +104,22 @@ export type AccountCredentials = {
   additionalInfo: Record<string, string | number | boolean>;
 };
 /** GET /api/orders/:id/credentials (owner only, completed orders only). */
-export type OrderCredentials = { orderId: string; productName: string; category: string; accounts: AccountCredentials[] };
+export type OrderCredentials = {
+  orderId: string;
+  productName: string;
+  category: string;
+  accounts: AccountCredentials[];
+};
 /** POST /api/orders/:id/email */
 export type EmailCredentialsResult = { message: string; email: CredentialsEmailState };
 
-export type ActivityItem = { id: string; kind: 'purchase' | 'topup' | 'admin' | 'refund'; description: string; amountKobo: number; createdAt: string };
+export type ActivityItem = {
+  id: string;
+  kind: 'purchase' | 'topup' | 'admin' | 'refund';
+  description: string;
+  amountKobo: number;
+  createdAt: string;
+};
 /** GET /api/me/activity: the dashboard's Recent Activity. */
 export type ActivityList = { items: ActivityItem[] };
 

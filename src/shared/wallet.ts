@@ -30,7 +30,8 @@ export const walletMessages = {
   noTransactions: 'No transactions yet',
   historyFailed: 'Error: Failed to load transaction history.',
   noReference: 'No transaction reference found. Please contact support if you made a payment.',
-  verificationError: 'Verification Error: Unable to verify payment status. Please contact support if you were charged.',
+  verificationError:
+    'Verification Error: Unable to verify payment status. Please contact support if you were charged.',
   paymentFailed: 'Payment Failed: Your payment could not be processed. Please try again.',
   paymentNotFound: 'Payment not found',
 } as const;
@@ -38,8 +39,14 @@ export const walletMessages = {
 /** A top-up amount in whole naira, as typed: the same rule in the dialog and on the server. */
 export const topupAmountSchema = z
   .number({ error: `${walletMessages.invalidAmountTitle}: ${walletMessages.invalidAmount}` })
-  .refine((n) => Number.isInteger(n) && n >= TOPUP_MIN_NAIRA, `${walletMessages.invalidAmountTitle}: ${walletMessages.invalidAmount}`)
-  .refine((n) => n <= TOPUP_MAX_NAIRA, `${walletMessages.tooLargeTitle}: ${walletMessages.tooLarge}`);
+  .refine(
+    (n) => Number.isInteger(n) && n >= TOPUP_MIN_NAIRA,
+    `${walletMessages.invalidAmountTitle}: ${walletMessages.invalidAmount}`,
+  )
+  .refine(
+    (n) => n <= TOPUP_MAX_NAIRA,
+    `${walletMessages.tooLargeTitle}: ${walletMessages.tooLarge}`,
+  );
 
 export const startTopupSchema = z.object({ amountNaira: topupAmountSchema });
 export type StartTopupInput = z.infer<typeof startTopupSchema>;
@@ -82,7 +89,11 @@ export type WalletTransaction = {
 };
 
 /** GET /api/wallet */
-export type WalletSummary = { balanceKobo: number; totalTopupsKobo: number; totalSpentKobo: number };
+export type WalletSummary = {
+  balanceKobo: number;
+  totalTopupsKobo: number;
+  totalSpentKobo: number;
+};
 /** GET /api/wallet/transactions */
 export type TransactionList = { transactions: WalletTransaction[] };
 
@@ -106,6 +117,9 @@ export function signedAmount(amountKobo: number): string {
 
 /** SPEC.md §5: the customer name sent to the provider keeps letters (and spaces) only. */
 export function providerCustomerName(name: string): string {
-  const cleaned = name.replace(/[^\p{L} ]/gu, '').replace(/\s+/g, ' ').trim();
+  const cleaned = name
+    .replace(/[^\p{L} ]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return cleaned || 'Customer';
 }

@@ -3,7 +3,12 @@
 // the window is kept, so percentiles are exact (not sampled or bucketed).
 import http from 'node:http';
 
-export type LoadRequest = { method: 'GET' | 'POST'; path: string; headers?: http.OutgoingHttpHeaders; body?: string };
+export type LoadRequest = {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: http.OutgoingHttpHeaders;
+  body?: string;
+};
 
 export type LoadOptions = {
   port: number;
@@ -36,31 +41,46 @@ export function percentiles(values: number[]): Percentiles {
   if (values.length === 0) return { p50: NaN, p90: NaN, p99: NaN, max: NaN, mean: NaN };
   const sorted = Float64Array.from(values).sort();
   // Nearest-rank percentile.
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
   const round = (v: number) => Math.round(v * 100) / 100;
   let sum = 0;
   for (const v of sorted) sum += v;
-  return { p50: round(at(50)), p90: round(at(90)), p99: round(at(99)), max: round(sorted[sorted.length - 1]!), mean: round(sum / sorted.length) };
+  return {
+    p50: round(at(50)),
+    p90: round(at(90)),
+    p99: round(at(99)),
+    max: round(sorted[sorted.length - 1]!),
+    mean: round(sum / sorted.length),
+  };
 }
 
 type Answer = { status: number | 'error'; body?: string };
 
-function send(agent: http.Agent, port: number, req: LoadRequest, okStatus: number): Promise<Answer> {
+function send(
+  agent: http.Agent,
+  port: number,
+  req: LoadRequest,
+  okStatus: number,
+): Promise<Answer> {
   return new Promise((resolve) => {
     const headers: http.OutgoingHttpHeaders = { ...req.headers };
     if (req.body !== undefined) headers['content-length'] = Buffer.byteLength(req.body);
-    const r = http.request({ agent, host: '127.0.0.1', port, method: req.method, path: req.path, headers }, (res) => {
-      const status = res.statusCode ?? 0;
-      if (status === okStatus) {
-        res.resume();
-        res.once('end', () => resolve({ status }));
-        return;
-      }
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.once('end', () => resolve({ status, body }));
-    });
+    const r = http.request(
+      { agent, host: '127.0.0.1', port, method: req.method, path: req.path, headers },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status === okStatus) {
+          res.resume();
+          res.once('end', () => resolve({ status }));
+          return;
+        }
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.once('end', () => resolve({ status, body }));
+      },
+    );
     r.once('error', (err) => resolve({ status: 'error', body: err.message }));
     r.end(req.body);
   });
@@ -68,7 +88,11 @@ function send(agent: http.Agent, port: number, req: LoadRequest, okStatus: numbe
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const { port, concurrency, warmupMs, durationMs, request, okStatus, onWindow } = options;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: concurrency,
+    maxFreeSockets: concurrency,
+  });
   const latencies: number[] = [];
   const failures: Record<string, number> = {};
   const failureSamples: string[] = [];
@@ -89,7 +113,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         latencies.push(done - sent);
       } else {
         failures[String(answer.status)] = (failures[String(answer.status)] ?? 0) + 1;
-        if (failureSamples.length < 5) failureSamples.push(`${answer.status}: ${answer.body?.slice(0, 300)}`);
+        if (failureSamples.length < 5)
+          failureSamples.push(`${answer.status}: ${answer.body?.slice(0, 300)}`);
       }
     }
   }
@@ -101,7 +126,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     phases.add(phase);
     onWindow?.(phase);
   };
-  const timers = [setTimeout(() => fire('start'), windowStart - performance.now()), setTimeout(() => fire('end'), windowEnd - performance.now())];
+  const timers = [
+    setTimeout(() => fire('start'), windowStart - performance.now()),
+    setTimeout(() => fire('end'), windowEnd - performance.now()),
+  ];
   // Requests still in flight when the window closes are awaited (not counted), so that the server is idle
   // again before whatever is measured next.
   await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(i)));

@@ -10,7 +10,8 @@ let ticksPerSecond: number | null = null;
 function clockTicks(): number {
   if (ticksPerSecond === null) {
     try {
-      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+      ticksPerSecond =
+        Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
     } catch {
       ticksPerSecond = 100;
     }
@@ -51,7 +52,10 @@ function postgresCpuSeconds(postmasterPid: number): number | null {
 
 export function postmasterPid(pgDir: string): number | null {
   try {
-    return Number.parseInt(fs.readFileSync(path.join(pgDir, 'pgdata', 'postmaster.pid'), 'utf8').split('\n')[0]!, 10);
+    return Number.parseInt(
+      fs.readFileSync(path.join(pgDir, 'pgdata', 'postmaster.pid'), 'utf8').split('\n')[0]!,
+      10,
+    );
   } catch {
     return null;
   }
@@ -76,7 +80,8 @@ export function cpuMeter(serverPid: number, pgPid: number | null): () => CpuSpli
     const server1 = readStat(serverPid)?.cpuSeconds ?? null;
     const pg1 = pgPid ? postgresCpuSeconds(pgPid) : null;
     const self = process.cpuUsage(self0);
-    const cores = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.round(((b - a) / seconds) * 100) / 100);
+    const cores = (a: number | null, b: number | null) =>
+      a === null || b === null ? null : Math.round(((b - a) / seconds) * 100) / 100;
     return {
       seconds: Math.round(seconds * 10) / 10,
       serverCores: cores(server0, server1),
@@ -97,7 +102,12 @@ export type WaitSample = {
  * (only those of `applicationName` when given; never its own) and returns,
  * per state and wait event, how many sessions were in it on average: where the database time goes.
  */
-export function waitSampler(pool: pg.Pool, database: string, intervalMs = 50, applicationName?: string): () => Promise<WaitSample> {
+export function waitSampler(
+  pool: pg.Pool,
+  database: string,
+  intervalMs = 50,
+  applicationName?: string,
+): () => Promise<WaitSample> {
   const counts = new Map<string, number>();
   let samples = 0;
   let stopped = false;
@@ -125,7 +135,9 @@ export function waitSampler(pool: pg.Pool, database: string, intervalMs = 50, ap
     stopped = true;
     await loop;
     const averageSessions = Object.fromEntries(
-      [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, Math.round((n / Math.max(1, samples)) * 100) / 100]),
+      [...counts.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => [k, Math.round((n / Math.max(1, samples)) * 100) / 100]),
     );
     return { samples, averageSessions };
   };
@@ -139,7 +151,13 @@ export type WindowMeters = {
 };
 
 /** CPU split and database wait sampling over exactly runLoad's measured window. */
-export function windowMeters(serverPid: number, pgDir: string, pool: pg.Pool, database: string, applicationName?: string): WindowMeters {
+export function windowMeters(
+  serverPid: number,
+  pgDir: string,
+  pool: pg.Pool,
+  database: string,
+  applicationName?: string,
+): WindowMeters {
   const pgPid = postmasterPid(pgDir);
   let stopCpu: (() => CpuSplit) | null = null;
   let stopWaits: (() => Promise<WaitSample>) | null = null;
@@ -163,7 +181,11 @@ export function windowMeters(serverPid: number, pgDir: string, pool: pg.Pool, da
 }
 
 /** CPU milliseconds per operation from a window's split and its operations per second. */
-export function cpuPerOperation(cpu: CpuSplit, perSecond: number): { serverMs: number | null; postgresMs: number | null } {
-  const ms = (cores: number | null) => (cores === null || perSecond <= 0 ? null : Math.round((cores / perSecond) * 10_000) / 10);
+export function cpuPerOperation(
+  cpu: CpuSplit,
+  perSecond: number,
+): { serverMs: number | null; postgresMs: number | null } {
+  const ms = (cores: number | null) =>
+    cores === null || perSecond <= 0 ? null : Math.round((cores / perSecond) * 10_000) / 10;
   return { serverMs: ms(cpu.serverCores), postgresMs: ms(cpu.postgresCores) };
 }

@@ -25,7 +25,9 @@ export type BenchPostgres = {
   urlFor: (database: string) => string;
 };
 
-export async function startBenchPostgres(log: (line: string) => void = console.log): Promise<BenchPostgres> {
+export async function startBenchPostgres(
+  log: (line: string) => void = console.log,
+): Promise<BenchPostgres> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach its folder
   onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -36,7 +38,9 @@ export async function startBenchPostgres(log: (line: string) => void = console.l
   const database = connectDatabase(embedded.url, 10);
   onCleanup(() => database.close());
   await applyMigrations(database);
-  const version = (await database.pool.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v;
+  const version = (
+    await database.pool.query<{ v: string }>("select current_setting('server_version') as v")
+  ).rows[0]!.v;
 
   const parsed = new URL(embedded.url);
   const urlFor = (name: string) => {
@@ -60,18 +64,33 @@ export async function startBenchPostgres(log: (line: string) => void = console.l
 export type ProcessResult = { code: number; stdout: string; stderr: string; ms: number };
 
 /** Runs a PostgreSQL client tool (psql, pgbench) against the bench server; rejects on a non-zero exit. */
-export function runClientTool(pg: BenchPostgres, tool: string, args: string[], stdin?: Buffer): Promise<ProcessResult> {
+export function runClientTool(
+  pg: BenchPostgres,
+  tool: string,
+  args: string[],
+  stdin?: Buffer,
+): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(tool, args, {
       stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-      env: { ...process.env, PGHOST: pg.host, PGPORT: String(pg.port), PGUSER: pg.user, PGPASSWORD: pg.password },
+      env: {
+        ...process.env,
+        PGHOST: pg.host,
+        PGPORT: String(pg.port),
+        PGUSER: pg.user,
+        PGPASSWORD: pg.password,
+      },
     });
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', (err) => reject(new Error(`${tool} could not start (${err.message}); is the PostgreSQL client installed?`)));
+    child.on('error', (err) =>
+      reject(
+        new Error(`${tool} could not start (${err.message}); is the PostgreSQL client installed?`),
+      ),
+    );
     child.on('exit', (code) => {
       const result = { code: code ?? -1, stdout, stderr, ms: performance.now() - started };
       if (code === 0) resolve(result);
@@ -94,5 +113,7 @@ export function pgbenchBinary(): string {
       if (fs.existsSync(candidate)) return candidate;
     }
   }
-  throw new Error('pgbench not found: install the PostgreSQL client tools (e.g. apt-get install postgresql-client)');
+  throw new Error(
+    'pgbench not found: install the PostgreSQL client tools (e.g. apt-get install postgresql-client)',
+  );
 }

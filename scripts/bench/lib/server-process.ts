@@ -5,7 +5,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../../../src/server/db/client.ts';
 
-export type StoreOptions = { mode: 'store'; databaseUrl: string; credentialsKey: string; dataDir: string; logLevel: string; poolSize: number };
+export type StoreOptions = {
+  mode: 'store';
+  databaseUrl: string;
+  credentialsKey: string;
+  dataDir: string;
+  logLevel: string;
+  poolSize: number;
+};
 export type BareOptions = { mode: 'bare'; payload: unknown };
 export type ServerOptions = StoreOptions | BareOptions;
 
@@ -20,8 +27,12 @@ export type ServerStats = {
   cpuMicros: number;
 };
 
-export type ToServer = { type: 'start'; options: ServerOptions } | { type: 'stats' } | { type: 'stop' };
-export type FromServer = { type: 'ready'; port: number } | { type: 'stats'; stats: ServerStats } | { type: 'failed'; message: string };
+export type ToServer =
+  { type: 'start'; options: ServerOptions } | { type: 'stats' } | { type: 'stop' };
+export type FromServer =
+  | { type: 'ready'; port: number }
+  | { type: 'stats'; stats: ServerStats }
+  | { type: 'failed'; message: string };
 
 function send(message: FromServer): void {
   process.send!(message);
@@ -40,7 +51,9 @@ function stats(): ServerStats {
   };
 }
 
-async function start(options: ServerOptions): Promise<{ app: FastifyInstance; database?: Database }> {
+async function start(
+  options: ServerOptions,
+): Promise<{ app: FastifyInstance; database?: Database }> {
   if (options.mode === 'bare') {
     const app = Fastify({ logger: false });
     app.get('/api/catalogue', async (_req, reply) => {
@@ -83,7 +96,10 @@ process.on('message', (message: ToServer) => {
         send({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0 });
       })
       .catch((err: unknown) => {
-        send({ type: 'failed', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+        send({
+          type: 'failed',
+          message: err instanceof Error ? (err.stack ?? err.message) : String(err),
+        });
         process.exit(1);
       });
   } else if (message.type === 'stats') {

@@ -25,9 +25,16 @@ export async function startServer(name: string, options: ServerOptions): Promise
   if (process.env.BENCH_CPU_PROF === '1') {
     const dir = path.join(benchOutDir, 'profiles');
     fs.mkdirSync(dir, { recursive: true });
-    execArgv.push('--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`);
+    execArgv.push(
+      '--cpu-prof',
+      `--cpu-prof-dir=${dir}`,
+      `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`,
+    );
   }
-  const child: ChildProcess = fork(childScript, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(childScript, [], {
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stopped = false;
   const stop = async () => {

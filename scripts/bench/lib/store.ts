@@ -5,11 +5,17 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../src/server/db/client.ts';
-import { categories, productGroups } from '../../../src/server/modules/catalogue/catalogue.tables.ts';
+import {
+  categories,
+  productGroups,
+} from '../../../src/server/modules/catalogue/catalogue.tables.ts';
 import { sessions, users } from '../../../src/server/modules/auth/auth.tables.ts';
 import { hashToken } from '../../../src/server/modules/auth/sessions.ts';
 import { hashPassword } from '../../../src/server/modules/auth/password.ts';
-import { createCredentialCipher, type CredentialCipher } from '../../../src/server/modules/stock/credential-cipher.ts';
+import {
+  createCredentialCipher,
+  type CredentialCipher,
+} from '../../../src/server/modules/stock/credential-cipher.ts';
 import { recomputeStockCount } from '../../../src/server/modules/stock/stock-count.ts';
 import { stockAccounts } from '../../../src/server/modules/stock/stock.tables.ts';
 import { postLedgerEntry } from '../../../src/server/modules/wallet/post-ledger-entry.ts';
@@ -29,7 +35,9 @@ export type StoreBench = {
   origin: { origin: string };
 };
 
-export async function startStoreBench(log: (line: string) => void = console.log): Promise<StoreBench> {
+export async function startStoreBench(
+  log: (line: string) => void = console.log,
+): Promise<StoreBench> {
   const pg = await startBenchPostgres(log);
   const key = crypto.randomBytes(32);
   const databaseUrl = new URL(pg.url);
@@ -42,15 +50,31 @@ export async function startStoreBench(log: (line: string) => void = console.log)
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
     poolSize: Number(process.env.BENCH_DB_POOL_SIZE ?? 20),
   });
-  log(`Store server listening on ${server.base} (pid ${server.pid}, pool ${process.env.BENCH_DB_POOL_SIZE ?? 20})`);
-  return { pg, db: pg.database.db, server, cipher: createCredentialCipher(key), origin: { origin: server.base } };
+  log(
+    `Store server listening on ${server.base} (pid ${server.pid}, pool ${process.env.BENCH_DB_POOL_SIZE ?? 20})`,
+  );
+  return {
+    pg,
+    db: pg.database.db,
+    server,
+    cipher: createCredentialCipher(key),
+    origin: { origin: server.base },
+  };
 }
 
 /** An admin created directly, signed in through POST /api/auth/login; returns the Cookie header. */
 export async function signInAdmin(bench: StoreBench): Promise<string> {
   const email = `bench-admin-${crypto.randomBytes(3).toString('hex')}@example.com`;
   const password = crypto.randomBytes(12).toString('base64url');
-  await bench.db.insert(users).values({ email, fullName: 'bench', passwordHash: await hashPassword(password), isAdmin: true, emailConfirmedAt: new Date() });
+  await bench.db
+    .insert(users)
+    .values({
+      email,
+      fullName: 'bench',
+      passwordHash: await hashPassword(password),
+      isAdmin: true,
+      emailConfirmedAt: new Date(),
+    });
   const res = await fetch(`${bench.server.base}/api/auth/login`, {
     method: 'POST',
     headers: { ...bench.origin, 'content-type': 'application/json' },
@@ -66,18 +90,44 @@ export async function signInAdmin(bench: StoreBench): Promise<string> {
  * n customers with live sessions (no password hashing: nobody signs in with them) whose wallets are
  * funded the way money enters the store, through ledger entries. Returns each one's Cookie header.
  */
-export async function createCustomers(db: Db, n: number, fundKobo: number): Promise<{ id: string; cookie: string }[]> {
+export async function createCustomers(
+  db: Db,
+  n: number,
+  fundKobo: number,
+): Promise<{ id: string; cookie: string }[]> {
   const tag = crypto.randomBytes(3).toString('hex');
   const rows = await db
     .insert(users)
-    .values(Array.from({ length: n }, (_, i) => ({ email: `buyer-${tag}-${i}@example.com`, fullName: `buyer ${i}`, passwordHash: 'not-used', emailConfirmedAt: new Date() })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        email: `buyer-${tag}-${i}@example.com`,
+        fullName: `buyer ${i}`,
+        passwordHash: 'not-used',
+        emailConfirmedAt: new Date(),
+      })),
+    )
     .returning({ id: users.id });
   const tokens = rows.map(() => crypto.randomBytes(32).toString('base64url'));
-  await db.insert(sessions).values(rows.map((u, i) => ({ tokenHash: hashToken(tokens[i]!), userId: u.id, expiresAt: new Date(Date.now() + 3600_000) })));
+  await db
+    .insert(sessions)
+    .values(
+      rows.map((u, i) => ({
+        tokenHash: hashToken(tokens[i]!),
+        userId: u.id,
+        expiresAt: new Date(Date.now() + 3600_000),
+      })),
+    );
   if (fundKobo > 0) {
     await db.transaction(async (tx) => {
       for (const u of rows) {
-        await postLedgerEntry(tx, { userId: u.id, type: 'ADMIN_CREDIT', amountKobo: fundKobo, description: 'bench funds', reference: `BENCH_${crypto.randomUUID()}`, actor: 'bench' });
+        await postLedgerEntry(tx, {
+          userId: u.id,
+          type: 'ADMIN_CREDIT',
+          amountKobo: fundKobo,
+          description: 'bench funds',
+          reference: `BENCH_${crypto.randomUUID()}`,
+          actor: 'bench',
+        });
       }
     });
   }
@@ -85,7 +135,11 @@ export async function createCustomers(db: Db, n: number, fundKobo: number): Prom
 }
 
 /** A product group in its own category with `accounts` available accounts, credentials sealed. */
-export async function insertGroupWithStock(db: Db, cipher: CredentialCipher, opts: { accounts: number; priceKobo: number; name: string }) {
+export async function insertGroupWithStock(
+  db: Db,
+  cipher: CredentialCipher,
+  opts: { accounts: number; priceKobo: number; name: string },
+) {
   const categoryId = `bench-${crypto.randomBytes(3).toString('hex')}`;
   await db.insert(categories).values({ id: categoryId, name: opts.name });
   const [group] = await db

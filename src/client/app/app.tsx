@@ -12,7 +12,11 @@ const Toaster = lazy(() => import('./layout/toaster.tsx'));
  * The server renders the same tree under its own router (entry-server.tsx): hydration needs the same shape, or
  * React's generated ids (useId: labels and their fields) would differ.
  */
-export function App({ router = (routes) => <BrowserRouter>{routes}</BrowserRouter> }: { router?: (routes: ReactNode) => ReactNode }) {
+export function App({
+  router = (routes) => <BrowserRouter>{routes}</BrowserRouter>,
+}: {
+  router?: (routes: ReactNode) => ReactNode;
+}) {
   return (
     <>
       {router(<AppRoutes />)}

@@ -18,7 +18,10 @@ export function Guard({ access, children }: { access: RouteAccess; children: Rea
   if (access === 'everyone') return children;
   if (isPending) return <PageSpinner />;
   if (access === 'visitor') return me ? <Navigate to={homeFor(me.isAdmin)} replace /> : children;
-  if (!me) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  if (!me)
+    return (
+      <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />
+    );
   if (access === 'admin' && !me.isAdmin) return <Navigate to={paths.dashboard} replace />;
   if (access === 'user' && me.isAdmin) return <Navigate to={paths.admin} replace />;
   return children;

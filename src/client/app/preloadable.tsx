@@ -10,7 +10,9 @@ export type Preloadable<P extends object> = {
   preload: () => Promise<ComponentType<P>>;
 };
 
-export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
+export function preloadable<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): Preloadable<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () =>

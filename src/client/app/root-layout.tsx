@@ -19,7 +19,10 @@ export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <fieldset disabled={!hydrated} role="none" className="contents">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
+        >
           Skip to content
         </a>
         <Navbar />

@@ -41,6 +41,12 @@ export const routeTable = [
   { path: paths.privacy, access: 'everyone', page: 'pages/privacy-page' },
   { path: paths.about, access: 'everyone', static: true, page: 'pages/about-page' },
   { path: '*', access: 'everyone', static: true, page: 'pages/not-found-page' },
-] as const satisfies readonly { path: string; access: RouteAccess; static?: true; page: string; reads?: readonly string[] }[];
+] as const satisfies readonly {
+  path: string;
+  access: RouteAccess;
+  static?: true;
+  page: string;
+  reads?: readonly string[];
+}[];
 
 export type PageModule = (typeof routeTable)[number]['page'];

@@ -48,12 +48,21 @@ export type PageRoute = {
 
 // Two paths may share a page (/orders and /order-history): they share its component too.
 const pages = new Map(
-  (Object.entries(pageLoaders) as [PageModule, PageLoader][]).map(([name, load]) => [name, preloadable(() => load().then((m) => m.default))]),
+  (Object.entries(pageLoaders) as [PageModule, PageLoader][]).map(([name, load]) => [
+    name,
+    preloadable(() => load().then((m) => m.default)),
+  ]),
 );
 
 export const pageRoutes: PageRoute[] = routeTable.map((route) => {
   const { Component, preload } = pages.get(route.page)!;
-  return { path: route.path, access: route.access, static: 'static' in route ? route.static : undefined, Page: Component, preload };
+  return {
+    path: route.path,
+    access: route.access,
+    static: 'static' in route ? route.static : undefined,
+    Page: Component,
+    preload,
+  };
 });
 
 /**
@@ -63,7 +72,10 @@ export const pageRoutes: PageRoute[] = routeTable.map((route) => {
 export async function preloadFirstPage(pathname: string): Promise<void> {
   const route = matchRoutes(pageRoutes, pathname)?.[0]?.route;
   if (!route) return;
-  await Promise.all([route.access === 'everyone' ? route.preload() : null, route.static ? null : preloadDataLayer()]).catch(() => {
+  await Promise.all([
+    route.access === 'everyone' ? route.preload() : null,
+    route.static ? null : preloadDataLayer(),
+  ]).catch(() => {
     // Rendering goes on: the page shows its loading state and React reports the failure.
   });
 }

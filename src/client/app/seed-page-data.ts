@@ -12,18 +12,40 @@ import { siteInfoQueryKey } from '../lib/use-site-info.ts';
 export function seedPageData(client: QueryClient, data: PageData): void {
   client.setQueryData(siteInfoQueryKey, data.site);
   if (data.catalogue) client.setQueryData(catalogueQueryKey, data.catalogue);
-  if (data.category) seedKeyed(client, categoryQueryKey(data.category.id), data.category, catalogueMessages.categoryNotFound);
-  if (data.account) seedKeyed(client, accountQueryKey(data.account.id), data.account, catalogueMessages.productNotFound);
+  if (data.category)
+    seedKeyed(
+      client,
+      categoryQueryKey(data.category.id),
+      data.category,
+      catalogueMessages.categoryNotFound,
+    );
+  if (data.account)
+    seedKeyed(
+      client,
+      accountQueryKey(data.account.id),
+      data.account,
+      catalogueMessages.productNotFound,
+    );
 }
 
 /** A found read becomes data; a 404 becomes the same settled error the API's answer would have given. */
-function seedKeyed<T>(client: QueryClient, queryKey: readonly unknown[], read: KeyedRead<T>, message: string): void {
+function seedKeyed<T>(
+  client: QueryClient,
+  queryKey: readonly unknown[],
+  read: KeyedRead<T>,
+  message: string,
+): void {
   if (read.value !== null) {
     client.setQueryData(queryKey, read.value);
     return;
   }
   const query = client.getQueryCache().build(client, { queryKey });
-  query.setState({ status: 'error', error: new ApiError(404, 'NOT_FOUND', message), errorUpdatedAt: Date.now(), fetchFailureCount: 1 });
+  query.setState({
+    status: 'error',
+    error: new ApiError(404, 'NOT_FOUND', message),
+    errorUpdatedAt: Date.now(),
+    fetchFailureCount: 1,
+  });
 }
 
 /** The PageData the server embedded in this document, if it rendered it. */

@@ -20,7 +20,11 @@ export async function api<T>(path: string, { body, headers, ...init }: Options =
     res = await fetch(path, {
       credentials: 'same-origin',
       ...init,
-      headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -30,7 +34,11 @@ export async function api<T>(path: string, { body, headers, ...init }: Options =
   const data: unknown = text ? safeJson(text) : null;
   if (!res.ok) {
     const err = (data as ApiErrorBody | null)?.error;
-    throw new ApiError(res.status, err?.code ?? 'HTTP', err?.message ?? `Request failed (${res.status})`);
+    throw new ApiError(
+      res.status,
+      err?.code ?? 'HTTP',
+      err?.message ?? `Request failed (${res.status})`,
+    );
   }
   return data as T;
 }

@@ -11,7 +11,10 @@ function readTheme(): Theme {
 }
 
 export function isDark(theme: Theme): boolean {
-  return theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  return (
+    theme === 'dark' ||
+    (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches)
+  );
 }
 
 function applyTheme(theme: Theme): void {

@@ -14,6 +14,7 @@ export function useDocumentTitle(title: string, description?: string): void {
   useContext(HeadContext)?.({ title: fullTitle(title), description });
   useEffect(() => {
     document.title = fullTitle(title);
-    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+    if (description)
+      document.querySelector('meta[name="description"]')?.setAttribute('content', description);
   }, [title, description]);
 }

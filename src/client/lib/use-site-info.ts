@@ -6,7 +6,11 @@ import { api } from './api.ts';
 export const siteInfoQueryKey = ['site'] as const;
 
 export function useSiteInfo() {
-  return useQuery({ queryKey: siteInfoQueryKey, queryFn: () => api<SiteInfo>('/api/site'), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: siteInfoQueryKey,
+    queryFn: () => api<SiteInfo>('/api/site'),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** A wa.me chat link for a number written any way (+234 800 000 0000, 0800…). */

@@ -17,7 +17,12 @@ const CLI_ACTOR: AuditActor = { id: null, email: 'command line (npm run admin)' 
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const email = z.email().safeParse(args.find((a) => !a.startsWith('--'))?.trim().toLowerCase());
+  const email = z.email().safeParse(
+    args
+      .find((a) => !a.startsWith('--'))
+      ?.trim()
+      .toLowerCase(),
+  );
   if (!email.success) {
     console.error('Usage: npm run admin -- <email> [--reset-password]');
     process.exit(2);
@@ -29,7 +34,8 @@ async function main(): Promise<void> {
   try {
     await applyMigrations(database);
     const [existing] = await database.db.select().from(users).where(eq(users.email, email.data));
-    const password = !existing || resetPassword ? crypto.randomBytes(12).toString('base64url') : null;
+    const password =
+      !existing || resetPassword ? crypto.randomBytes(12).toString('base64url') : null;
     const passwordHash = password ? await hashPassword(password) : null;
     if (existing) {
       await database.db.transaction(async (tx) => {
@@ -42,20 +48,44 @@ async function main(): Promise<void> {
             ...(passwordHash ? { passwordHash } : {}),
           })
           .where(eq(users.id, existing.id));
-        if (!existing.isAdmin) await recordAudit(tx, CLI_ACTOR, 'user.promote', { type: 'user', id: existing.id }, { email: email.data, before: { isAdmin: false }, after: { isAdmin: true } });
+        if (!existing.isAdmin)
+          await recordAudit(
+            tx,
+            CLI_ACTOR,
+            'user.promote',
+            { type: 'user', id: existing.id },
+            { email: email.data, before: { isAdmin: false }, after: { isAdmin: true } },
+          );
       });
-      console.log(existing.isAdmin ? `${email.data} is already an admin.` : `Promoted ${email.data} to admin.`);
+      console.log(
+        existing.isAdmin
+          ? `${email.data} is already an admin.`
+          : `Promoted ${email.data} to admin.`,
+      );
     } else {
       await database.db.transaction(async (tx) => {
         const [created] = await tx
           .insert(users)
-          .values({ email: email.data, fullName: displayNameFromEmail(email.data), passwordHash: passwordHash!, isAdmin: true, emailConfirmedAt: new Date() })
+          .values({
+            email: email.data,
+            fullName: displayNameFromEmail(email.data),
+            passwordHash: passwordHash!,
+            isAdmin: true,
+            emailConfirmedAt: new Date(),
+          })
           .returning({ id: users.id });
-        await recordAudit(tx, CLI_ACTOR, 'user.promote', { type: 'user', id: created!.id }, { email: email.data, before: null, after: { isAdmin: true } });
+        await recordAudit(
+          tx,
+          CLI_ACTOR,
+          'user.promote',
+          { type: 'user', id: created!.id },
+          { email: email.data, before: null, after: { isAdmin: true } },
+        );
       });
       console.log(`Created admin ${email.data}.`);
     }
-    if (password) console.log(`Password: ${password}  (shown once; sign in at ${config.publicUrl}/login)`);
+    if (password)
+      console.log(`Password: ${password}  (shown once; sign in at ${config.publicUrl}/login)`);
   } finally {
     await database.close();
     await target.stop();

@@ -13,12 +13,17 @@ const args = process.argv.slice(2);
 const includeKey = args.includes('--include-key');
 const given = args.find((a) => !a.startsWith('--')) ?? 'backups';
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const isDir = given.endsWith('/') || path.extname(given) === '' || (fs.existsSync(given) && fs.statSync(given).isDirectory());
+const isDir =
+  given.endsWith('/') ||
+  path.extname(given) === '' ||
+  (fs.existsSync(given) && fs.statSync(given).isDirectory());
 const file = path.resolve(isDir ? path.join(given, `acctstore-${stamp}.backup`) : given);
 fs.mkdirSync(path.dirname(file), { recursive: true });
 
 const config = loadConfig();
-const key = includeKey ? loadCredentialsKey(config.CREDENTIALS_KEY, config.dataDir, () => {}).toString('hex') : undefined;
+const key = includeKey
+  ? loadCredentialsKey(config.CREDENTIALS_KEY, config.dataDir, () => {}).toString('hex')
+  : undefined;
 const target = await databaseUrlFor(config);
 const database = connectDatabase(target.url, 2);
 try {
@@ -28,7 +33,9 @@ try {
   console.log(
     `backup: ${file} (${(fs.statSync(file).size / 1e6).toFixed(2)} MB, ${rows} rows in ${Object.keys(manifest.counts).length} tables, ` +
       `migration ${manifest.migrations.at(-1)}, ${Date.now() - started} ms)` +
-      (key ? '\nbackup: it HOLDS THE CREDENTIALS KEY: store it where only you can read it.' : '\nbackup: the credentials key is not in it; keep CREDENTIALS_KEY safe elsewhere.'),
+      (key
+        ? '\nbackup: it HOLDS THE CREDENTIALS KEY: store it where only you can read it.'
+        : '\nbackup: the credentials key is not in it; keep CREDENTIALS_KEY safe elsewhere.'),
   );
 } finally {
   await database.close();

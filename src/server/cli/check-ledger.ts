@@ -13,7 +13,9 @@ try {
   await applyMigrations(database);
   const violations = await checkLedger(database.db);
   if (violations.length === 0) {
-    console.log('ledger: every invariant holds (balances = ledger sums, no negative balance, each sold account in one order, each order debited, each payment credited once, stock counts).');
+    console.log(
+      'ledger: every invariant holds (balances = ledger sums, no negative balance, each sold account in one order, each order debited, each payment credited once, stock counts).',
+    );
   } else {
     for (const v of violations) console.log(`BROKEN: ${v.invariant}: ${JSON.stringify(v.detail)}`);
     process.exitCode = 1;

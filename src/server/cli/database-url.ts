@@ -5,7 +5,9 @@ import type { Config } from '../config.ts';
 import { lockDataDir } from '../db/data-lock.ts';
 import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 
-export async function databaseUrlFor(config: Config): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function databaseUrlFor(
+  config: Config,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, stop: async () => {} };
   const pidFile = path.join(config.dataDir, 'pgdata', 'postmaster.pid');
   const passwordFile = path.join(config.dataDir, 'pg-password');
@@ -18,6 +20,9 @@ export async function databaseUrlFor(config: Config): Promise<{ url: string; sto
     if (!fs.existsSync(pidFile)) throw err;
     const port = fs.readFileSync(pidFile, 'utf8').split('\n')[3]?.trim();
     const password = encodeURIComponent(fs.readFileSync(passwordFile, 'utf8').trim());
-    return { url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, stop: async () => {} };
+    return {
+      url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+      stop: async () => {},
+    };
   }
 }

@@ -11,7 +11,9 @@ const database = connectDatabase(target.url, 2);
 try {
   await applyMigrations(database);
   const journal = readMigrationJournal();
-  console.log(`migrations: the database is at ${journal.at(-1)?.tag ?? '(none)'} (${journal.length} migrations).`);
+  console.log(
+    `migrations: the database is at ${journal.at(-1)?.tag ?? '(none)'} (${journal.length} migrations).`,
+  );
 } finally {
   await database.close();
   await target.stop();

@@ -23,9 +23,15 @@ try {
   const started = Date.now();
   const manifest = await restoreBackup(database, path.resolve(file));
   const rows = Object.values(manifest.counts).reduce((a, b) => a + b, 0);
-  console.log(`restore: ${rows} rows in ${Object.keys(manifest.counts).length} tables from the backup of ${manifest.createdAt} (${Date.now() - started} ms).`);
+  console.log(
+    `restore: ${rows} rows in ${Object.keys(manifest.counts).length} tables from the backup of ${manifest.createdAt} (${Date.now() - started} ms).`,
+  );
   const violations = await checkLedger(database.db);
-  console.log(violations.length === 0 ? 'restore: every invariant holds.' : `restore: BROKEN invariants: ${JSON.stringify(violations)}`);
+  console.log(
+    violations.length === 0
+      ? 'restore: every invariant holds.'
+      : `restore: BROKEN invariants: ${JSON.stringify(violations)}`,
+  );
   if (violations.length) process.exitCode = 1;
   if (!(await keyOpensCredentials(manifest.credentialsKey))) process.exitCode = 1;
 } catch (err) {
@@ -46,8 +52,14 @@ async function keyOpensCredentials(keyInBackup: string | undefined): Promise<boo
     fs.writeFileSync(keyFile, keyInBackup, { mode: 0o600, flag: 'wx' });
     console.log(`restore: the backup's credentials key was written to ${keyFile}.`);
   }
-  const key = config.CREDENTIALS_KEY ?? (fs.existsSync(keyFile) ? fs.readFileSync(keyFile, 'utf8').trim() : keyInBackup);
-  const [sample] = await database.db.select({ sealed: stockAccounts.passwordEnc }).from(stockAccounts).where(isNotNull(stockAccounts.passwordEnc)).limit(1);
+  const key =
+    config.CREDENTIALS_KEY ??
+    (fs.existsSync(keyFile) ? fs.readFileSync(keyFile, 'utf8').trim() : keyInBackup);
+  const [sample] = await database.db
+    .select({ sealed: stockAccounts.passwordEnc })
+    .from(stockAccounts)
+    .where(isNotNull(stockAccounts.passwordEnc))
+    .limit(1);
   if (!sample) return true;
   try {
     if (!key) throw new Error('no key');
@@ -55,7 +67,9 @@ async function keyOpensCredentials(keyInBackup: string | undefined): Promise<boo
     console.log('restore: the credentials key opens the restored credentials.');
     return true;
   } catch {
-    console.error('restore: the credentials key the store would use does NOT open the restored credentials: set CREDENTIALS_KEY to the key of the backed-up shop.');
+    console.error(
+      'restore: the credentials key the store would use does NOT open the restored credentials: set CREDENTIALS_KEY to the key of the backed-up shop.',
+    );
     return false;
   }
 }

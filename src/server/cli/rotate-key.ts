@@ -14,9 +14,12 @@ import { databaseUrlFor } from './database-url.ts';
 const config = loadConfig();
 const keyFile = path.join(config.dataDir, 'credentials.key');
 const usesKeyFile = !config.CREDENTIALS_KEY;
-if (usesKeyFile && !fs.existsSync(keyFile)) fail(`No key to rotate from: CREDENTIALS_KEY is not set and ${keyFile} does not exist.`);
+if (usesKeyFile && !fs.existsSync(keyFile))
+  fail(`No key to rotate from: CREDENTIALS_KEY is not set and ${keyFile} does not exist.`);
 if (!usesKeyFile && !config.NEW_CREDENTIALS_KEY) {
-  fail('Set NEW_CREDENTIALS_KEY to the new key (64 hex characters, e.g. from `openssl rand -hex 32`), next to the current CREDENTIALS_KEY.');
+  fail(
+    'Set NEW_CREDENTIALS_KEY to the new key (64 hex characters, e.g. from `openssl rand -hex 32`), next to the current CREDENTIALS_KEY.',
+  );
 }
 const oldKey = usesKeyFile ? fs.readFileSync(keyFile, 'utf8').trim() : config.CREDENTIALS_KEY!;
 const newKey = config.NEW_CREDENTIALS_KEY ?? crypto.randomBytes(32).toString('hex');
@@ -34,14 +37,20 @@ try {
     createCredentialCipher(Buffer.from(oldKey, 'hex')),
     createCredentialCipher(Buffer.from(newKey, 'hex')),
   );
-  console.log(`rotate-key: committed; ${result.total} sealed values now use the new key (${JSON.stringify(result.resealed)}).`);
+  console.log(
+    `rotate-key: committed; ${result.total} sealed values now use the new key (${JSON.stringify(result.resealed)}).`,
+  );
   if (usesKeyFile) {
     const retired = `${keyFile}.retired-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     fs.renameSync(keyFile, retired);
     fs.renameSync(nextFile, keyFile);
-    console.log(`rotate-key: ${keyFile} holds the new key. The old one is in ${retired}: keep it with the backups made before today, or delete it.`);
+    console.log(
+      `rotate-key: ${keyFile} holds the new key. The old one is in ${retired}: keep it with the backups made before today, or delete it.`,
+    );
   } else {
-    console.log('rotate-key: now set CREDENTIALS_KEY to the value of NEW_CREDENTIALS_KEY (and remove NEW_CREDENTIALS_KEY), then start the store.');
+    console.log(
+      'rotate-key: now set CREDENTIALS_KEY to the value of NEW_CREDENTIALS_KEY (and remove NEW_CREDENTIALS_KEY), then start the store.',
+    );
   }
 } catch (err) {
   if (usesKeyFile) fs.rmSync(nextFile, { force: true });

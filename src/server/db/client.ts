@@ -14,7 +14,12 @@ export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 export const STORE_APPLICATION_NAME = 'acctstore';
 
 export function connectDatabase(url: string, poolSize = 20, applicationName?: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000, application_name: applicationName });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 10_000,
+    application_name: applicationName,
+  });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });

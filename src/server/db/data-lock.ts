@@ -34,7 +34,8 @@ export function lockDataDir(dataDir: string): () => void {
       fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
       return () => {
         try {
-          if (fs.readFileSync(lockPath, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockPath);
+          if (fs.readFileSync(lockPath, 'utf8').trim() === String(process.pid))
+            fs.unlinkSync(lockPath);
         } catch {
           // already gone: nothing to release
         }
@@ -58,7 +59,11 @@ export function lockDataDir(dataDir: string): () => void {
 
 /** Removes `dir` and its parents up to `top` (the first folder mkdir created), each only while empty. */
 function removeEmptyFolders(dir: string, top: string): void {
-  for (let folder = path.resolve(dir); folder.startsWith(path.resolve(top)); folder = path.dirname(folder)) {
+  for (
+    let folder = path.resolve(dir);
+    folder.startsWith(path.resolve(top));
+    folder = path.dirname(folder)
+  ) {
     try {
       fs.rmdirSync(folder);
     } catch {

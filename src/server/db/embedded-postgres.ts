@@ -17,7 +17,9 @@ async function loadBinaries(): Promise<Binaries> {
   try {
     return (await import(pkg)) as Binaries;
   } catch {
-    throw new Error(`No embedded PostgreSQL binaries for ${os.platform()}-${os.arch()} (${pkg}); set DATABASE_URL instead.`);
+    throw new Error(
+      `No embedded PostgreSQL binaries for ${os.platform()}-${os.arch()} (${pkg}); set DATABASE_URL instead.`,
+    );
   }
 }
 
@@ -27,7 +29,9 @@ function runAsIds(): { uid?: number; gid?: number } {
   try {
     execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' });
   } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres'], { stdio: 'ignore' });
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres'], {
+      stdio: 'ignore',
+    });
   }
   const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
@@ -50,7 +54,11 @@ export type EmbeddedPostgres = { url: string; stop: () => Promise<void>; isFirst
 
 type StartOptions = { dir: string; log?: (line: string) => void; fsync?: boolean };
 
-export async function startEmbeddedPostgres({ dir, log = () => {}, fsync = true }: StartOptions): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres({
+  dir,
+  log = () => {},
+  fsync = true,
+}: StartOptions): Promise<EmbeddedPostgres> {
   const bins = await loadBinaries();
   const ids = runAsIds();
   if (ids.uid !== undefined) assertPostgresUserCanReach({ uid: ids.uid, gid: ids.gid! }, bins, dir);
@@ -62,17 +70,36 @@ export async function startEmbeddedPostgres({ dir, log = () => {}, fsync = true 
   await stopOrphanedPostgres(pgdata, log);
   const password = fs.readFileSync(passwordFile, 'utf8').trim();
   const port = await freePort();
-  const args = ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
-  if (!fsync) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const args = [
+    '-D',
+    pgdata,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+  ];
+  if (!fsync)
+    args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   args.push('-c', 'max_connections=300');
-  const child = spawn(bins.postgres, args, { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(bins.postgres, args, {
+    ...ids,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   await waitUntilReady(child, log);
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   return { url, isFirstStart, stop: () => stopPostgres(child) };
 }
 
 /** A new database cluster; when initdb fails, nothing of it is left behind (the next start begins afresh). */
-function initialise(bins: Binaries, ids: { uid?: number; gid?: number }, pgdata: string, passwordFile: string): void {
+function initialise(
+  bins: Binaries,
+  ids: { uid?: number; gid?: number },
+  pgdata: string,
+  passwordFile: string,
+): void {
   const pwTmp = path.join(pgdata, '..', `.pwfile-${process.pid}`);
   try {
     fs.rmSync(pgdata, { recursive: true, force: true });
@@ -85,7 +112,14 @@ function initialise(bins: Binaries, ids: { uid?: number; gid?: number }, pgdata:
     }
     execFileSync(
       bins.initdb,
-      [`--pgdata=${pgdata}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwTmp}`, '--encoding=UTF8', '--locale=C'],
+      [
+        `--pgdata=${pgdata}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${pwTmp}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
       { ...ids, stdio: 'pipe' },
     );
   } catch (err) {
@@ -93,7 +127,9 @@ function initialise(bins: Binaries, ids: { uid?: number; gid?: number }, pgdata:
     fs.rmSync(passwordFile, { force: true });
     // execFileSync's error carries initdb's output as Buffers: keep only its words.
     const stderr = (err as { stderr?: Buffer }).stderr?.toString().replace(/\s+/g, ' ').trim();
-    throw new StartupError(`Cannot create the embedded PostgreSQL database in ${pgdata}: ${stderr || (err as Error).message}`);
+    throw new StartupError(
+      `Cannot create the embedded PostgreSQL database in ${pgdata}: ${stderr || (err as Error).message}`,
+    );
   } finally {
     fs.rmSync(pwTmp, { force: true });
   }
@@ -106,7 +142,10 @@ function initialise(bins: Binaries, ids: { uid?: number; gid?: number }, pgdata:
 async function stopOrphanedPostgres(pgdata: string, log: (line: string) => void): Promise<void> {
   let pid: number;
   try {
-    pid = Number.parseInt(fs.readFileSync(path.join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10);
+    pid = Number.parseInt(
+      fs.readFileSync(path.join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '',
+      10,
+    );
   } catch {
     return;
   }
@@ -137,7 +176,9 @@ function waitUntilReady(child: ChildProcess, log: (line: string) => void): Promi
       for (const line of chunk.split('\n').filter(Boolean)) log(line);
       if (chunk.includes('database system is ready to accept connections')) resolve();
     });
-    child.once('exit', (code) => reject(new Error(`PostgreSQL exited during start (code ${code}):\n${output.slice(-2000)}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`PostgreSQL exited during start (code ${code}):\n${output.slice(-2000)}`)),
+    );
   });
 }
 

@@ -6,19 +6,27 @@ import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './client.ts';
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../drizzle',
+);
 const MIGRATION_LOCK_ID = 7_340_112;
 
 export type MigrationEntry = { idx: number; when: number; tag: string };
 
 /** The committed migrations, oldest first (drizzle/meta/_journal.json). */
 export function readMigrationJournal(folder = migrationsFolder): MigrationEntry[] {
-  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: MigrationEntry[] };
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: MigrationEntry[] };
   return journal.entries;
 }
 
 /** `folder` lets a restore replay only the migrations its backup was made at (restore-backup.ts). */
-export async function applyMigrations({ db, pool }: Database, folder = migrationsFolder): Promise<void> {
+export async function applyMigrations(
+  { db, pool }: Database,
+  folder = migrationsFolder,
+): Promise<void> {
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);

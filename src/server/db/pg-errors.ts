@@ -5,7 +5,8 @@ function pgErrorOf(err: unknown): PgError | null {
   let current: unknown = err;
   for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
     const candidate = current as PgError & { cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code))
+      return candidate;
     current = candidate.cause;
   }
   return null;

@@ -29,22 +29,29 @@ describe('firstUnreachableFolder', () => {
   });
 });
 
-describe.runIf(process.getuid?.() === 0)('started as root with the data folder in a private folder', () => {
-  it('exits 1 with one sentence naming the cause and the three ways out, leaving no data folder', () => {
-    const dataDir = path.join(privateDir, 'project', 'data');
-    const mainTs = path.resolve(import.meta.dirname, '../main.ts');
-    const result = spawnSync(process.execPath, [mainTs], {
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(result.status).toBe(1);
-    const lines = result.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Cannot start the embedded PostgreSQL: .*"postgres", which cannot enter /);
-    expect(lines[0]).toContain(fs.realpathSync(privateDir));
-    expect(lines[0]).toMatch(/run the store as a normal user, move the project \(or DATA_DIR\) to .*, or set DATABASE_URL/);
-    expect(result.stdout).toBe('');
-    expect(fs.readdirSync(privateDir)).toEqual([]);
-  }, 90_000);
-});
+describe.runIf(process.getuid?.() === 0)(
+  'started as root with the data folder in a private folder',
+  () => {
+    it('exits 1 with one sentence naming the cause and the three ways out, leaving no data folder', () => {
+      const dataDir = path.join(privateDir, 'project', 'data');
+      const mainTs = path.resolve(import.meta.dirname, '../main.ts');
+      const result = spawnSync(process.execPath, [mainTs], {
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^Cannot start the embedded PostgreSQL: .*"postgres", which cannot enter /,
+      );
+      expect(lines[0]).toContain(fs.realpathSync(privateDir));
+      expect(lines[0]).toMatch(
+        /run the store as a normal user, move the project \(or DATA_DIR\) to .*, or set DATABASE_URL/,
+      );
+      expect(result.stdout).toBe('');
+      expect(fs.readdirSync(privateDir)).toEqual([]);
+    }, 90_000);
+  },
+);

@@ -29,13 +29,19 @@ export function firstUnreachableFolder(target: string, { uid, gid }: RunAs): str
 }
 
 /** Throws one plain sentence when the postgres user cannot reach the programs or the data folder. */
-export function assertPostgresUserCanReach(runAs: RunAs, binaries: { postgres: string; initdb: string }, dataDir: string): void {
+export function assertPostgresUserCanReach(
+  runAs: RunAs,
+  binaries: { postgres: string; initdb: string },
+  dataDir: string,
+): void {
   const blocked = (target: string) => firstUnreachableFolder(target, runAs);
   const programs = blocked(binaries.postgres) ?? blocked(binaries.initdb);
   const data = programs ? null : blocked(path.join(dataDir, 'pgdata'));
   const folder = programs ?? data;
   if (folder) {
-    const what = programs ? `PostgreSQL's programs in ${path.dirname(binaries.postgres)}` : `the data folder ${dataDir}`;
+    const what = programs
+      ? `PostgreSQL's programs in ${path.dirname(binaries.postgres)}`
+      : `the data folder ${dataDir}`;
     const move = programs ? 'move the project' : 'move the project (or DATA_DIR)';
     throw new StartupError(
       `Cannot start the embedded PostgreSQL: the store runs as root, so PostgreSQL must run as the system user "postgres", ` +
@@ -46,7 +52,9 @@ export function assertPostgresUserCanReach(runAs: RunAs, binaries: { postgres: s
   try {
     execFileSync(binaries.postgres, ['--version'], { ...runAs, stdio: 'pipe' });
   } catch (err) {
-    const reason = String((err as { stderr?: Buffer }).stderr ?? (err as Error).message).replace(/\s+/g, ' ').trim();
+    const reason = String((err as { stderr?: Buffer }).stderr ?? (err as Error).message)
+      .replace(/\s+/g, ' ')
+      .trim();
     throw new StartupError(
       `Cannot start the embedded PostgreSQL: the system user "postgres" cannot run ${binaries.postgres} (${reason}); ` +
         'run the store as a normal user, move the project to a folder other users can enter, or set DATABASE_URL to a PostgreSQL server.',

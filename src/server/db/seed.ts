@@ -10,9 +10,14 @@ import type { CredentialCipher } from '../modules/stock/credential-cipher.ts';
 export const DEMO_ADMIN_EMAIL = 'admin@acctstore.local';
 const SEED_LOCK_ID = 7_340_113;
 
-export type SeedResult = { seeded: false } | { seeded: true; adminEmail: string; adminPassword: string };
+export type SeedResult =
+  { seeded: false } | { seeded: true; adminEmail: string; adminPassword: string };
 
-export async function seedDemoShop(db: Db, cipher: CredentialCipher, fixedAdminPassword?: string): Promise<SeedResult> {
+export async function seedDemoShop(
+  db: Db,
+  cipher: CredentialCipher,
+  fixedAdminPassword?: string,
+): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const [existing] = await tx.select({ id: categories.id }).from(categories).limit(1);
@@ -32,7 +37,9 @@ export async function seedDemoShop(db: Db, cipher: CredentialCipher, fixedAdminP
       .returning({ id: users.id });
 
     for (const category of demoCatalogue) {
-      await tx.insert(categories).values({ id: category.id, name: category.name, description: category.description });
+      await tx
+        .insert(categories)
+        .values({ id: category.id, name: category.name, description: category.description });
       for (const group of category.groups) {
         const [row] = await tx
           .insert(productGroups)
@@ -61,6 +68,8 @@ export async function seedDemoShop(db: Db, cipher: CredentialCipher, fixedAdminP
         );
       }
     }
-    return admin ? ({ seeded: true, adminEmail: DEMO_ADMIN_EMAIL, adminPassword } as const) : ({ seeded: false } as const);
+    return admin
+      ? ({ seeded: true, adminEmail: DEMO_ADMIN_EMAIL, adminPassword } as const)
+      : ({ seeded: false } as const);
   });
 }

@@ -37,8 +37,10 @@ export function registerAccessControl(
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const access = route.config?.access;
-    if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+    if (!access)
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
   });
 
   app.addHook('preHandler', async (req) => {
@@ -47,8 +49,10 @@ export function registerAccessControl(
     await loadSession(req);
     if (access === 'public') return;
     if (!req.user) throw new AppError('UNAUTHENTICATED', 401, AUTH_REQUIRED_MESSAGE);
-    if (access === 'admin' && !req.user.isAdmin) throw new AppError('FORBIDDEN', 403, 'Admins only.');
-    if (access === 'customer' && req.user.isAdmin) throw new AppError('FORBIDDEN', 403, 'This page is for customers.');
+    if (access === 'admin' && !req.user.isAdmin)
+      throw new AppError('FORBIDDEN', 403, 'Admins only.');
+    if (access === 'customer' && req.user.isAdmin)
+      throw new AppError('FORBIDDEN', 403, 'This page is for customers.');
   });
 }
 

@@ -31,19 +31,27 @@ export function registerDrain(app: FastifyInstance): void {
 }
 
 /** Drains for `graceMs`, then closes the app (listener, in-flight requests, jobs, onClose hooks). */
-export async function drainAndClose(app: FastifyInstance, graceMs: number, log: FastifyBaseLogger): Promise<void> {
+export async function drainAndClose(
+  app: FastifyInstance,
+  graceMs: number,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const s = state.get(app);
   if (s) s.draining = true;
   log.info({ graceMs }, 'draining: health answers 503, connections close after their answer');
   // Nothing to drain when start-up failed before the listener opened.
-  if (graceMs > 0 && app.server.listening) await new Promise((resolve) => setTimeout(resolve, graceMs));
+  if (graceMs > 0 && app.server.listening)
+    await new Promise((resolve) => setTimeout(resolve, graceMs));
   log.info('closing the listener; waiting for in-flight requests');
   // Stop accepting first, then give connections accepted a moment ago the time to deliver their request:
   // closing "idle" sockets at once (what server.close() does) would reset a client whose request is on the wire.
   net.Server.prototype.close.call(app.server);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const cut = setTimeout(() => {
-    log.warn({ limitMs: IN_FLIGHT_LIMIT_MS }, 'in-flight requests still running: closing their connections');
+    log.warn(
+      { limitMs: IN_FLIGHT_LIMIT_MS },
+      'in-flight requests still running: closing their connections',
+    );
     app.server.closeAllConnections();
   }, IN_FLIGHT_LIMIT_MS);
   cut.unref();

@@ -14,9 +14,11 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code: ErrorCode = 'VALIDATION_FAILED') => new AppError(code, 400, message);
+export const badRequest = (message: string, code: ErrorCode = 'VALIDATION_FAILED') =>
+  new AppError(code, 400, message);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', 404, message);
-export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(code, 409, message);
+export const conflict = (message: string, code: ErrorCode = 'CONFLICT') =>
+  new AppError(code, 409, message);
 
 export function errorBody(code: ErrorCode, message: string): ApiErrorBody {
   return { error: { code, message } };
@@ -28,15 +30,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(err.status).send(errorBody(err.code, err.message));
     }
     if (err instanceof ZodError) {
-      return reply.status(400).send(errorBody('VALIDATION_FAILED', err.issues[0]?.message ?? 'Invalid input'));
+      return reply
+        .status(400)
+        .send(errorBody('VALIDATION_FAILED', err.issues[0]?.message ?? 'Invalid input'));
     }
     const status = (err as FastifyError).statusCode ?? 500;
-    if (status === 413) return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large.'));
+    if (status === 413)
+      return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large.'));
     if (status === 429) return reply.status(429).send(errorBody('RATE_LIMITED', err.message));
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(errorBody('VALIDATION_FAILED', 'The request could not be read.'));
+      return reply
+        .status(status)
+        .send(errorBody('VALIDATION_FAILED', 'The request could not be read.'));
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
+    return reply
+      .status(500)
+      .send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
   });
 }

@@ -49,7 +49,11 @@ describe('the HTTP shell', () => {
     const big = '<!doctype html>' + '<p>hello</p>'.repeat(500);
     fs.writeFileSync(path.join(clientDir, 'index.html'), big);
     const { app } = await createTestApp({ deps: { clientDir } });
-    const res = await app.inject({ method: 'GET', url: '/products', headers: { 'accept-encoding': 'gzip' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/products',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 });

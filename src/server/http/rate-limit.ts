@@ -32,6 +32,8 @@ export async function consumeLimit(db: Db, limit: Limit, message: string): Promi
 
 /** Deletes hits older than every limit's window (the longest is an hour); returns how many. */
 export async function pruneOldHits(db: Db, olderThanMs = 24 * 3600_000): Promise<number> {
-  const { rowCount } = await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, new Date(Date.now() - olderThanMs)));
+  const { rowCount } = await db
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.createdAt, new Date(Date.now() - olderThanMs)));
   return rowCount ?? 0;
 }

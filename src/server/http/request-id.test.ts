@@ -8,11 +8,15 @@ import { createTestApp, testConfig } from '../test/test-app.ts';
 const lines: { reqId?: string; msg?: string }[] = [];
 const sink = new Writable({
   write(chunk: Buffer, _enc, done) {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { reqId?: string });
+    for (const line of chunk.toString().split('\n').filter(Boolean))
+      lines.push(JSON.parse(line) as { reqId?: string });
     done();
   },
 });
-const logger = pino({ ...(loggerOptions(testConfig()) as pino.LoggerOptions), level: 'info' }, sink);
+const logger = pino(
+  { ...(loggerOptions(testConfig()) as pino.LoggerOptions), level: 'info' },
+  sink,
+);
 const { app } = await createTestApp({ deps: { logger } });
 
 describe('X-Request-Id', () => {
@@ -47,6 +51,10 @@ describe('X-Request-Id', () => {
 
   it('accepts the longest well-formed id', async () => {
     const id = 'A'.repeat(64);
-    expect((await app.inject({ url: '/api/site', headers: { 'x-request-id': id } })).headers['x-request-id']).toBe(id);
+    expect(
+      (await app.inject({ url: '/api/site', headers: { 'x-request-id': id } })).headers[
+        'x-request-id'
+      ],
+    ).toBe(id);
   });
 });

@@ -10,7 +10,9 @@ const WELL_FORMED = /^[A-Za-z0-9._-]{1,64}$/;
 /** Fastify's genReqId: the incoming header when well-formed (one value, 1–64 of [A-Za-z0-9._-]), else a UUID. */
 export function requestIdFor(req: IncomingMessage): string {
   const incoming = req.headers[REQUEST_ID_HEADER];
-  return typeof incoming === 'string' && WELL_FORMED.test(incoming) ? incoming : crypto.randomUUID();
+  return typeof incoming === 'string' && WELL_FORMED.test(incoming)
+    ? incoming
+    : crypto.randomUUID();
 }
 
 /** Echoes the id on every response, errors and 404s included (set before any handler can answer). */

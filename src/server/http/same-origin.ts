@@ -24,7 +24,9 @@ export function registerSameOriginGuard(app: FastifyInstance, publicUrl: string)
     if (fetchSite === 'same-origin' || fetchSite === 'none') return;
     const origin = req.headers.origin;
     const host = req.headers.host;
-    const sameOrigin = origin !== undefined && (origin === ownOrigin || (host !== undefined && hostOf(origin) === host));
+    const sameOrigin =
+      origin !== undefined &&
+      (origin === ownOrigin || (host !== undefined && hostOf(origin) === host));
     if (fetchSite === undefined && (origin === undefined || sameOrigin)) return;
     if (fetchSite === 'same-site' && sameOrigin) return;
     throw new AppError('CROSS_SITE_REQUEST', 403, 'Cross-site requests are not allowed.');

@@ -2,7 +2,10 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-export async function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  isProduction: boolean,
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

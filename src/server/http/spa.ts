@@ -11,7 +11,11 @@ import { errorBody } from './errors.ts';
 /** Builds the page renderer from the built index.html (the template every page is rendered into). */
 export type MakePageRenderer = (template: string) => PageRenderer;
 
-export async function registerSpa(app: FastifyInstance, clientDir: string, makeRenderer?: MakePageRenderer): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  clientDir: string,
+  makeRenderer?: MakePageRenderer,
+): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
@@ -22,19 +26,32 @@ export async function registerSpa(app: FastifyInstance, clientDir: string, makeR
       setHeaders(res, filePath) {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         const isIndex = path.basename(filePath) === 'index.html';
-        res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : isIndex ? 'no-cache' : 'public, max-age=3600');
+        res.header(
+          'cache-control',
+          isHashed
+            ? 'public, max-age=31536000, immutable'
+            : isIndex
+              ? 'no-cache'
+              : 'public, max-age=3600',
+        );
       },
     });
   }
-  const renderer = hasBuild && makeRenderer ? makeRenderer(fs.readFileSync(indexFile, 'utf8')) : null;
+  const renderer =
+    hasBuild && makeRenderer ? makeRenderer(fs.readFileSync(indexFile, 'utf8')) : null;
   // Started servers render the marketing pages before anyone asks (tests, which never listen, render on demand).
   if (renderer) app.addHook('onListen', () => void renderer.warm(marketingPagePaths));
 
   // A route (not the not-found handler) so that compression and the other hooks apply to it.
   const servePage = async (req: FastifyRequest, reply: FastifyReply) => {
     const urlPath = req.url.split('?')[0] ?? '/';
-    if (urlPath === '/api' || urlPath.startsWith('/api/')) return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
-    if (!hasBuild) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    if (urlPath === '/api' || urlPath.startsWith('/api/'))
+      return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
+    if (!hasBuild)
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build`.');
     // A path with a file extension that is not on disk is a missing asset, not a page.
     if (path.extname(urlPath) !== '') return reply.status(404).type('text/plain').send('Not found');
     const page = pageKindOf(urlPath);
@@ -46,7 +63,11 @@ export async function registerSpa(app: FastifyInstance, clientDir: string, makeR
       });
       if (rendered) {
         allowEmbeddedScripts(reply, rendered.scriptHashes);
-        return reply.status(rendered.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(rendered.html);
+        return reply
+          .status(rendered.status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(rendered.html);
       }
     }
     return reply.status(page.kind === 'unknown' ? 404 : 200).sendFile('index.html');
@@ -54,7 +75,9 @@ export async function registerSpa(app: FastifyInstance, clientDir: string, makeR
   app.get('/*', servePage);
   app.get('/', servePage);
 
-  app.setNotFoundHandler((_req, reply) => reply.status(404).send(errorBody('NOT_FOUND', 'Not found')));
+  app.setNotFoundHandler((_req, reply) =>
+    reply.status(404).send(errorBody('NOT_FOUND', 'Not found')),
+  );
 }
 
 /**
@@ -64,5 +87,8 @@ export async function registerSpa(app: FastifyInstance, clientDir: string, makeR
 function allowEmbeddedScripts(reply: FastifyReply, hashes: string[]): void {
   const csp = reply.getHeader('content-security-policy');
   if (typeof csp !== 'string' || hashes.length === 0) return;
-  reply.header('content-security-policy', csp.replace(/script-src 'self'/, () => `script-src 'self' ${hashes.join(' ')}`));
+  reply.header(
+    'content-security-policy',
+    csp.replace(/script-src 'self'/, () => `script-src 'self' ${hashes.join(' ')}`),
+  );
 }

@@ -15,7 +15,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | string {
     const hops = Number(value);
     return hops <= 10 ? hops : 'a number of proxy hops must be between 0 and 10';
   }
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const bad = entries.filter((e) => !isAddressOrCidr(e));
   if (bad.length > 0 || entries.length === 0) {
     return `must be a number of proxy hops or a comma-separated list of proxy addresses/CIDRs (not ${bad.map((b) => JSON.stringify(b)).join(', ') || 'empty'})`;
@@ -39,7 +42,9 @@ function isAddressOrCidr(entry: string): boolean {
  * becomes "the nearest n hops": correct when the store is reachable only through its proxies (HOST=127.0.0.1
  * or a private network, as docs/deploy.md sets it up); list the proxies' addresses when it is not.
  */
-export function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+export function trustProxyOption(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return trust;
 }

@@ -19,7 +19,11 @@ export function hasUnstorableText(input: unknown): boolean {
     const value = pending.pop();
     if (typeof value === 'string') {
       if (value.includes('\u0000') || LONE_SURROGATE.test(value)) return true;
-    } else if (value !== null && typeof value === 'object' && typeof (value as { pipe?: unknown }).pipe !== 'function') {
+    } else if (
+      value !== null &&
+      typeof value === 'object' &&
+      typeof (value as { pipe?: unknown }).pipe !== 'function'
+    ) {
       for (const [key, item] of Object.entries(value)) pending.push(key, item);
     }
   }
@@ -29,6 +33,11 @@ export function hasUnstorableText(input: unknown): boolean {
 /** After access control (so the anonymous still get 401): path parameters, query and JSON body must be storable text. */
 export function registerInputHygiene(app: FastifyInstance): void {
   app.addHook('preHandler', async (req) => {
-    if (hasUnstorableText(req.params) || hasUnstorableText(req.query) || hasUnstorableText(req.body)) throw badRequest(UNSTORABLE_TEXT_MESSAGE);
+    if (
+      hasUnstorableText(req.params) ||
+      hasUnstorableText(req.query) ||
+      hasUnstorableText(req.body)
+    )
+      throw badRequest(UNSTORABLE_TEXT_MESSAGE);
   });
 }

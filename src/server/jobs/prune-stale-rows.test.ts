@@ -13,7 +13,13 @@ describe('the pruning job', () => {
   it('deletes expired sessions and day-old rate-limit hits, keeps live ones, and runs once across five racing processes', async () => {
     const user = await insertUser(db);
     const liveCookie = await signInCookie(app, user.email, user.password);
-    await db.insert(sessions).values({ tokenHash: 'expired-session', userId: user.id, expiresAt: new Date(Date.now() - 1000) });
+    await db
+      .insert(sessions)
+      .values({
+        tokenHash: 'expired-session',
+        userId: user.id,
+        expiresAt: new Date(Date.now() - 1000),
+      });
     await db.insert(rateLimitHits).values([
       { bucket: 'old', createdAt: new Date(Date.now() - 25 * HOUR) },
       { bucket: 'recent', createdAt: new Date(Date.now() - HOUR) },
@@ -22,16 +28,27 @@ describe('the pruning job', () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => pruneStaleRows(db, app.log)));
     expect(results.filter((r) => r.ran)).toEqual([{ ran: true, sessions: 1, rateLimitHits: 1 }]);
 
-    expect(await db.select().from(sessions).where(eq(sessions.tokenHash, 'expired-session'))).toEqual([]);
-    expect((await db.select({ bucket: rateLimitHits.bucket }).from(rateLimitHits)).map((r) => r.bucket)).not.toContain('old');
-    expect((await db.select({ bucket: rateLimitHits.bucket }).from(rateLimitHits)).map((r) => r.bucket)).toContain('recent');
+    expect(
+      await db.select().from(sessions).where(eq(sessions.tokenHash, 'expired-session')),
+    ).toEqual([]);
+    expect(
+      (await db.select({ bucket: rateLimitHits.bucket }).from(rateLimitHits)).map((r) => r.bucket),
+    ).not.toContain('old');
+    expect(
+      (await db.select({ bucket: rateLimitHits.bucket }).from(rateLimitHits)).map((r) => r.bucket),
+    ).toContain('recent');
     // The signed-in user is still signed in.
-    expect((await app.inject({ url: '/api/me', headers: { cookie: liveCookie } })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/me', headers: { cookie: liveCookie } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('waits an interval before the next run', async () => {
     expect(await pruneStaleRows(db, app.log)).toEqual({ ran: false });
-    await db.update(jobRuns).set({ lastRunAt: sql`now() - interval '61 minutes'` }).where(eq(jobRuns.name, PRUNE_JOB));
+    await db
+      .update(jobRuns)
+      .set({ lastRunAt: sql`now() - interval '61 minutes'` })
+      .where(eq(jobRuns.name, PRUNE_JOB));
     expect(await pruneStaleRows(db, app.log)).toMatchObject({ ran: true });
     expect(await pruneStaleRows(db, app.log)).toEqual({ ran: false });
   });

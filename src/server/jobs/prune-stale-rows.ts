@@ -11,10 +11,17 @@ export const PRUNE_EVERY_MS = 3600_000;
 
 export type PruneResult = { ran: false } | { ran: true; sessions: number; rateLimitHits: number };
 
-export async function pruneStaleRows(db: Db, log: FastifyBaseLogger, everyMs = PRUNE_EVERY_MS): Promise<PruneResult> {
+export async function pruneStaleRows(
+  db: Db,
+  log: FastifyBaseLogger,
+  everyMs = PRUNE_EVERY_MS,
+): Promise<PruneResult> {
   if (!(await claimJobRun(db, PRUNE_JOB, everyMs))) return { ran: false };
   const sessions = await deleteExpiredSessions(db);
   const rateLimitHits = await pruneOldHits(db);
-  log.info({ job: PRUNE_JOB, sessions, rateLimitHits }, 'pruned expired sessions and old rate-limit hits');
+  log.info(
+    { job: PRUNE_JOB, sessions, rateLimitHits },
+    'pruned expired sessions and old rate-limit hits',
+  );
   return { ran: true, sessions, rateLimitHits };
 }

@@ -2,7 +2,11 @@
 // never runs two rounds at once, and stops cleanly on shutdown.
 export type JobLoop = { poke: () => void; stop: () => Promise<void> };
 
-export function startJobLoop(work: () => Promise<number>, onError: (err: unknown) => void, intervalMs: number): JobLoop {
+export function startJobLoop(
+  work: () => Promise<number>,
+  onError: (err: unknown) => void,
+  intervalMs: number,
+): JobLoop {
   let running: Promise<void> | null = null;
   let stopped = false;
   const round = () => {

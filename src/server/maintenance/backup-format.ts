@@ -23,7 +23,9 @@ export type BackupManifest = {
 export type TableHeader = { table: string; rows: number; columns: string[] };
 
 export function appVersion(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8'),
+  ) as { version: string };
   return pkg.version;
 }
 

@@ -8,7 +8,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { checkLedger } from '../modules/wallet/check-ledger.ts';
 import { testLogger } from '../test/log-capture.ts';
-import { emptyDatabase, readCredentials, runCli, shopWithSoldOrder } from '../test/maintenance-helpers.ts';
+import {
+  emptyDatabase,
+  readCredentials,
+  runCli,
+  shopWithSoldOrder,
+} from '../test/maintenance-helpers.ts';
 import { createTestApp, testConfig } from '../test/test-app.ts';
 import type { BackupManifest } from './backup-format.ts';
 import { RestoreRefused, restoreBackup } from './restore-backup.ts';
@@ -22,8 +27,14 @@ fs.chmodSync(work, 0o755); // the embedded PostgreSQL runs as the postgres user 
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 const unzip = (file: string) => gunzipSync(fs.readFileSync(file)).toString('utf8');
-const countObjects = async (url: { pool: { query: (sql: string) => Promise<{ rows: { n: number }[] }> } }) =>
-  (await url.pool.query(`select count(*)::int as n from pg_class where relnamespace in ('public'::regnamespace, coalesce(to_regnamespace('drizzle'), 0))`)).rows[0]!.n;
+const countObjects = async (url: {
+  pool: { query: (sql: string) => Promise<{ rows: { n: number }[] }> };
+}) =>
+  (
+    await url.pool.query(
+      `select count(*)::int as n from pg_class where relnamespace in ('public'::regnamespace, coalesce(to_regnamespace('drizzle'), 0))`,
+    )
+  ).rows[0]!.n;
 
 describe('backup and restore', () => {
   const file = path.join(work, 'shop.backup');
@@ -31,7 +42,11 @@ describe('backup and restore', () => {
 
   it('writes one file: a manifest with version, migrations, time and counts, and no key or credential in clear', async () => {
     manifest = await writeBackup(database.pool, file);
-    expect(manifest).toMatchObject({ format: 'acctstore-backup', appVersion: expect.any(String), migrations: expect.arrayContaining(['0000_init']) });
+    expect(manifest).toMatchObject({
+      format: 'acctstore-backup',
+      appVersion: expect.any(String),
+      migrations: expect.arrayContaining(['0000_init']),
+    });
     expect(manifest.counts).toMatchObject({ orders: 1, individual_accounts: 3, users: 1 });
     expect(manifest.credentialsKey).toBeUndefined();
     const text = unzip(file);
@@ -47,13 +62,19 @@ describe('backup and restore', () => {
     await expect(writeBackup(database.pool, file)).rejects.toThrow(/EEXIST/);
   });
 
-  it('restores into an empty database: the sold order\'s credentials read the same, the session still works, every invariant holds', async () => {
+  it("restores into an empty database: the sold order's credentials read the same, the session still works, every invariant holds", async () => {
     const wiped = await emptyDatabase();
     await restoreBackup(wiped, file);
     expect(await checkLedger(wiped.db)).toEqual([]);
-    const restoredApp = await buildApp({ config: testConfig(), database: wiped, logger: testLogger(testConfig()) });
+    const restoredApp = await buildApp({
+      config: testConfig(),
+      database: wiped,
+      logger: testLogger(testConfig()),
+    });
     afterAll(() => restoredApp.close());
-    expect(await readCredentials(restoredApp, shop.buyer.cookie, shop.orderId)).toEqual(shop.credentials);
+    expect(await readCredentials(restoredApp, shop.buyer.cookie, shop.orderId)).toEqual(
+      shop.credentials,
+    );
     const again = await writeBackup(wiped.pool, path.join(work, 'again.backup'));
     expect(again.counts).toEqual(manifest.counts);
   });
@@ -79,20 +100,32 @@ describe('backup and restore', () => {
   });
 
   it('refuses a backup holding a column this schema lacks, rather than lose its values', async () => {
-    const lines = unzip(file).split('\n').map((line) => (line.startsWith('{"table":"users"') ? line.replace('"columns":["', '"columns":["nickname","') : line));
+    const lines = unzip(file)
+      .split('\n')
+      .map((line) =>
+        line.startsWith('{"table":"users"')
+          ? line.replace('"columns":["', '"columns":["nickname","')
+          : line,
+      );
     const edited = path.join(work, 'extra-column.backup');
     fs.writeFileSync(edited, gzipSync(lines.join('\n')));
     const target = await emptyDatabase();
-    await expect(restoreBackup(target, edited)).rejects.toThrow(/users has no column nickname here/);
+    await expect(restoreBackup(target, edited)).rejects.toThrow(
+      /users has no column nickname here/,
+    );
     expect(await countObjects(target)).toBe(0);
   });
 
   it('refuses a file that is not a backup', async () => {
     const notBackup = path.join(work, 'not.backup');
     fs.writeFileSync(notBackup, gzipSync('{"hello":1}\n'));
-    await expect(restoreBackup(await emptyDatabase(), notBackup)).rejects.toThrow(/not a store backup/);
+    await expect(restoreBackup(await emptyDatabase(), notBackup)).rejects.toThrow(
+      /not a store backup/,
+    );
     fs.writeFileSync(notBackup, 'plain text, not gzip');
-    await expect(restoreBackup(await emptyDatabase(), notBackup)).rejects.toThrow(/not a store backup/);
+    await expect(restoreBackup(await emptyDatabase(), notBackup)).rejects.toThrow(
+      /not a store backup/,
+    );
   });
 
   it('works with the embedded PostgreSQL too: `npm run restore` into a new data folder, then `npm run backup -- --include-key` of it', async () => {
@@ -112,10 +145,14 @@ describe('backup and restore', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('not empty');
 
-    const backedUp = await runCli('backup', [path.join(work, 'from-embedded/'), '--include-key'], { DATA_DIR: dataDir });
+    const backedUp = await runCli('backup', [path.join(work, 'from-embedded/'), '--include-key'], {
+      DATA_DIR: dataDir,
+    });
     expect(backedUp.code).toBe(0);
     const [written] = fs.readdirSync(path.join(work, 'from-embedded'));
-    const fromEmbedded = JSON.parse(unzip(path.join(work, 'from-embedded', written!)).split('\n')[0]!) as BackupManifest;
+    const fromEmbedded = JSON.parse(
+      unzip(path.join(work, 'from-embedded', written!)).split('\n')[0]!,
+    ) as BackupManifest;
     expect(fromEmbedded.counts).toEqual(manifest.counts);
     expect(fromEmbedded.credentialsKey).toBe(KEY); // asked for with --include-key: the data folder's key
     expect(Number.parseInt(fromEmbedded.serverVersion, 10)).toBeGreaterThanOrEqual(15);

@@ -19,17 +19,23 @@ export class RestoreRefused extends Error {
 }
 
 export async function restoreBackup(database: Database, file: string): Promise<BackupManifest> {
-  const lines = readline.createInterface({ input: fs.createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const lines = readline
+    .createInterface({ input: fs.createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity })
+    [Symbol.asyncIterator]();
   try {
     const first = await lines.next().catch(() => ({ value: undefined })); // not gzip: not ours either
     const manifest = parseManifest(first.value);
     const journal = readMigrationJournal();
     if (manifest.migrations.some((tag, i) => journal[i]?.tag !== tag)) {
-      throw new RestoreRefused(`This backup was made by another version of the store (migrations ${manifest.migrations.at(-1)}); restore it with that version, then upgrade.`);
+      throw new RestoreRefused(
+        `This backup was made by another version of the store (migrations ${manifest.migrations.at(-1)}); restore it with that version, then upgrade.`,
+      );
     }
     const objects = await countObjects(database.pool);
     if (objects > 0) {
-      throw new RestoreRefused(`The database is not empty (${objects} tables or other relations). Restore needs an empty database: create a new one, or see docs/deploy.md#restore.`);
+      throw new RestoreRefused(
+        `The database is not empty (${objects} tables or other relations). Restore needs an empty database: create a new one, or see docs/deploy.md#restore.`,
+      );
     }
     const prefix = prefixOfMigrations(manifest.migrations.length);
     try {
@@ -55,11 +61,16 @@ function parseManifest(line: string | undefined): BackupManifest {
   } catch {
     // not ours
   }
-  if (manifest?.format !== BACKUP_FORMAT || manifest.formatVersion !== 1) throw new RestoreRefused('This file is not a store backup (made by `npm run backup`).');
+  if (manifest?.format !== BACKUP_FORMAT || manifest.formatVersion !== 1)
+    throw new RestoreRefused('This file is not a store backup (made by `npm run backup`).');
   return manifest;
 }
 
-async function loadTables(pool: pg.Pool, manifest: BackupManifest, lines: AsyncIterator<string>): Promise<void> {
+async function loadTables(
+  pool: pg.Pool,
+  manifest: BackupManifest,
+  lines: AsyncIterator<string>,
+): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('begin');
@@ -78,16 +89,25 @@ async function loadTables(pool: pg.Pool, manifest: BackupManifest, lines: AsyncI
       };
       for (let i = 0; i < header.rows; i++) {
         next = await lines.next();
-        if (next.done) throw new RestoreRefused(`The backup ends inside table ${header.table}: the file is cut short.`);
+        if (next.done)
+          throw new RestoreRefused(
+            `The backup ends inside table ${header.table}: the file is cut short.`,
+          );
         batch.push(next.value);
         if (batch.length === BATCH) await flush();
       }
       await flush();
-      if (loaded !== manifest.counts[header.table]) throw new RestoreRefused(`${header.table}: loaded ${loaded} rows, the manifest says ${manifest.counts[header.table]}.`);
+      if (loaded !== manifest.counts[header.table])
+        throw new RestoreRefused(
+          `${header.table}: loaded ${loaded} rows, the manifest says ${manifest.counts[header.table]}.`,
+        );
       next = await lines.next();
     }
     const missing = Object.keys(manifest.counts).filter((t) => !seen.has(t));
-    if (missing.length) throw new RestoreRefused(`The backup ends before tables ${missing.join(', ')}: the file is cut short.`);
+    if (missing.length)
+      throw new RestoreRefused(
+        `The backup ends before tables ${missing.join(', ')}: the file is cut short.`,
+      );
     await resetSequences(client);
     await client.query('commit');
   } catch (err) {
@@ -99,16 +119,28 @@ async function loadTables(pool: pg.Pool, manifest: BackupManifest, lines: AsyncI
 }
 
 /** Every stored column (not generated ones), the identity values kept as they were. */
-async function insertStatement(client: pg.PoolClient, { table, columns: backedUp }: TableHeader): Promise<string> {
+async function insertStatement(
+  client: pg.PoolClient,
+  { table, columns: backedUp }: TableHeader,
+): Promise<string> {
   const { rows } = await client.query<{ name: string; generated: boolean }>(
     `select attname as name, attgenerated <> '' as generated from pg_attribute
       where attrelid = to_regclass($1) and attnum > 0 and not attisdropped order by attnum`,
     [`public.${quote(table)}`],
   );
-  if (rows.length === 0) throw new RestoreRefused(`The backup holds table ${table}, which this version of the store does not have.`);
+  if (rows.length === 0)
+    throw new RestoreRefused(
+      `The backup holds table ${table}, which this version of the store does not have.`,
+    );
   const lost = backedUp.filter((c) => !rows.some((r) => r.name === c));
-  if (lost.length) throw new RestoreRefused(`${table} has no column ${lost.join(', ')} here: its values in the backup would be lost.`);
-  const columns = rows.filter((r) => !r.generated).map((r) => quote(r.name)).join(', ');
+  if (lost.length)
+    throw new RestoreRefused(
+      `${table} has no column ${lost.join(', ')} here: its values in the backup would be lost.`,
+    );
+  const columns = rows
+    .filter((r) => !r.generated)
+    .map((r) => quote(r.name))
+    .join(', ');
   const target = `public.${quote(table)}`;
   return `insert into ${target} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${target}, $1::json)`;
 }
@@ -121,7 +153,10 @@ async function resetSequences(client: pg.PoolClient): Promise<void> {
         and pg_get_serial_sequence(format('public.%I', c.relname), a.attname) is not null`,
   );
   for (const r of rows) {
-    await client.query(`select setval($1, coalesce((select max(${quote(r.column)}) from public.${quote(r.table)}), 0) + 1, false)`, [r.seq]);
+    await client.query(
+      `select setval($1, coalesce((select max(${quote(r.column)}) from public.${quote(r.table)}), 0) + 1, false)`,
+      [r.seq],
+    );
   }
 }
 
@@ -136,30 +171,51 @@ async function countObjects(pool: pg.Pool): Promise<number> {
 /** A migrations folder holding only the first `count` committed migrations. */
 function prefixOfMigrations(count: number): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'store-restore-migrations-'));
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { tag: string }[] };
   journal.entries = journal.entries.slice(0, count);
   fs.mkdirSync(path.join(folder, 'meta'));
   fs.writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const { tag } of journal.entries) fs.copyFileSync(path.join(migrationsFolder, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+  for (const { tag } of journal.entries)
+    fs.copyFileSync(path.join(migrationsFolder, `${tag}.sql`), path.join(folder, `${tag}.sql`));
   return folder;
 }
 
 /** Drops what a failed restore created; the database was empty before, so that is everything in it. */
 async function dropEverything(pool: pg.Pool): Promise<void> {
   await pool.query('drop schema if exists drizzle cascade');
-  const list = async (sql: string) => (await pool.query<{ name: string }>(sql)).rows.map((r) => r.name);
-  const tables = await list(`select oid::regclass::text as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p', 'v', 'm', 'S', 'f')`);
-  for (const t of tables) await pool.query(`drop ${kindOf(await relkind(pool, t))} if exists ${t} cascade`).catch(() => {});
-  for (const f of await list(`select oid::regprocedure::text as name from pg_proc where pronamespace = 'public'::regnamespace`)) {
+  const list = async (sql: string) =>
+    (await pool.query<{ name: string }>(sql)).rows.map((r) => r.name);
+  const tables = await list(
+    `select oid::regclass::text as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p', 'v', 'm', 'S', 'f')`,
+  );
+  for (const t of tables)
+    await pool
+      .query(`drop ${kindOf(await relkind(pool, t))} if exists ${t} cascade`)
+      .catch(() => {});
+  for (const f of await list(
+    `select oid::regprocedure::text as name from pg_proc where pronamespace = 'public'::regnamespace`,
+  )) {
     await pool.query(`drop routine if exists ${f} cascade`);
   }
-  for (const t of await list(`select oid::regtype::text as name from pg_type where typnamespace = 'public'::regnamespace and typtype in ('e', 'd')`)) {
+  for (const t of await list(
+    `select oid::regtype::text as name from pg_type where typnamespace = 'public'::regnamespace and typtype in ('e', 'd')`,
+  )) {
     await pool.query(`drop type if exists ${t} cascade`);
   }
 }
 
 async function relkind(pool: pg.Pool, name: string): Promise<string> {
-  return (await pool.query<{ k: string }>('select relkind::text as k from pg_class where oid = to_regclass($1)', [name])).rows[0]?.k ?? 'r';
+  return (
+    (
+      await pool.query<{ k: string }>(
+        'select relkind::text as k from pg_class where oid = to_regclass($1)',
+        [name],
+      )
+    ).rows[0]?.k ?? 'r'
+  );
 }
 
-const kindOf = (k: string) => ({ v: 'view', m: 'materialized view', S: 'sequence', f: 'foreign table' })[k] ?? 'table';
+const kindOf = (k: string) =>
+  ({ v: 'view', m: 'materialized view', S: 'sequence', f: 'foreign table' })[k] ?? 'table';

@@ -15,7 +15,11 @@ export class RotationRefused extends Error {
 
 export type RotationResult = { resealed: Record<string, number>; total: number };
 
-export async function rotateCredentialsKey(pool: pg.Pool, from: CredentialCipher, to: CredentialCipher): Promise<RotationResult> {
+export async function rotateCredentialsKey(
+  pool: pg.Pool,
+  from: CredentialCipher,
+  to: CredentialCipher,
+): Promise<RotationResult> {
   const client = await pool.connect();
   try {
     await client.query('begin');
@@ -50,7 +54,13 @@ export async function rotateCredentialsKey(pool: pg.Pool, from: CredentialCipher
 
 type SealedRow = Record<string, unknown> & { id: string };
 
-async function resealTable(client: pg.PoolClient, table: string, columns: SealedColumn[], from: CredentialCipher, to: CredentialCipher) {
+async function resealTable(
+  client: pg.PoolClient,
+  table: string,
+  columns: SealedColumn[],
+  from: CredentialCipher,
+  to: CredentialCipher,
+) {
   const idType = await columnType(client, table, 'id');
   const types: string[] = [];
   for (const c of columns) types.push(await columnType(client, table, c.column));
@@ -64,7 +74,9 @@ async function resealTable(client: pg.PoolClient, table: string, columns: Sealed
       const opened = from.decrypt(Buffer.from(text.slice(SEALED_BODY_PREFIX.length), 'base64'));
       return SEALED_BODY_PREFIX + to.encrypt(opened).toString('base64');
     } catch {
-      throw new RotationRefused(`A value in ${table}.${column.column} does not open with the current key: is CREDENTIALS_KEY the key the store runs with? Nothing was changed.`);
+      throw new RotationRefused(
+        `A value in ${table}.${column.column} does not open with the current key: is CREDENTIALS_KEY the key the store runs with? Nothing was changed.`,
+      );
     }
   };
   let lastId: string | null = null;
@@ -77,10 +89,19 @@ async function resealTable(client: pg.PoolClient, table: string, columns: Sealed
     if (rows.length === 0) return counts;
     lastId = rows.at(-1)!.id;
     const changed = rows
-      .map((row) => ({ id: row.id, before: row, after: Object.fromEntries(columns.map((c) => [c.column, reseal(c, row[c.column])])) }))
+      .map((row) => ({
+        id: row.id,
+        before: row,
+        after: Object.fromEntries(columns.map((c) => [c.column, reseal(c, row[c.column])])),
+      }))
       .filter((r) => columns.some((c) => r.after[c.column] !== r.before[c.column]));
     if (changed.length === 0) continue;
-    for (const c of columns) counts[c.column] = (counts[c.column] ?? 0) + changed.filter((r) => r.after[c.column] !== r.before[c.column] && r.after[c.column] !== null).length;
+    for (const c of columns)
+      counts[c.column] =
+        (counts[c.column] ?? 0) +
+        changed.filter(
+          (r) => r.after[c.column] !== r.before[c.column] && r.after[c.column] !== null,
+        ).length;
     await client.query(
       `update ${quote(table)} t set ${columns.map((c) => `${quote(c.column)} = v.${quote(c.column)}`).join(', ')}
          from unnest($1::${idType}[], ${columns.map((_, i) => `$${i + 2}::${types[i]}[]`).join(', ')}) as v(id, ${columns.map((c) => quote(c.column)).join(', ')})

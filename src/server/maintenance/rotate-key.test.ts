@@ -22,21 +22,29 @@ const shop = await shopWithSoldOrder(app, db);
 const key1 = crypto.randomBytes(32).toString('hex');
 const key2 = crypto.randomBytes(32).toString('hex');
 const cipherOf = (hex: string) => createCredentialCipher(Buffer.from(hex, 'hex'));
-const sealedBytes = async () => (await db.select({ p: stockAccounts.passwordEnc }).from(stockAccounts)).map((r) => r.p.toString('hex')).sort();
-const credentialsEmail = async () => (await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, shop.orderId)))[0]!;
+const sealedBytes = async () =>
+  (await db.select({ p: stockAccounts.passwordEnc }).from(stockAccounts))
+    .map((r) => r.p.toString('hex'))
+    .sort();
+const credentialsEmail = async () =>
+  (await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, shop.orderId)))[0]!;
 
 describe('npm run rotate-key', () => {
   it('knows every encrypted column: each bytea column of the schema is listed in sealed-values.ts', async () => {
     const { rows } = await database.pool.query<{ c: string }>(
       `select table_name || '.' || column_name as c from information_schema.columns where table_schema = 'public' and data_type = 'bytea' order by 1`,
     );
-    const listed = SEALED_COLUMNS.filter((c) => c.kind === 'bytea').map((c) => `${c.table}.${c.column}`).sort();
+    const listed = SEALED_COLUMNS.filter((c) => c.kind === 'bytea')
+      .map((c) => `${c.table}.${c.column}`)
+      .sort();
     expect(rows.map((r) => r.c)).toEqual(listed);
   });
 
   it('refuses when the current key does not open the stored values, and changes nothing', async () => {
     const before = await sealedBytes();
-    await expect(rotateCredentialsKey(database.pool, cipherOf(key2), cipherOf(key1))).rejects.toThrow(RotationRefused);
+    await expect(
+      rotateCredentialsKey(database.pool, cipherOf(key2), cipherOf(key1)),
+    ).rejects.toThrow(RotationRefused);
     expect(await sealedBytes()).toEqual(before);
   });
 
@@ -48,12 +56,17 @@ describe('npm run rotate-key', () => {
     expect(result.resealed['email_outbox.text_body']).toBe(1);
     const [account] = await db.select().from(stockAccounts).limit(1);
     expect(() => testCipher.decrypt(account!.passwordEnc)).toThrow();
-    expect(openEmailBody(cipherOf(key1), (await credentialsEmail()).textBody)).toBe(openEmailBody(testCipher, email.textBody));
+    expect(openEmailBody(cipherOf(key1), (await credentialsEmail()).textBody)).toBe(
+      openEmailBody(testCipher, email.textBody),
+    );
 
     const config = testConfig({ CREDENTIALS_KEY: key1 });
     const rotated = await buildApp({ config, database, logger: testLogger(config) });
     try {
-      const res = await rotated.inject({ url: `/api/orders/${shop.orderId}/credentials`, headers: { cookie: shop.buyer.cookie } });
+      const res = await rotated.inject({
+        url: `/api/orders/${shop.orderId}/credentials`,
+        headers: { cookie: shop.buyer.cookie },
+      });
       expect(res.json().accounts).toEqual(shop.credentials);
     } finally {
       await rotated.close();
@@ -76,7 +89,9 @@ describe('npm run rotate-key', () => {
 
     const restarted = await spawnServer(database.url, await freePort(), { CREDENTIALS_KEY: key2 });
     try {
-      const res = await fetch(`${restarted.url}/api/orders/${shop.orderId}/credentials`, { headers: { cookie: shop.buyer.cookie } });
+      const res = await fetch(`${restarted.url}/api/orders/${shop.orderId}/credentials`, {
+        headers: { cookie: shop.buyer.cookie },
+      });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { accounts: unknown }).accounts).toEqual(shop.credentials);
     } finally {

@@ -7,11 +7,21 @@ import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
 import { readMigrationJournal } from '../db/migrate.ts';
-import { appVersion, BACKUP_FORMAT, quote, type BackupManifest, type TableHeader } from './backup-format.ts';
+import {
+  appVersion,
+  BACKUP_FORMAT,
+  quote,
+  type BackupManifest,
+  type TableHeader,
+} from './backup-format.ts';
 
 const FETCH = 2_000;
 
-export async function writeBackup(pool: pg.Pool, file: string, options: { includeKey?: string } = {}): Promise<BackupManifest> {
+export async function writeBackup(
+  pool: pg.Pool,
+  file: string,
+  options: { includeKey?: string } = {},
+): Promise<BackupManifest> {
   // Opened here, synchronously: an existing file is refused before anything starts, and never overwritten.
   const sink = fs.createWriteStream('', { fd: fs.openSync(file, 'wx', 0o600) });
   const client = await pool.connect();
@@ -25,7 +35,9 @@ export async function writeBackup(pool: pg.Pool, file: string, options: { includ
     const tables = await tablesInForeignKeyOrder(client);
     const counts: Record<string, number> = {};
     for (const table of tables) {
-      const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${quote(table)}`);
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from ${quote(table)}`,
+      );
       counts[table] = rows[0]!.n;
     }
     const manifest: BackupManifest = {
@@ -33,7 +45,9 @@ export async function writeBackup(pool: pg.Pool, file: string, options: { includ
       formatVersion: 1,
       appVersion: appVersion(),
       createdAt: new Date().toISOString(),
-      serverVersion: (await client.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v,
+      serverVersion: (
+        await client.query<{ v: string }>("select current_setting('server_version') as v")
+      ).rows[0]!.v,
       migrations: await appliedMigrations(client),
       counts,
       ...(options.includeKey ? { credentialsKey: options.includeKey } : {}),
@@ -47,7 +61,9 @@ export async function writeBackup(pool: pg.Pool, file: string, options: { includ
         )
       ).rows.map((r) => r.name);
       await write(JSON.stringify({ table, rows: counts[table]!, columns } satisfies TableHeader));
-      await client.query(`declare dump no scroll cursor for select row_to_json(t)::text as j from ${quote(table)} t`);
+      await client.query(
+        `declare dump no scroll cursor for select row_to_json(t)::text as j from ${quote(table)} t`,
+      );
       for (;;) {
         const { rows } = await client.query<{ j: string }>(`fetch ${FETCH} from dump`);
         for (const row of rows) await write(row.j);
@@ -84,8 +100,13 @@ async function tablesInForeignKeyOrder(client: pg.PoolClient): Promise<string[]>
   for (const e of edges) parents.get(unquote(e.child))?.add(unquote(e.parent));
   const ordered: string[] = [];
   while (parents.size > 0) {
-    const ready = [...parents].filter(([, ps]) => [...ps].every((p) => !parents.has(p))).map(([t]) => t);
-    if (ready.length === 0) throw new Error(`backup: the foreign keys between ${[...parents.keys()].join(', ')} form a cycle`);
+    const ready = [...parents]
+      .filter(([, ps]) => [...ps].every((p) => !parents.has(p)))
+      .map(([t]) => t);
+    if (ready.length === 0)
+      throw new Error(
+        `backup: the foreign keys between ${[...parents.keys()].join(', ')} form a cycle`,
+      );
     for (const t of ready.sort()) {
       ordered.push(t);
       parents.delete(t);
@@ -96,11 +117,15 @@ async function tablesInForeignKeyOrder(client: pg.PoolClient): Promise<string[]>
 
 /** The committed migrations this database has applied (drizzle records each one's journal time). */
 async function appliedMigrations(client: pg.PoolClient): Promise<string[]> {
-  const { rows } = await client.query<{ at: string }>('select created_at::text as at from drizzle.__drizzle_migrations');
+  const { rows } = await client.query<{ at: string }>(
+    'select created_at::text as at from drizzle.__drizzle_migrations',
+  );
   const applied = new Set(rows.map((r) => Number(r.at)));
   const known = readMigrationJournal().filter((m) => applied.has(m.when));
   if (known.length !== applied.size) {
-    throw new Error(`backup: this database has ${applied.size} migrations, ${known.length} of them known to this version of the store: back it up with the version that runs it.`);
+    throw new Error(
+      `backup: this database has ${applied.size} migrations, ${known.length} of them known to this version of the store: back it up with the version that runs it.`,
+    );
   }
   return known.map((m) => m.tag);
 }

@@ -18,7 +18,12 @@ const RUNS = Number(process.env['FUZZ_RUNS']) || 1000;
 const { app, db } = await createTestApp({ deps: { paymentProvider: createInstantProvider() } });
 const admin = await signedInUser(app, db, { isAdmin: true });
 
-type Model = { balances: number[]; stock: number[]; prices: number[]; orders: Map<string, { user: number; group: number; qty: number }> };
+type Model = {
+  balances: number[];
+  stock: number[];
+  prices: number[];
+  orders: Map<string, { user: number; group: number; qty: number }>;
+};
 type Real = { users: { id: string; cookie: string }[]; groups: string[] };
 
 const post = (url: string, cookie: string, payload: object, headers: Record<string, string> = {}) =>
@@ -26,8 +31,19 @@ const post = (url: string, cookie: string, payload: object, headers: Record<stri
 
 async function assertMatches(m: Model, r: Real): Promise<void> {
   const [balances, stock] = await Promise.all([
-    db.select({ id: users.id, b: users.walletBalanceKobo }).from(users).where(inArray(users.id, r.users.map((u) => u.id))),
-    db.select({ id: productGroups.id, s: productGroups.stockCount }).from(productGroups).where(inArray(productGroups.id, r.groups)),
+    db
+      .select({ id: users.id, b: users.walletBalanceKobo })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          r.users.map((u) => u.id),
+        ),
+      ),
+    db
+      .select({ id: productGroups.id, s: productGroups.stockCount })
+      .from(productGroups)
+      .where(inArray(productGroups.id, r.groups)),
   ]);
   expect(r.users.map((u) => balances.find((b) => b.id === u.id)?.b)).toEqual(m.balances);
   expect(r.groups.map((g) => stock.find((x) => x.id === g)?.s)).toEqual(m.stock);
@@ -37,14 +53,18 @@ class TopUp implements fc.AsyncCommand<Model, Real> {
   readonly user: number;
   readonly naira: number;
   constructor(user: number, naira: number) {
-    this.user = user; this.naira = naira;
+    this.user = user;
+    this.naira = naira;
   }
   check = () => true;
   async run(m: Model, r: Real) {
     const u = r.users[this.user]!;
     const started = await post('/api/wallet/topups', u.cookie, { amountNaira: this.naira });
     expect(started.statusCode).toBe(201);
-    const check = await app.inject({ url: `/api/wallet/topups/${started.json().reference}`, headers: { cookie: u.cookie } });
+    const check = await app.inject({
+      url: `/api/wallet/topups/${started.json().reference}`,
+      headers: { cookie: u.cookie },
+    });
     expect(check.json().status).toBe('completed');
     m.balances[this.user]! += this.naira * 100;
     await assertMatches(m, r);
@@ -58,24 +78,40 @@ class Purchase implements fc.AsyncCommand<Model, Real> {
   readonly qty: number;
   readonly key: string;
   constructor(user: number, group: number, qty: number, key: string) {
-    this.user = user; this.group = group; this.qty = qty; this.key = key;
+    this.user = user;
+    this.group = group;
+    this.qty = qty;
+    this.key = key;
   }
   check = () => true;
   async run(m: Model, r: Real) {
     const u = r.users[this.user]!;
-    const res = await post('/api/orders', u.cookie, { productGroupId: r.groups[this.group], quantity: this.qty }, { 'idempotency-key': this.key });
+    const res = await post(
+      '/api/orders',
+      u.cookie,
+      { productGroupId: r.groups[this.group], quantity: this.qty },
+      { 'idempotency-key': this.key },
+    );
     const cost = m.prices[this.group]! * this.qty;
     const earlier = m.orders.get(`${this.user}:${this.key}`);
     if (earlier) {
       // A retry returns the first result; the same key with another body is refused. Nothing changes.
-      expect(res.statusCode).toBe(earlier.group === this.group && earlier.qty === this.qty ? 200 : 409);
+      expect(res.statusCode).toBe(
+        earlier.group === this.group && earlier.qty === this.qty ? 200 : 409,
+      );
     } else if (m.stock[this.group]! < this.qty) {
-      expect(res.json().error.message).toBe(`Only ${m.stock[this.group]} accounts available, but ${this.qty} requested`);
+      expect(res.json().error.message).toBe(
+        `Only ${m.stock[this.group]} accounts available, but ${this.qty} requested`,
+      );
     } else if (m.balances[this.user]! < cost) {
       expect(res.json().error.message).toBe('Insufficient wallet balance');
     } else {
       expect(res.statusCode).toBe(201);
-      m.orders.set(`${this.user}:${this.key}`, { user: this.user, group: this.group, qty: this.qty });
+      m.orders.set(`${this.user}:${this.key}`, {
+        user: this.user,
+        group: this.group,
+        qty: this.qty,
+      });
       m.balances[this.user]! -= cost;
       m.stock[this.group]! -= this.qty;
     }
@@ -89,11 +125,17 @@ class Adjust implements fc.AsyncCommand<Model, Real> {
   readonly action: 'credit' | 'debit';
   readonly naira: number;
   constructor(user: number, action: 'credit' | 'debit', naira: number) {
-    this.user = user; this.action = action; this.naira = naira;
+    this.user = user;
+    this.action = action;
+    this.naira = naira;
   }
   check = () => true;
   async run(m: Model, r: Real) {
-    const res = await post(`/api/admin/users/${r.users[this.user]!.id}/adjust`, admin.cookie, { action: this.action, amountNaira: this.naira, reason: 'model' });
+    const res = await post(`/api/admin/users/${r.users[this.user]!.id}/adjust`, admin.cookie, {
+      action: this.action,
+      amountNaira: this.naira,
+      reason: 'model',
+    });
     const kobo = this.naira * 100;
     if (this.action === 'debit' && m.balances[this.user]! < kobo) expect(res.statusCode).toBe(409);
     else {
@@ -111,23 +153,41 @@ class ReportAndResolve implements fc.AsyncCommand<Model, Real> {
   readonly pick: number;
   readonly action: 'replace' | 'refund' | 'reject';
   constructor(user: number, pick: number, action: 'replace' | 'refund' | 'reject') {
-    this.user = user; this.pick = pick; this.action = action;
+    this.user = user;
+    this.pick = pick;
+    this.action = action;
   }
   check = () => true;
   async run(m: Model, r: Real) {
     const u = r.users[this.user]!;
-    const { orders } = (await app.inject({ url: '/api/orders', headers: { cookie: u.cookie } })).json<OrderList>();
-    const candidates = orders.flatMap((o) => o.items.filter((i) => i.status === 'sold' && i.report?.status !== 'open').map((i) => ({ o, i })));
+    const { orders } = (
+      await app.inject({ url: '/api/orders', headers: { cookie: u.cookie } })
+    ).json<OrderList>();
+    const candidates = orders.flatMap((o) =>
+      o.items
+        .filter((i) => i.status === 'sold' && i.report?.status !== 'open')
+        .map((i) => ({ o, i })),
+    );
     if (!candidates.length) return;
     const { o, i } = candidates[this.pick % candidates.length]!;
     const group = r.groups.indexOf(o.productGroupId);
-    const filed = await post(`/api/orders/${o.id}/reports`, u.cookie, { accountIds: [i.accountId], reason: 'wrong_password' });
+    const filed = await post(`/api/orders/${o.id}/reports`, u.cookie, {
+      accountIds: [i.accountId],
+      reason: 'wrong_password',
+    });
     expect(filed.statusCode).toBe(201);
-    const resolved = await post(`/api/admin/reports/${filed.json().reportIds[0]}/resolve`, admin.cookie, { action: this.action, reason: 'model' });
+    const resolved = await post(
+      `/api/admin/reports/${filed.json().reportIds[0]}/resolve`,
+      admin.cookie,
+      { action: this.action, reason: 'model' },
+    );
     if (this.action === 'replace' && m.stock[group] === 0) {
       expect(resolved.json().error.code).toBe('NO_REPLACEMENT');
       // Close it, so the account can be reported again by a later command.
-      await post(`/api/admin/reports/${filed.json().reportIds[0]}/resolve`, admin.cookie, { action: 'reject', reason: 'no stock' });
+      await post(`/api/admin/reports/${filed.json().reportIds[0]}/resolve`, admin.cookie, {
+        action: 'reject',
+        reason: 'no stock',
+      });
     } else {
       expect(resolved.statusCode).toBe(200);
       if (this.action === 'replace') m.stock[group]! -= 1;
@@ -142,12 +202,16 @@ class Restock implements fc.AsyncCommand<Model, Real> {
   readonly group: number;
   readonly n: number;
   constructor(group: number, n: number) {
-    this.group = group; this.n = n;
+    this.group = group;
+    this.n = n;
   }
   check = () => true;
   async run(m: Model, r: Real) {
     const tag = crypto.randomBytes(4).toString('hex');
-    const csv = ['username,password', ...Array.from({ length: this.n }, (_, i) => `r_${tag}_${i},pw${i}`)].join('\n');
+    const csv = [
+      'username,password',
+      ...Array.from({ length: this.n }, (_, i) => `r_${tag}_${i},pw${i}`),
+    ].join('\n');
     const res = await app.inject({
       method: 'POST',
       url: `/api/admin/templates/${r.groups[this.group]}/upload`,
@@ -167,19 +231,46 @@ describe('the store behaves like its model', () => {
     const keyPool = fc.constantFrom(...Array.from({ length: 6 }, () => crypto.randomUUID()));
     const commands = [
       fc.tuple(fc.nat(2), fc.integer({ min: 100, max: 20_000 })).map(([u, n]) => new TopUp(u, n)),
-      fc.tuple(fc.nat(2), fc.nat(1), fc.integer({ min: 1, max: 4 }), keyPool).map(([u, g, q, k]) => new Purchase(u, g, q, k)),
-      fc.tuple(fc.nat(2), fc.constantFrom('credit' as const, 'debit' as const), fc.integer({ min: 1, max: 30_000 })).map(([u, a, n]) => new Adjust(u, a, n)),
+      fc
+        .tuple(fc.nat(2), fc.nat(1), fc.integer({ min: 1, max: 4 }), keyPool)
+        .map(([u, g, q, k]) => new Purchase(u, g, q, k)),
+      fc
+        .tuple(
+          fc.nat(2),
+          fc.constantFrom('credit' as const, 'debit' as const),
+          fc.integer({ min: 1, max: 30_000 }),
+        )
+        .map(([u, a, n]) => new Adjust(u, a, n)),
       fc.tuple(fc.nat(1), fc.integer({ min: 1, max: 5 })).map(([g, n]) => new Restock(g, n)),
-      fc.tuple(fc.nat(2), fc.nat(5), fc.constantFrom('replace' as const, 'refund' as const, 'reject' as const)).map(([u, p, a]) => new ReportAndResolve(u, p, a)),
+      fc
+        .tuple(
+          fc.nat(2),
+          fc.nat(5),
+          fc.constantFrom('replace' as const, 'refund' as const, 'reject' as const),
+        )
+        .map(([u, p, a]) => new ReportAndResolve(u, p, a)),
     ];
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 8 }), async (cmds) => {
         const r: Real = {
-          users: await Promise.all([0, 1, 2].map(async () => { const c = await quickCustomer(db); return { id: c.user.id, cookie: c.cookie }; })),
-          groups: [(await insertGroupWithStock(db, { accounts: 3, priceKobo: 150_000 })).id, (await insertGroupWithStock(db, { accounts: 1, priceKobo: 0 })).id],
+          users: await Promise.all(
+            [0, 1, 2].map(async () => {
+              const c = await quickCustomer(db);
+              return { id: c.user.id, cookie: c.cookie };
+            }),
+          ),
+          groups: [
+            (await insertGroupWithStock(db, { accounts: 3, priceKobo: 150_000 })).id,
+            (await insertGroupWithStock(db, { accounts: 1, priceKobo: 0 })).id,
+          ],
         };
         // Keys are per run: a key reused across runs would belong to another customer's order.
-        const m: Model = { balances: [0, 0, 0], stock: [3, 1], prices: [150_000, 0], orders: new Map() };
+        const m: Model = {
+          balances: [0, 0, 0],
+          stock: [3, 1],
+          prices: [150_000, 0],
+          orders: new Map(),
+        };
         await fc.asyncModelRun(() => ({ model: m, real: r }), cmds);
         // The whole-database invariants, every 100 runs (they scan every table, which grows with each run).
         if (++runs % 100 === 0) expect(await checkLedger(db)).toEqual([]);

@@ -13,13 +13,19 @@ import { connectDatabase, type Database } from '../db/client.ts';
 import { freePort } from '../db/embedded-postgres.ts';
 import { checkLedger } from '../modules/wallet/check-ledger.ts';
 import { confirmationTokenFrom, latestEmailTo } from '../test/auth-helpers.ts';
-import { loadErcasPayFixture, startFakeErcasPay, type FakeErcasPay } from '../test/fake-ercaspay.ts';
+import {
+  loadErcasPayFixture,
+  startFakeErcasPay,
+  type FakeErcasPay,
+} from '../test/fake-ercaspay.ts';
 import { withDatabase } from '../test/global-setup.ts';
 import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture.ts';
 import { spawnServer, type ServerProcess } from '../test/spawn-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const node24 = fs.existsSync(path.join(root, 'node_modules/node/bin/node')) ? path.join(root, 'node_modules/node/bin/node') : process.execPath;
+const node24 = fs.existsSync(path.join(root, 'node_modules/node/bin/node'))
+  ? path.join(root, 'node_modules/node/bin/node')
+  : process.execPath;
 const PUBLIC_URL = 'https://shop.example.test';
 const WEBHOOK_TOKEN = crypto.randomBytes(16).toString('hex');
 
@@ -36,7 +42,9 @@ const timings: Record<string, number> = {};
 
 /** The environment a shop owner's env file holds, plus PATH with Node 24 first (the VPS has Node 24 installed). */
 function productionEnv(databaseUrl: string, smtpPort: number): Record<string, string> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !k.startsWith('npm_'))) as Record<string, string>;
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => v !== undefined && !k.startsWith('npm_')),
+  ) as Record<string, string>;
   return {
     ...inherited,
     PATH: `${path.dirname(node24)}:${process.env.PATH ?? ''}`,
@@ -60,7 +68,12 @@ function productionEnv(databaseUrl: string, smtpPort: number): Record<string, st
 
 const run = (cmd: string, args: string[], cwd: string, runEnv = env) => {
   const started = Date.now();
-  const out = execFileSync(cmd, args, { cwd, env: runEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync(cmd, args, {
+    cwd,
+    env: runEnv,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   timings[`${cmd} ${args.join(' ')}`] = Date.now() - started;
   return out;
 };
@@ -82,27 +95,49 @@ beforeAll(async () => {
   env = productionEnv(databaseUrl, smtp.port);
 
   // 1. Build from a clean copy (what `git clone` and the Dockerfile's build stage see), with the dev install.
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter(Boolean);
   for (const f of files) {
     if (!fs.existsSync(path.join(root, f)) || f === 'node_modules') continue;
     fs.mkdirSync(path.dirname(path.join(checkout, f)), { recursive: true });
     fs.copyFileSync(path.join(root, f), path.join(checkout, f));
   }
-  fs.symlinkSync(fs.realpathSync(path.join(root, 'node_modules')), path.join(checkout, 'node_modules'));
-  const buildEnv = { ...env, NODE_ENV: 'development', PATH: `${path.join(checkout, 'node_modules/.bin')}:${env.PATH}` };
+  fs.symlinkSync(
+    fs.realpathSync(path.join(root, 'node_modules')),
+    path.join(checkout, 'node_modules'),
+  );
+  const buildEnv = {
+    ...env,
+    NODE_ENV: 'development',
+    PATH: `${path.join(checkout, 'node_modules/.bin')}:${env.PATH}`,
+  };
   run('npm', ['run', 'build'], checkout, buildEnv);
-  const [tarball] = fs.readdirSync(path.join(checkout, 'release')).filter((f) => f.endsWith('.tgz'));
+  const [tarball] = fs
+    .readdirSync(path.join(checkout, 'release'))
+    .filter((f) => f.endsWith('.tgz'));
 
   // 2. Install it into an empty folder, production dependencies only (from the npm cache when it has them).
   fs.mkdirSync(install);
-  run('tar', ['-xzf', path.join(checkout, 'release', tarball!), '-C', install, '--strip-components=1'], work);
+  run(
+    'tar',
+    ['-xzf', path.join(checkout, 'release', tarball!), '-C', install, '--strip-components=1'],
+    work,
+  );
   run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], install);
 
   // 3. Migrate alone, then start two processes; neither migrates anything more.
   run('npm', ['run', 'db:migrate'], install);
   const launch = { command: 'npm', args: ['run', 'start:prod'], cwd: install };
   const started = Date.now();
-  servers.push(...(await Promise.all([freePort(), freePort()].map(async (p) => spawnServer(databaseUrl, await p, env, launch)))));
+  servers.push(
+    ...(await Promise.all(
+      [freePort(), freePort()].map(async (p) => spawnServer(databaseUrl, await p, env, launch)),
+    )),
+  );
   timings['two processes up'] = Date.now() - started;
 }, 480_000); // about a minute on a quiet machine, most of it `npm ci`; four on a loaded one
 
@@ -121,18 +156,31 @@ afterAll(async () => {
 }, 60_000);
 
 type Client = { cookie: string };
-async function call(server: ServerProcess, client: Client, url: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  server: ServerProcess,
+  client: Client,
+  url: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(`${server.url}${url}`, {
     method: init.method ?? 'GET',
     redirect: 'manual',
     // The proxy in front forwards the browser's Origin, which is PUBLIC_URL's.
-    headers: { cookie: client.cookie, origin: PUBLIC_URL, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    headers: {
+      cookie: client.cookie,
+      origin: PUBLIC_URL,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const sid = res.headers.getSetCookie().find((c) => c.startsWith('__Host-sid='));
   if (sid) client.cookie = sid.split(';')[0]!;
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { item?: { id: string } } };
+  return {
+    status: res.status,
+    body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { item?: { id: string } },
+  };
 }
 
 describe('the production artifact', () => {
@@ -140,25 +188,50 @@ describe('the production artifact', () => {
     const [a, b] = [servers[0]!, servers[1]!];
 
     // The admin, created with the project's admin command in the installed artifact.
-    const created = run('npm', ['run', '--silent', 'admin', '--', 'owner@shop.example.test'], install);
+    const created = run(
+      'npm',
+      ['run', '--silent', 'admin', '--', 'owner@shop.example.test'],
+      install,
+    );
     const password = /Password: (\S+)/.exec(created)?.[1];
     expect(password).toBeTruthy();
     const owner: Client = { cookie: '' };
-    expect((await call(a, owner, '/api/auth/login', { method: 'POST', body: { email: 'owner@shop.example.test', password } })).status).toBe(200);
+    expect(
+      (
+        await call(a, owner, '/api/auth/login', {
+          method: 'POST',
+          body: { email: 'owner@shop.example.test', password },
+        })
+      ).status,
+    ).toBe(200);
     expect(owner.cookie).toMatch(/^__Host-sid=/);
 
     // Stock: a category, a template, four accounts (through process A).
-    const category = await call(a, owner, '/api/admin/categories', { method: 'POST', body: { name: 'Instagram' } });
+    const category = await call(a, owner, '/api/admin/categories', {
+      method: 'POST',
+      body: { name: 'Instagram' },
+    });
     expect(category.status).toBe(201);
     const template = await call(a, owner, '/api/admin/templates', {
       method: 'POST',
-      body: { productName: 'Aged Instagram', categoryId: category.body.item!.id, priceKobo: 150_000, features: ['aged'] },
+      body: {
+        productName: 'Aged Instagram',
+        categoryId: category.body.item!.id,
+        priceKobo: 150_000,
+        features: ['aged'],
+      },
     });
     expect(template.status).toBe(201);
     for (let i = 0; i < 4; i++) {
       const added = await call(b, owner, '/api/admin/products', {
         method: 'POST',
-        body: { title: 'Aged Instagram', categoryId: category.body.item!.id, priceKobo: 150_000, username: `insta_${i}`, password: `pw-secret-${i}` },
+        body: {
+          title: 'Aged Instagram',
+          categoryId: category.body.item!.id,
+          priceKobo: 150_000,
+          username: `insta_${i}`,
+          password: `pw-secret-${i}`,
+        },
       });
       expect(added.status).toBe(201);
     }
@@ -167,14 +240,34 @@ describe('the production artifact', () => {
     const customer: Client = { cookie: '' };
     const email = 'ada@customer.example.test';
     const registerBody = { email, password: 'ada-password-1', confirmPassword: 'ada-password-1' };
-    expect((await call(b, customer, '/api/auth/register', { method: 'POST', body: registerBody })).status).toBe(201);
+    expect(
+      (await call(b, customer, '/api/auth/register', { method: 'POST', body: registerBody }))
+        .status,
+    ).toBe(201);
     await waitFor(() => smtp.received.some((m) => m.to === email));
     const token = confirmationTokenFrom((await latestEmailTo(database.db, email))!.textBody);
-    expect((await call(a, customer, '/api/auth/confirm-email', { method: 'POST', body: { token_hash: token, type: 'email' } })).status).toBe(200);
-    expect((await call(a, customer, '/api/auth/login', { method: 'POST', body: { email, password: 'ada-password-1' } })).status).toBe(200);
+    expect(
+      (
+        await call(a, customer, '/api/auth/confirm-email', {
+          method: 'POST',
+          body: { token_hash: token, type: 'email' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(a, customer, '/api/auth/login', {
+          method: 'POST',
+          body: { email, password: 'ada-password-1' },
+        })
+      ).status,
+    ).toBe(200);
 
     // Funds: a ₦5,000 top-up started on A, paid at ErcasPay, notified to B's webhook URL, seen as credited on A.
-    const topup = await call(a, customer, '/api/wallet/topups', { method: 'POST', body: { amountNaira: 5000 } });
+    const topup = await call(a, customer, '/api/wallet/topups', {
+      method: 'POST',
+      body: { amountNaira: 5000 },
+    });
     expect(topup.status).toBe(201);
     const reference = topup.body.reference as string;
     const paid = [...fake.transactions.values()].find((t) => t.paymentReference === reference)!;
@@ -182,15 +275,27 @@ describe('the production artifact', () => {
     const webhook = await fetch(`${b.url}/api/payments/ercaspay/webhook/${WEBHOOK_TOKEN}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...loadErcasPayFixture('webhook-credit.json'), transaction_reference: paid.ercsReference, payment_reference: reference }),
+      body: JSON.stringify({
+        ...loadErcasPayFixture('webhook-credit.json'),
+        transaction_reference: paid.ercsReference,
+        payment_reference: reference,
+      }),
     });
     expect(webhook.status).toBe(200);
     const check = await call(a, customer, `/api/wallet/topups/${reference}`);
     expect(check.body).toMatchObject({ status: 'completed', alreadyCredited: true });
 
     // Purchases through both processes; each order's credentials read back from the other process.
-    const one = await call(a, customer, '/api/orders', { method: 'POST', body: { productGroupId: template.body.item!.id, quantity: 1 }, headers: { 'idempotency-key': crypto.randomUUID() } });
-    const two = await call(b, customer, '/api/orders', { method: 'POST', body: { productGroupId: template.body.item!.id, quantity: 2 }, headers: { 'idempotency-key': crypto.randomUUID() } });
+    const one = await call(a, customer, '/api/orders', {
+      method: 'POST',
+      body: { productGroupId: template.body.item!.id, quantity: 1 },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    const two = await call(b, customer, '/api/orders', {
+      method: 'POST',
+      body: { productGroupId: template.body.item!.id, quantity: 2 },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
     expect([one.status, two.status]).toEqual([201, 201]);
     expect(two.body.balanceKobo).toBe(500_000 - 3 * 150_000);
     const orderId = (two.body.order as { id: string }).id;
@@ -215,7 +320,7 @@ describe('the production artifact', () => {
 });
 
 async function waitFor(condition: () => boolean, ms = 15_000): Promise<void> {
-  for (const until = Date.now() + ms; !condition(); ) {
+  for (const until = Date.now() + ms; !condition();) {
     if (Date.now() > until) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 100));
   }

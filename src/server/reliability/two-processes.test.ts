@@ -14,17 +14,29 @@ import { transactions } from '../modules/wallet/wallet.tables.ts';
 
 const database = await createTestDatabase();
 const { db } = database;
-const servers: ServerProcess[] = await Promise.all([freePort(), freePort()].map(async (p) => spawnServer(database.url, await p)));
+const servers: ServerProcess[] = await Promise.all(
+  [freePort(), freePort()].map(async (p) => spawnServer(database.url, await p)),
+);
 afterAll(async () => {
   for (const s of servers) s.child.kill('SIGTERM');
   await Promise.all(servers.map((s) => s.exited));
 });
 
-const send = (server: ServerProcess, cookie: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+const send = (
+  server: ServerProcess,
+  cookie: string,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) =>
   fetch(`${server.url}${path}`, {
     method: init.method ?? 'GET',
     redirect: 'manual',
-    headers: { cookie, origin: server.url, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    headers: {
+      cookie,
+      origin: server.url,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 
@@ -50,8 +62,14 @@ describe('two app processes, one database', () => {
   it('credit a sandbox top-up once when both processes check it at the same time', async () => {
     const customer = await quickCustomer(db);
     for (let run = 0; run < 10; run++) {
-      const started = await send(servers[0]!, customer.cookie, '/api/wallet/topups', { method: 'POST', body: { amountNaira: 1000 } });
-      const { reference, checkoutUrl } = (await started.json()) as { reference: string; checkoutUrl: string };
+      const started = await send(servers[0]!, customer.cookie, '/api/wallet/topups', {
+        method: 'POST',
+        body: { amountNaira: 1000 },
+      });
+      const { reference, checkoutUrl } = (await started.json()) as {
+        reference: string;
+        checkoutUrl: string;
+      };
       // Pay on the sandbox page of the other process: state is in the shared database.
       const paid = await fetch(checkoutUrl.replace(servers[0]!.url, servers[1]!.url), {
         method: 'POST',
@@ -61,12 +79,19 @@ describe('two app processes, one database', () => {
       });
       expect(paid.status).toBe(303);
       const checks = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => send(servers[i % 2]!, customer.cookie, `/api/wallet/topups/${reference}`)),
+        Array.from({ length: 6 }, (_, i) =>
+          send(servers[i % 2]!, customer.cookie, `/api/wallet/topups/${reference}`),
+        ),
       );
       expect(checks.map((c) => c.status)).toEqual([200, 200, 200, 200, 200, 200]);
       const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
       expect(payment!.status).toBe('completed');
-      expect(await db.select().from(transactions).where(and(eq(transactions.paymentId, payment!.id)))).toHaveLength(1);
+      expect(
+        await db
+          .select()
+          .from(transactions)
+          .where(and(eq(transactions.paymentId, payment!.id))),
+      ).toHaveLength(1);
     }
     expect(await checkLedger(db)).toEqual([]);
   }, 60_000);

@@ -12,7 +12,14 @@ import { emailOutbox } from '../modules/mail/mail.tables.ts';
 import { enqueueEmail } from '../modules/mail/outbox.ts';
 import { payments } from '../modules/payments/payments.tables.ts';
 import { stockAccounts } from '../modules/stock/stock.tables.ts';
-import { fundWallet, insertUser, quickCustomer, SAME_ORIGIN, signedInUser, signInCookie } from '../test/auth-helpers.ts';
+import {
+  fundWallet,
+  insertUser,
+  quickCustomer,
+  SAME_ORIGIN,
+  signedInUser,
+  signInCookie,
+} from '../test/auth-helpers.ts';
 import { reportClient } from '../test/report-helpers.ts';
 import { insertGroupWithStock } from '../test/stock-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
@@ -25,7 +32,11 @@ type Role = (typeof ROLES)[number];
 type Caller = { role: Role; userId: string | null };
 type Probe = { url: string; payload?: unknown; headers?: Record<string, string> };
 /** The request is built afresh for each caller (throwaway objects for mutations); expect is in ROLES order. */
-type Row = { expect: readonly [number, number, number, number]; request: (caller: Caller) => Probe | Promise<Probe>; endsSession?: boolean };
+type Row = {
+  expect: readonly [number, number, number, number];
+  request: (caller: Caller) => Probe | Promise<Probe>;
+  endsSession?: boolean;
+};
 
 const everyone = (status = 200) => [status, status, status, status] as const;
 const SIGNED_IN = [401, 200, 200, 200] as const;
@@ -47,10 +58,18 @@ const b = await quickCustomer(db, 1_000_000);
 const loginUser = await insertUser(db, { password: 'matrix-login-pass' });
 const group = await insertGroupWithStock(db, { accounts: 10, priceKobo: 10_000 });
 const showcase = await insertGroupWithStock(db, { accounts: 1, priceKobo: 10_000 });
-const [showcaseAccount] = await db.select({ id: stockAccounts.id }).from(stockAccounts).where(eq(stockAccounts.productGroupId, showcase.id));
+const [showcaseAccount] = await db
+  .select({ id: stockAccounts.id })
+  .from(stockAccounts)
+  .where(eq(stockAccounts.productGroupId, showcase.id));
 
 // A tops up through the sandbox checkout (the real path), then buys one account.
-const started = await app.inject({ method: 'POST', url: '/api/wallet/topups', headers: { cookie: a.cookie, ...SAME_ORIGIN }, payload: { amountNaira: 5000 } });
+const started = await app.inject({
+  method: 'POST',
+  url: '/api/wallet/topups',
+  headers: { cookie: a.cookie, ...SAME_ORIGIN },
+  payload: { amountNaira: 5000 },
+});
 const topup = started.json<{ reference: string; checkoutUrl: string }>();
 await app.inject({
   method: 'POST',
@@ -58,8 +77,12 @@ await app.inject({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   payload: 'action=pay',
 });
-const credited = await app.inject({ url: `/api/wallet/topups/${topup.reference}`, headers: { cookie: a.cookie } });
-if (credited.json().status !== 'completed') throw new Error(`fixture: top-up not credited: ${credited.body}`);
+const credited = await app.inject({
+  url: `/api/wallet/topups/${topup.reference}`,
+  headers: { cookie: a.cookie },
+});
+if (credited.json().status !== 'completed')
+  throw new Error(`fixture: top-up not credited: ${credited.body}`);
 const [payment] = await db.select().from(payments).where(eq(payments.reference, topup.reference));
 const bought = await app.inject({
   method: 'POST',
@@ -69,20 +92,41 @@ const bought = await app.inject({
 });
 const orderId = bought.json<{ order: { id: string } }>().order.id;
 
-const contact = { type: 'general', name: 'Ada Obi', email: 'ada@example.com', subject: 'Hello', message: 'A question' };
-await app.inject({ method: 'POST', url: '/api/inbox/contact', headers: SAME_ORIGIN, payload: contact, remoteAddress: nextAddress() });
-const [message] = await db.select({ id: inboxMessages.id }).from(inboxMessages).where(eq(inboxMessages.email, 'ada@example.com'));
+const contact = {
+  type: 'general',
+  name: 'Ada Obi',
+  email: 'ada@example.com',
+  subject: 'Hello',
+  message: 'A question',
+};
+await app.inject({
+  method: 'POST',
+  url: '/api/inbox/contact',
+  headers: SAME_ORIGIN,
+  payload: contact,
+  remoteAddress: nextAddress(),
+});
+const [message] = await db
+  .select({ id: inboxMessages.id })
+  .from(inboxMessages)
+  .where(eq(inboxMessages.email, 'ada@example.com'));
 
 // After the sale: a throwaway order of A per report, so each request has its own account to report or resolve.
 const reports = reportClient(app);
-const reportable = await insertGroupWithStock(db, { accounts: 20, priceKobo: 10_000, categoryId: group.categoryId });
+const reportable = await insertGroupWithStock(db, {
+  accounts: 20,
+  priceKobo: 10_000,
+  categoryId: group.categoryId,
+});
 async function tmpOrderOfA() {
   await fundWallet(db, a.user.id, 10_000);
   return reports.buy(a.cookie, reportable.id);
 }
 async function tmpReport(): Promise<string> {
   const order = await tmpOrderOfA();
-  return (await reports.report(a.cookie, order.id, [order.items[0]!.accountId])).json<{ reportIds: string[] }>().reportIds[0]!;
+  return (await reports.report(a.cookie, order.id, [order.items[0]!.accountId])).json<{
+    reportIds: string[];
+  }>().reportIds[0]!;
 }
 
 // Throwaway objects: each mutating admin request changes its own, so no row depends on another's order.
@@ -91,29 +135,48 @@ async function tmpCategory(): Promise<string> {
   await db.insert(categories).values({ id, name: id });
   return id;
 }
-const tmpTemplate = async () => (await insertGroupWithStock(db, { accounts: 0, categoryId: group.categoryId })).id;
+const tmpTemplate = async () =>
+  (await insertGroupWithStock(db, { accounts: 0, categoryId: group.categoryId })).id;
 async function tmpAccount(): Promise<string> {
   const g = await insertGroupWithStock(db, { accounts: 1, categoryId: group.categoryId });
-  const [row] = await db.select({ id: stockAccounts.id }).from(stockAccounts).where(eq(stockAccounts.productGroupId, g.id));
+  const [row] = await db
+    .select({ id: stockAccounts.id })
+    .from(stockAccounts)
+    .where(eq(stockAccounts.productGroupId, g.id));
   return row!.id;
 }
 
 async function tmpFailedEmail(): Promise<string> {
-  const id = await enqueueEmail(db, { kind: 'matrix', to: 'matrix@example.com', subject: 'Matrix', text: 'x' });
-  await db.update(emailOutbox).set({ status: 'failed', attempts: 8, lastError: 'matrix' }).where(eq(emailOutbox.id, id));
+  const id = await enqueueEmail(db, {
+    kind: 'matrix',
+    to: 'matrix@example.com',
+    subject: 'Matrix',
+    text: 'x',
+  });
+  await db
+    .update(emailOutbox)
+    .set({ status: 'failed', attempts: 8, lastError: 'matrix' })
+    .where(eq(emailOutbox.id, id));
   return id;
 }
 const STAND_IN_PASSWORD = 'stand-in-pass';
 /** The Cookie header of a new signed-in user with the caller's role (none for the anonymous). */
 async function standIn(caller: Caller): Promise<Record<string, string>> {
   if (!caller.userId) return {};
-  const user = await insertUser(db, { password: STAND_IN_PASSWORD, isAdmin: caller.role === 'admin' });
+  const user = await insertUser(db, {
+    password: STAND_IN_PASSWORD,
+    isAdmin: caller.role === 'admin',
+  });
   return { cookie: await signInCookie(app, user.email, STAND_IN_PASSWORD) };
 }
 async function spareSessionOfA(): Promise<string> {
   const [row] = await db
     .insert(sessions)
-    .values({ tokenHash: hashToken(crypto.randomBytes(32).toString('base64url')), userId: a.user.id, expiresAt: new Date(Date.now() + 3600_000) })
+    .values({
+      tokenHash: hashToken(crypto.randomBytes(32).toString('base64url')),
+      userId: a.user.id,
+      expiresAt: new Date(Date.now() + 3600_000),
+    })
     .returning({ id: sessions.id });
   return row!.id;
 }
@@ -123,99 +186,259 @@ const matrix: Record<string, Row> = {
   'GET /api/health': { expect: everyone(), request: () => ({ url: '/api/health' }) },
   'GET /api/site': { expect: everyone(), request: () => ({ url: '/api/site' }) },
   'GET /api/catalogue': { expect: everyone(), request: () => ({ url: '/api/catalogue' }) },
-  'GET /api/catalogue/categories/:id': { expect: everyone(), request: () => ({ url: `/api/catalogue/categories/${showcase.categoryId}` }) },
-  'GET /api/catalogue/accounts/:id': { expect: everyone(), request: () => ({ url: `/api/catalogue/accounts/${showcaseAccount!.id}` }) },
+  'GET /api/catalogue/categories/:id': {
+    expect: everyone(),
+    request: () => ({ url: `/api/catalogue/categories/${showcase.categoryId}` }),
+  },
+  'GET /api/catalogue/accounts/:id': {
+    expect: everyone(),
+    request: () => ({ url: `/api/catalogue/accounts/${showcaseAccount!.id}` }),
+  },
   'GET /api/dev/mailbox': { expect: everyone(), request: () => ({ url: '/api/dev/mailbox' }) },
   'POST /api/inbox/support': {
     expect: everyone(),
-    request: () => ({ url: '/api/inbox/support', payload: { fullName: 'Ada Obi', email: 'ada@example.com', category: 'general', subject: 'Hi', message: 'Help' } }),
+    request: () => ({
+      url: '/api/inbox/support',
+      payload: {
+        fullName: 'Ada Obi',
+        email: 'ada@example.com',
+        category: 'general',
+        subject: 'Hi',
+        message: 'Help',
+      },
+    }),
   },
-  'POST /api/inbox/contact': { expect: everyone(), request: () => ({ url: '/api/inbox/contact', payload: contact }) },
+  'POST /api/inbox/contact': {
+    expect: everyone(),
+    request: () => ({ url: '/api/inbox/contact', payload: contact }),
+  },
   'POST /api/inbox/quote': {
     expect: everyone(),
     request: () => ({
       url: '/api/inbox/quote',
-      payload: { projectType: 'starter-website', name: 'Ada', email: 'ada@example.com', phone: '+234 800 000 0000', description: 'A site' },
+      payload: {
+        projectType: 'starter-website',
+        name: 'Ada',
+        email: 'ada@example.com',
+        phone: '+234 800 000 0000',
+        description: 'A site',
+      },
     }),
   },
   'POST /api/auth/register': {
     expect: everyone(201),
-    request: () => ({ url: '/api/auth/register', payload: { email: `new-${hex()}@example.com`, password: 'secret-pass', confirmPassword: 'secret-pass' } }),
+    request: () => ({
+      url: '/api/auth/register',
+      payload: {
+        email: `new-${hex()}@example.com`,
+        password: 'secret-pass',
+        confirmPassword: 'secret-pass',
+      },
+    }),
   },
-  'POST /api/auth/resend-confirmation': { expect: everyone(), request: () => ({ url: '/api/auth/resend-confirmation', payload: { email: `resend-${hex()}@example.com` } }) },
-  'POST /api/auth/confirm-email': { expect: everyone(400), request: () => ({ url: '/api/auth/confirm-email', payload: { token_hash: 'not-a-real-token-0', type: 'email' } }) },
+  'POST /api/auth/resend-confirmation': {
+    expect: everyone(),
+    request: () => ({
+      url: '/api/auth/resend-confirmation',
+      payload: { email: `resend-${hex()}@example.com` },
+    }),
+  },
+  'POST /api/auth/confirm-email': {
+    expect: everyone(400),
+    request: () => ({
+      url: '/api/auth/confirm-email',
+      payload: { token_hash: 'not-a-real-token-0', type: 'email' },
+    }),
+  },
   'POST /api/auth/login': {
     expect: everyone(),
     endsSession: true,
-    request: () => ({ url: '/api/auth/login', payload: { email: loginUser.email, password: loginUser.password } }),
+    request: () => ({
+      url: '/api/auth/login',
+      payload: { email: loginUser.email, password: loginUser.password },
+    }),
   },
-  'POST /api/auth/logout': { expect: everyone(), endsSession: true, request: () => ({ url: '/api/auth/logout' }) },
-  'POST /api/auth/forgot-password': { expect: everyone(), request: () => ({ url: '/api/auth/forgot-password', payload: { email: `forgot-${hex()}@example.com` } }) },
+  'POST /api/auth/logout': {
+    expect: everyone(),
+    endsSession: true,
+    request: () => ({ url: '/api/auth/logout' }),
+  },
+  'POST /api/auth/forgot-password': {
+    expect: everyone(),
+    request: () => ({
+      url: '/api/auth/forgot-password',
+      payload: { email: `forgot-${hex()}@example.com` },
+    }),
+  },
   'POST /api/auth/reset-password': {
     expect: everyone(400),
-    request: () => ({ url: '/api/auth/reset-password', payload: { token: 'not-a-real-token-0', newPassword: 'abcdef', confirmPassword: 'abcdef' } }),
+    request: () => ({
+      url: '/api/auth/reset-password',
+      payload: { token: 'not-a-real-token-0', newPassword: 'abcdef', confirmPassword: 'abcdef' },
+    }),
   },
-  'POST /api/auth/confirm-email-change': { expect: everyone(400), request: () => ({ url: '/api/auth/confirm-email-change', payload: { token: 'not-a-real-token-0' } }) },
-  'POST /api/payments/ercaspay/webhook/:token': { expect: everyone(), request: () => ({ url: `/api/payments/ercaspay/webhook/${WEBHOOK_TOKEN}`, payload: {} }) },
+  'POST /api/auth/confirm-email-change': {
+    expect: everyone(400),
+    request: () => ({
+      url: '/api/auth/confirm-email-change',
+      payload: { token: 'not-a-real-token-0' },
+    }),
+  },
+  'POST /api/payments/ercaspay/webhook/:token': {
+    expect: everyone(),
+    request: () => ({ url: `/api/payments/ercaspay/webhook/${WEBHOOK_TOKEN}`, payload: {} }),
+  },
 
   'GET /api/me': { expect: SIGNED_IN, request: () => ({ url: '/api/me' }) },
   'GET /api/me/profile': { expect: SIGNED_IN, request: () => ({ url: '/api/me/profile' }) },
-  'PATCH /api/me': { expect: SIGNED_IN, request: () => ({ url: '/api/me', payload: { fullName: `Matrix ${hex()}` } }) },
+  'PATCH /api/me': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/me', payload: { fullName: `Matrix ${hex()}` } }),
+  },
   // The fixtures' users have no usable password: a wrong one proves the route is reached without ending any session.
   'POST /api/me/password': {
     expect: [401, 400, 400, 400],
-    request: () => ({ url: '/api/me/password', payload: { currentPassword: 'not-it', newPassword: 'abcdef', confirmPassword: 'abcdef' } }),
+    request: () => ({
+      url: '/api/me/password',
+      payload: { currentPassword: 'not-it', newPassword: 'abcdef', confirmPassword: 'abcdef' },
+    }),
   },
-  'POST /api/me/email': { expect: [401, 400, 400, 400], request: () => ({ url: '/api/me/email', payload: { newEmail: `new-${hex()}@example.com`, currentPassword: 'not-it' } }) },
+  'POST /api/me/email': {
+    expect: [401, 400, 400, 400],
+    request: () => ({
+      url: '/api/me/email',
+      payload: { newEmail: `new-${hex()}@example.com`, currentPassword: 'not-it' },
+    }),
+  },
   'GET /api/me/sessions': { expect: SIGNED_IN, request: () => ({ url: '/api/me/sessions' }) },
-  'DELETE /api/me/sessions/:id': { expect: A_ONLY, request: async () => ({ url: `/api/me/sessions/${await spareSessionOfA()}` }) },
+  'DELETE /api/me/sessions/:id': {
+    expect: A_ONLY,
+    request: async () => ({ url: `/api/me/sessions/${await spareSessionOfA()}` }),
+  },
   // These end sessions or the account itself: each caller sends them as a stand-in user of its own role.
-  'POST /api/me/sessions/end-others': { expect: SIGNED_IN, request: async (caller) => ({ url: '/api/me/sessions/end-others', headers: await standIn(caller) }) },
+  'POST /api/me/sessions/end-others': {
+    expect: SIGNED_IN,
+    request: async (caller) => ({
+      url: '/api/me/sessions/end-others',
+      headers: await standIn(caller),
+    }),
+  },
   'POST /api/me/delete': {
     expect: CUSTOMERS(),
-    request: async (caller) => ({ url: '/api/me/delete', headers: await standIn(caller), payload: { password: STAND_IN_PASSWORD, shownBalanceKobo: 0 } }),
+    request: async (caller) => ({
+      url: '/api/me/delete',
+      headers: await standIn(caller),
+      payload: { password: STAND_IN_PASSWORD, shownBalanceKobo: 0 },
+    }),
   },
   'GET /api/me/activity': { expect: SIGNED_IN, request: () => ({ url: '/api/me/activity' }) },
   'POST /api/orders/:id/reports': {
     expect: [401, 201, 404, 404],
     request: async () => {
       const order = await tmpOrderOfA();
-      return { url: `/api/orders/${order.id}/reports`, payload: { accountIds: [order.items[0]!.accountId], reason: 'wrong_password' } };
+      return {
+        url: `/api/orders/${order.id}/reports`,
+        payload: { accountIds: [order.items[0]!.accountId], reason: 'wrong_password' },
+      };
     },
   },
   'GET /api/orders': { expect: SIGNED_IN, request: () => ({ url: '/api/orders' }) },
-  'GET /api/orders/:id/credentials': { expect: A_ONLY, request: () => ({ url: `/api/orders/${orderId}/credentials` }) },
-  'GET /api/orders/:id/download': { expect: A_ONLY, request: () => ({ url: `/api/orders/${orderId}/download?format=txt` }) },
-  'POST /api/orders/:id/email': { expect: A_ONLY, request: () => ({ url: `/api/orders/${orderId}/email` }) },
+  'GET /api/orders/:id/credentials': {
+    expect: A_ONLY,
+    request: () => ({ url: `/api/orders/${orderId}/credentials` }),
+  },
+  'GET /api/orders/:id/download': {
+    expect: A_ONLY,
+    request: () => ({ url: `/api/orders/${orderId}/download?format=txt` }),
+  },
+  'POST /api/orders/:id/email': {
+    expect: A_ONLY,
+    request: () => ({ url: `/api/orders/${orderId}/email` }),
+  },
 
   'GET /api/wallet': { expect: CUSTOMERS(), request: () => ({ url: '/api/wallet' }) },
-  'GET /api/wallet/transactions': { expect: CUSTOMERS(), request: () => ({ url: '/api/wallet/transactions' }) },
-  'POST /api/wallet/topups': { expect: CUSTOMERS(201), request: () => ({ url: '/api/wallet/topups', payload: { amountNaira: 1000 } }) },
-  'GET /api/wallet/topups/:reference': { expect: [401, 200, 404, 403], request: () => ({ url: `/api/wallet/topups/${topup.reference}` }) },
+  'GET /api/wallet/transactions': {
+    expect: CUSTOMERS(),
+    request: () => ({ url: '/api/wallet/transactions' }),
+  },
+  'POST /api/wallet/topups': {
+    expect: CUSTOMERS(201),
+    request: () => ({ url: '/api/wallet/topups', payload: { amountNaira: 1000 } }),
+  },
+  'GET /api/wallet/topups/:reference': {
+    expect: [401, 200, 404, 403],
+    request: () => ({ url: `/api/wallet/topups/${topup.reference}` }),
+  },
   'POST /api/orders': {
     expect: CUSTOMERS(201),
-    request: () => ({ url: '/api/orders', headers: { 'idempotency-key': crypto.randomUUID() }, payload: { productGroupId: group.id, quantity: 1 } }),
+    request: () => ({
+      url: '/api/orders',
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      payload: { productGroupId: group.id, quantity: 1 },
+    }),
   },
 
   'GET /api/admin/stats': { expect: ADMINS(), request: () => ({ url: '/api/admin/stats' }) },
-  'GET /api/admin/activity': { expect: ADMINS(), request: () => ({ url: '/api/admin/activity?area=money&from=2020-01-01' }) },
-  'GET /api/admin/orders': { expect: ADMINS(), request: () => ({ url: '/api/admin/orders?status=completed&search=example' }) },
-  'GET /api/admin/orders/export.csv': { expect: ADMINS(), request: () => ({ url: '/api/admin/orders/export.csv?from=2020-01-01' }) },
-  'GET /api/admin/reports': { expect: ADMINS(), request: () => ({ url: '/api/admin/reports?status=all' }) },
-  'POST /api/admin/reports/:id/resolve': { expect: ADMINS(), request: async () => ({ url: `/api/admin/reports/${await tmpReport()}/resolve`, payload: { action: 'refund' } }) },
+  'GET /api/admin/activity': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/activity?area=money&from=2020-01-01' }),
+  },
+  'GET /api/admin/orders': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/orders?status=completed&search=example' }),
+  },
+  'GET /api/admin/orders/export.csv': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/orders/export.csv?from=2020-01-01' }),
+  },
+  'GET /api/admin/reports': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/reports?status=all' }),
+  },
+  'POST /api/admin/reports/:id/resolve': {
+    expect: ADMINS(),
+    request: async () => ({
+      url: `/api/admin/reports/${await tmpReport()}/resolve`,
+      payload: { action: 'refund' },
+    }),
+  },
   'GET /api/admin/inbox': { expect: ADMINS(), request: () => ({ url: '/api/admin/inbox' }) },
-  'PATCH /api/admin/inbox/:id': { expect: ADMINS(), request: () => ({ url: `/api/admin/inbox/${message!.id}`, payload: { status: 'handled' } }) },
-  'POST /api/admin/inbox/:id/reply': { expect: ADMINS(), request: () => ({ url: `/api/admin/inbox/${message!.id}/reply`, payload: { message: 'Thanks, done.' } }) },
-  'GET /api/admin/catalogue': { expect: ADMINS(), request: () => ({ url: '/api/admin/catalogue' }) },
-  'POST /api/admin/categories': { expect: ADMINS(201), request: () => ({ url: '/api/admin/categories', payload: { name: `Matrix ${hex()}` } }) },
+  'PATCH /api/admin/inbox/:id': {
+    expect: ADMINS(),
+    request: () => ({ url: `/api/admin/inbox/${message!.id}`, payload: { status: 'handled' } }),
+  },
+  'POST /api/admin/inbox/:id/reply': {
+    expect: ADMINS(),
+    request: () => ({
+      url: `/api/admin/inbox/${message!.id}/reply`,
+      payload: { message: 'Thanks, done.' },
+    }),
+  },
+  'GET /api/admin/catalogue': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/catalogue' }),
+  },
+  'POST /api/admin/categories': {
+    expect: ADMINS(201),
+    request: () => ({ url: '/api/admin/categories', payload: { name: `Matrix ${hex()}` } }),
+  },
   'PATCH /api/admin/categories/:id': {
     expect: ADMINS(),
-    request: async () => ({ url: `/api/admin/categories/${await tmpCategory()}`, payload: { name: 'Renamed', description: '' } }),
+    request: async () => ({
+      url: `/api/admin/categories/${await tmpCategory()}`,
+      payload: { name: 'Renamed', description: '' },
+    }),
   },
-  'DELETE /api/admin/categories/:id': { expect: ADMINS(), request: async () => ({ url: `/api/admin/categories/${await tmpCategory()}` }) },
+  'DELETE /api/admin/categories/:id': {
+    expect: ADMINS(),
+    request: async () => ({ url: `/api/admin/categories/${await tmpCategory()}` }),
+  },
   'POST /api/admin/templates': {
     expect: ADMINS(201),
-    request: () => ({ url: '/api/admin/templates', payload: { productName: `Matrix ${hex()}`, categoryId: group.categoryId, priceKobo: 5000 } }),
+    request: () => ({
+      url: '/api/admin/templates',
+      payload: { productName: `Matrix ${hex()}`, categoryId: group.categoryId, priceKobo: 5000 },
+    }),
   },
   'PATCH /api/admin/templates/:id': {
     expect: ADMINS(),
@@ -224,9 +447,18 @@ const matrix: Record<string, Row> = {
       payload: { productName: `Renamed ${hex()}`, categoryId: group.categoryId, priceKobo: 7000 },
     }),
   },
-  'POST /api/admin/templates/:id/archive': { expect: ADMINS(), request: async () => ({ url: `/api/admin/templates/${await tmpTemplate()}/archive` }) },
-  'POST /api/admin/templates/:id/restore': { expect: ADMINS(), request: async () => ({ url: `/api/admin/templates/${await tmpTemplate()}/restore` }) },
-  'DELETE /api/admin/templates/:id': { expect: ADMINS(), request: async () => ({ url: `/api/admin/templates/${await tmpTemplate()}` }) },
+  'POST /api/admin/templates/:id/archive': {
+    expect: ADMINS(),
+    request: async () => ({ url: `/api/admin/templates/${await tmpTemplate()}/archive` }),
+  },
+  'POST /api/admin/templates/:id/restore': {
+    expect: ADMINS(),
+    request: async () => ({ url: `/api/admin/templates/${await tmpTemplate()}/restore` }),
+  },
+  'DELETE /api/admin/templates/:id': {
+    expect: ADMINS(),
+    request: async () => ({ url: `/api/admin/templates/${await tmpTemplate()}` }),
+  },
   'POST /api/admin/templates/:id/upload': {
     expect: ADMINS(),
     request: async () => ({
@@ -235,34 +467,76 @@ const matrix: Record<string, Row> = {
       payload: `username,password\nmatrix_${hex()},pw-1\n`,
     }),
   },
-  'GET /api/admin/templates/:id/export.csv': { expect: ADMINS(), request: () => ({ url: `/api/admin/templates/${group.id}/export.csv` }) },
+  'GET /api/admin/templates/:id/export.csv': {
+    expect: ADMINS(),
+    request: () => ({ url: `/api/admin/templates/${group.id}/export.csv` }),
+  },
   'GET /api/admin/accounts': { expect: ADMINS(), request: () => ({ url: '/api/admin/accounts' }) },
-  'GET /api/admin/accounts/:id': { expect: ADMINS(), request: () => ({ url: `/api/admin/accounts/${showcaseAccount!.id}` }) },
+  'GET /api/admin/accounts/:id': {
+    expect: ADMINS(),
+    request: () => ({ url: `/api/admin/accounts/${showcaseAccount!.id}` }),
+  },
   'POST /api/admin/products': {
     expect: ADMINS(201),
     request: () => ({
       url: '/api/admin/products',
-      payload: { title: `Matrix ${hex()}`, categoryId: group.categoryId, priceKobo: 1000, username: `matrix_${hex()}`, password: 'pw' },
+      payload: {
+        title: `Matrix ${hex()}`,
+        categoryId: group.categoryId,
+        priceKobo: 1000,
+        username: `matrix_${hex()}`,
+        password: 'pw',
+      },
     }),
   },
   'PATCH /api/admin/accounts/:id': {
     expect: ADMINS(),
-    request: async () => ({ url: `/api/admin/accounts/${await tmpAccount()}`, payload: { username: `edited_${hex()}`, status: 'available' } }),
+    request: async () => ({
+      url: `/api/admin/accounts/${await tmpAccount()}`,
+      payload: { username: `edited_${hex()}`, status: 'available' },
+    }),
   },
-  'DELETE /api/admin/accounts/:id': { expect: ADMINS(), request: async () => ({ url: `/api/admin/accounts/${await tmpAccount()}` }) },
-  'GET /api/admin/users': { expect: ADMINS(), request: () => ({ url: '/api/admin/users?search=example' }) },
-  'GET /api/admin/users/:id': { expect: ADMINS(), request: () => ({ url: `/api/admin/users/${a.user.id}` }) },
+  'DELETE /api/admin/accounts/:id': {
+    expect: ADMINS(),
+    request: async () => ({ url: `/api/admin/accounts/${await tmpAccount()}` }),
+  },
+  'GET /api/admin/users': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/users?search=example' }),
+  },
+  'GET /api/admin/users/:id': {
+    expect: ADMINS(),
+    request: () => ({ url: `/api/admin/users/${a.user.id}` }),
+  },
   'POST /api/admin/users/:id/adjust': {
     expect: ADMINS(),
-    request: async () => ({ url: `/api/admin/users/${(await quickCustomer(db)).user.id}/adjust`, payload: { action: 'credit', amountNaira: 10, reason: 'matrix' } }),
+    request: async () => ({
+      url: `/api/admin/users/${(await quickCustomer(db)).user.id}/adjust`,
+      payload: { action: 'credit', amountNaira: 10, reason: 'matrix' },
+    }),
   },
-  'GET /api/admin/payments': { expect: ADMINS(), request: () => ({ url: '/api/admin/payments?status=completed' }) },
-  'POST /api/admin/payments/:id/recheck': { expect: ADMINS(), request: () => ({ url: `/api/admin/payments/${payment!.id}/recheck` }) },
+  'GET /api/admin/payments': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/payments?status=completed' }),
+  },
+  'POST /api/admin/payments/:id/recheck': {
+    expect: ADMINS(),
+    request: () => ({ url: `/api/admin/payments/${payment!.id}/recheck` }),
+  },
   'GET /api/metrics': { expect: ADMINS(), request: () => ({ url: '/api/metrics' }) },
   'GET /api/admin/emails': { expect: ADMINS(), request: () => ({ url: '/api/admin/emails' }) },
-  'POST /api/admin/emails/:id/retry': { expect: ADMINS(), request: async () => ({ url: `/api/admin/emails/${await tmpFailedEmail()}/retry` }) },
-  'GET /api/admin/payments/settings': { expect: ADMINS(), request: () => ({ url: '/api/admin/payments/settings' }) },
-  'POST /api/admin/payments/webhook-url': { expect: ADMINS(), request: () => ({ url: '/api/admin/payments/webhook-url' }) },
+  'POST /api/admin/emails/:id/retry': {
+    expect: ADMINS(),
+    request: async () => ({ url: `/api/admin/emails/${await tmpFailedEmail()}/retry` }),
+  },
+  'GET /api/admin/payments/settings': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/payments/settings' }),
+  },
+  'POST /api/admin/payments/webhook-url': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/payments/webhook-url' }),
+  },
 };
 
 const callers: Record<Role, { userId: string | null; cookie: string | null }> = {
@@ -275,7 +549,9 @@ const callers: Record<Role, { userId: string | null; cookie: string | null }> = 
 /** A second session of the same user, for the routes that end the session they are called with. */
 async function freshCookie(userId: string): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 3600_000) });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 3600_000) });
   return `sid=${token}`;
 }
 
@@ -284,12 +560,31 @@ async function call(key: string, role: Role) {
   const row = matrix[key]!;
   const { userId, cookie: mainCookie } = callers[role];
   const probe = await row.request({ role, userId });
-  expect(probe.url.split('?')[0]!.split('/').length, `${key}: the concrete URL matches the route`).toBe(pattern.split('/').length);
+  expect(
+    probe.url.split('?')[0]!.split('/').length,
+    `${key}: the concrete URL matches the route`,
+  ).toBe(pattern.split('/').length);
   const cookie = userId && row.endsSession ? await freshCookie(userId) : mainCookie;
-  const headers: Record<string, string> = { ...(MUTATING.has(String(method)) ? SAME_ORIGIN : {}), ...(cookie ? { cookie } : {}), ...probe.headers };
-  const payload = probe.payload === undefined ? undefined : typeof probe.payload === 'string' ? probe.payload : JSON.stringify(probe.payload);
-  if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-  return app.inject({ method, url: probe.url, headers, ...(payload === undefined ? {} : { payload }), remoteAddress: nextAddress() });
+  const headers: Record<string, string> = {
+    ...(MUTATING.has(String(method)) ? SAME_ORIGIN : {}),
+    ...(cookie ? { cookie } : {}),
+    ...probe.headers,
+  };
+  const payload =
+    probe.payload === undefined
+      ? undefined
+      : typeof probe.payload === 'string'
+        ? probe.payload
+        : JSON.stringify(probe.payload);
+  if (payload !== undefined && !headers['content-type'])
+    headers['content-type'] = 'application/json';
+  return app.inject({
+    method,
+    url: probe.url,
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+    remoteAddress: nextAddress(),
+  });
 }
 
 describe('the authorization matrix', () => {
@@ -303,12 +598,15 @@ describe('the authorization matrix', () => {
     for (const { method, url, access } of app.apiRoutes) {
       const [anonymous, customerA, customerB, asAdmin] = matrix[`${method} ${url}`]!.expect;
       if (access !== 'public') expect(anonymous, `${method} ${url}`).toBe(401);
-      if (access === 'admin') expect([customerA, customerB], `${method} ${url}`).toEqual([403, 403]);
+      if (access === 'admin')
+        expect([customerA, customerB], `${method} ${url}`).toEqual([403, 403]);
       if (access === 'customer') expect(asAdmin, `${method} ${url}`).toBe(403);
     }
   });
 
-  const cases = Object.keys(matrix).flatMap((key) => ROLES.map((role, i) => ({ key, role, status: matrix[key]!.expect[i]! })));
+  const cases = Object.keys(matrix).flatMap((key) =>
+    ROLES.map((role, i) => ({ key, role, status: matrix[key]!.expect[i]! })),
+  );
   it.each(cases)('$key as $role → $status', async ({ key, role, status }) => {
     const res = await call(key, role);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(status);

@@ -6,7 +6,17 @@ import { expect, it } from 'vitest';
 import { users } from '../modules/auth/auth.tables.ts';
 import { quickCustomer } from '../test/auth-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { body, expectInvariants, hostileText, jsonText, moneyLike, parseBody, pathSegment, postRaw, RUNS } from './fuzz-helpers.ts';
+import {
+  body,
+  expectInvariants,
+  hostileText,
+  jsonText,
+  moneyLike,
+  parseBody,
+  pathSegment,
+  postRaw,
+  RUNS,
+} from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();
 
@@ -16,30 +26,54 @@ it(`POST /api/admin/users/:id/adjust: ${RUNS} generated ids and bodies`, async (
   const target = await quickCustomer(db, 50_000);
   let expected = 50_000;
   let accepted = 0;
-  const id = fc.oneof({ weight: 8, arbitrary: fc.constant(target.user.id) }, fc.uuid(), fc.string({ unit: 'binary', maxLength: 40 }).map(pathSegment));
-  const action = fc.oneof({ weight: 9, arbitrary: fc.constantFrom('credit', 'debit') }, hostileText);
-  const amount = fc.oneof({ weight: 4, arbitrary: fc.double({ min: 0.01, max: 1000, noNaN: true }) }, { weight: 6, arbitrary: moneyLike });
+  const id = fc.oneof(
+    { weight: 8, arbitrary: fc.constant(target.user.id) },
+    fc.uuid(),
+    fc.string({ unit: 'binary', maxLength: 40 }).map(pathSegment),
+  );
+  const action = fc.oneof(
+    { weight: 9, arbitrary: fc.constantFrom('credit', 'debit') },
+    hostileText,
+  );
+  const amount = fc.oneof(
+    { weight: 4, arbitrary: fc.double({ min: 0.01, max: 1000, noNaN: true }) },
+    { weight: 6, arbitrary: moneyLike },
+  );
   const reason = fc.oneof({ weight: 9, arbitrary: fc.constant('fuzz') }, hostileText);
   const valid = fc.record({
     action: fc.constantFrom('credit', 'debit'),
-    amountNaira: fc.oneof(fc.double({ min: 0.005, max: 1000, noNaN: true }), fc.integer({ min: 1, max: 100_000_000 })),
-    reason: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }).filter((s) => s.trim() !== ''),
+    amountNaira: fc.oneof(
+      fc.double({ min: 0.005, max: 1000, noNaN: true }),
+      fc.integer({ min: 1, max: 100_000_000 }),
+    ),
+    reason: fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 60 })
+      .filter((s) => s.trim() !== ''),
   });
   await fc.assert(
-    fc.asyncProperty(id, body({ action: jsonText(action), amountNaira: jsonText(amount), reason: jsonText(reason) }, valid), async (userId, b) => {
-      const res = await postRaw(app, `/api/admin/users/${userId}/adjust`, admin.cookie, b);
-      if (res.statusCode !== 200) return;
-      const input = parseBody(b.payload);
-      const kobo = Math.round((input['amountNaira'] as number) * 100);
-      expect(userId).toBe(target.user.id);
-      expect(Number.isSafeInteger(kobo) && kobo >= 1).toBe(true);
-      expected += input['action'] === 'credit' ? kobo : -kobo;
-      expect(res.json().newBalanceKobo).toBe(expected);
-      accepted++;
-    }),
+    fc.asyncProperty(
+      id,
+      body(
+        { action: jsonText(action), amountNaira: jsonText(amount), reason: jsonText(reason) },
+        valid,
+      ),
+      async (userId, b) => {
+        const res = await postRaw(app, `/api/admin/users/${userId}/adjust`, admin.cookie, b);
+        if (res.statusCode !== 200) return;
+        const input = parseBody(b.payload);
+        const kobo = Math.round((input['amountNaira'] as number) * 100);
+        expect(userId).toBe(target.user.id);
+        expect(Number.isSafeInteger(kobo) && kobo >= 1).toBe(true);
+        expected += input['action'] === 'credit' ? kobo : -kobo;
+        expect(res.json().newBalanceKobo).toBe(expected);
+        accepted++;
+      },
+    ),
     { numRuns: RUNS },
   );
   expect(accepted).toBeGreaterThan(RUNS / 50);
-  expect((await db.select().from(users).where(eq(users.id, target.user.id)))[0]!.walletBalanceKobo).toBe(expected);
+  expect(
+    (await db.select().from(users).where(eq(users.id, target.user.id)))[0]!.walletBalanceKobo,
+  ).toBe(expected);
   await expectInvariants(db);
 }, 180_000);

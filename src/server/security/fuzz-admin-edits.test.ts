@@ -17,7 +17,17 @@ import { stockAccounts } from '../modules/stock/stock.tables.ts';
 import { insertUser, quickCustomer, SAME_ORIGIN } from '../test/auth-helpers.ts';
 import { insertGroupWithStock, testCipher } from '../test/stock-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { body, expectInvariants, hostileText, jsonText, moneyLike, parseBody, pathSegment, postRaw, RUNS } from './fuzz-helpers.ts';
+import {
+  body,
+  expectInvariants,
+  hostileText,
+  jsonText,
+  moneyLike,
+  parseBody,
+  pathSegment,
+  postRaw,
+  RUNS,
+} from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();
 const admin = await quickCustomer(db);
@@ -34,11 +44,16 @@ async function send(method: 'GET' | 'PATCH', url: string, b?: RawBody) {
   const res = await app.inject({
     method,
     url,
-    headers: { ...SAME_ORIGIN, cookie: admin.cookie, ...(b?.contentType ? { 'content-type': b.contentType } : {}) },
+    headers: {
+      ...SAME_ORIGIN,
+      cookie: admin.cookie,
+      ...(b?.contentType ? { 'content-type': b.contentType } : {}),
+    },
     ...(b ? { payload: b.payload } : {}),
   });
   const sent = b ? ` to ${b.contentType} ${JSON.stringify(b.payload).slice(0, 500)}` : '';
-  if (res.statusCode >= 500) throw new Error(`${method} ${url} answered ${res.statusCode} ${res.body}${sent}`);
+  if (res.statusCode >= 500)
+    throw new Error(`${method} ${url} answered ${res.statusCode} ${res.body}${sent}`);
   return res;
 }
 
@@ -49,7 +64,12 @@ const auditCount = async () => (await db.select({ n: count() }).from(auditLog))[
  * One request between two snapshots of the rows it may touch. A refused answer (any 4xx) must leave the
  * snapshot and the audit log as they were; an accepted one (200) adds `audits` audit rows.
  */
-async function probe<S>(tally: Tally, snapshot: () => Promise<S>, request: () => Promise<Answer>, audits: 0 | 1) {
+async function probe<S>(
+  tally: Tally,
+  snapshot: () => Promise<S>,
+  request: () => Promise<Answer>,
+  audits: 0 | 1,
+) {
   const [before, auditsBefore] = [await snapshot(), await auditCount()];
   const res = await request();
   const after = await snapshot();
@@ -79,7 +99,9 @@ function pathId(known: string[]): fc.Arbitrary<{ path: string; id: string }> {
   return fc.oneof(
     { weight: 8, arbitrary: fc.constantFrom(...known).map((id) => ({ path: id, id })) },
     fc.uuid().map((id) => ({ path: id, id })),
-    fc.string({ unit: 'binary', maxLength: 40 }).map((s) => ({ path: pathSegment(s), id: utf8(s) })),
+    fc
+      .string({ unit: 'binary', maxLength: 40 })
+      .map((s) => ({ path: pathSegment(s), id: utf8(s) })),
   );
 }
 
@@ -89,245 +111,416 @@ const trimmed = (v: unknown) => String(v ?? '').trim();
 /** A value as it comes back from jsonb: JSON's -0 is the number 0. */
 const asJson = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
 /** A valid value most of the time, else anything hostile, as raw JSON text. */
-const mostly = (valid: fc.Arbitrary<unknown>, weight = 6) => jsonText(fc.oneof({ weight, arbitrary: valid }, hostileText));
-const graphemes = (maxLength: number, minLength = 0) => fc.string({ unit: 'grapheme', minLength, maxLength });
+const mostly = (valid: fc.Arbitrary<unknown>, weight = 6) =>
+  jsonText(fc.oneof({ weight, arbitrary: valid }, hostileText));
+const graphemes = (maxLength: number, minLength = 0) =>
+  fc.string({ unit: 'grapheme', minLength, maxLength });
 const notBlank = (maxLength: number) => graphemes(maxLength, 1).filter((s) => s.trim() !== '');
 
-it(`PATCH /api/admin/categories/:id: ${RUNS} generated ids and bodies`, async ({ annotate }) => {
-  const ids: string[] = [];
-  for (const name of ['Edit Me A', 'Edit Me B', 'Edit Me C']) {
-    const res = await postRaw(app, '/api/admin/categories', admin.cookie, { payload: JSON.stringify({ name }), contentType: 'application/json' });
-    ids.push(res.json().item.id);
-  }
-  await insertGroupWithStock(db, { accounts: 0, categoryId: ids[0]! });
-  const templateCount: Record<string, number> = { [ids[0]!]: 1, [ids[1]!]: 0, [ids[2]!]: 0 };
-  const fixtures = () => db.select().from(categories).where(inArray(categories.id, ids)).orderBy(asc(categories.id));
-
-  const name = fc.oneof({ weight: 3, arbitrary: notBlank(30) }, { weight: 1, arbitrary: fc.constantFrom('  padded  ', 'x'.repeat(80), 'x'.repeat(81), ' ') });
-  const valid = fc.record({ name: notBlank(40), description: graphemes(100), isActive: fc.boolean() }, { requiredKeys: ['name'] });
-  const fields = { name: mostly(name), description: mostly(graphemes(100)), isActive: mostly(fc.boolean()) };
-  const tally = newTally();
-  await fc.assert(
-    fc.asyncProperty(pathId(ids), body(fields, valid), async (target, b) => {
-      const { res, before, after, accepted } = await probe(tally, fixtures, () => send('PATCH', `/api/admin/categories/${target.path}`, b), 1);
-      if (!accepted) return;
-      const input = parseBody(b.payload);
-      const was = before.find((r) => r.id === target.id)!;
-      const row = after.find((r) => r.id === target.id)!;
-      expect(ids).toContain(target.id);
-      expect(row).toEqual({ ...was, name: trimmed(input['name']), description: trimmed(input['description']), isActive: input['isActive'] ?? was.isActive });
-      expect(after.filter((r) => r !== row)).toEqual(before.filter((r) => r !== was));
-      const { id, name, description, isActive } = row;
-      expect(res.json().item).toEqual({ id, name, description, isActive, templateCount: templateCount[id] });
-    }),
-    { numRuns: RUNS },
-  );
-  await expectBothPaths(tally, annotate);
-}, TIMEOUT);
-
-it(`PATCH /api/admin/templates/:id: ${RUNS} generated ids and bodies`, async ({ annotate }) => {
-  const stocked = await insertGroupWithStock(db, { accounts: 2, categoryId: 'tpl-a' });
-  const empty = await insertGroupWithStock(db, { accounts: 0, categoryId: 'tpl-b' });
-  const ids = [stocked.id, empty.id];
-  const accountCount: Record<string, number> = { [stocked.id]: 2, [empty.id]: 0 };
-  const fixtures = () => db.select().from(productGroups).where(inArray(productGroups.id, ids)).orderBy(asc(productGroups.id));
-
-  const categoryId = fc.constantFrom('tpl-a', 'tpl-b', ' tpl-b ', 'TPL-A', 'no-such-category');
-  const price = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000_000_000 }) }, { weight: 6, arbitrary: moneyLike });
-  const feature = fc.oneof(graphemes(20), fc.constantFrom(' padded ', ' ', 'x'.repeat(81)));
-  const features = fc.oneof(fc.array(feature, { maxLength: 5 }), fc.array(notBlank(10), { minLength: 31, maxLength: 31 }));
-  const fields = {
-    productName: mostly(fc.oneof(notBlank(40), fc.constantFrom(' padded ', 'x'.repeat(121)))),
-    categoryId: mostly(categoryId, 8),
-    priceKobo: jsonText(price),
-    description: mostly(graphemes(200)),
-    features: mostly(features),
-  };
-  const valid = fc.record(
-    {
-      productName: notBlank(40),
-      categoryId,
-      priceKobo: fc.integer({ min: 0, max: 10_000_000_000 }),
-      description: graphemes(200),
-      features: fc.array(notBlank(20), { maxLength: 5 }),
-    },
-    { requiredKeys: ['productName', 'categoryId', 'priceKobo'] },
-  );
-  const tally = newTally();
-  await fc.assert(
-    fc.asyncProperty(pathId(ids), body(fields, valid), async (target, b) => {
-      const { res, before, after, accepted } = await probe(tally, fixtures, () => send('PATCH', `/api/admin/templates/${target.path}`, b), 1);
-      if (!accepted) return;
-      const input = parseBody(b.payload);
-      const was = before.find((r) => r.id === target.id)!;
-      const row = after.find((r) => r.id === target.id)!;
-      expect(ids).toContain(target.id);
-      expect(row).toEqual({
-        ...was,
-        name: trimmed(input['productName']),
-        categoryId: trimmed(input['categoryId']),
-        // + 0: a sent -0 is the number zero, which is what the store keeps.
-        priceKobo: (input['priceKobo'] as number) + 0,
-        description: trimmed(input['description']),
-        features: ((input['features'] as string[] | undefined) ?? []).map(trimmed),
-        updatedAt: row.updatedAt,
+it(
+  `PATCH /api/admin/categories/:id: ${RUNS} generated ids and bodies`,
+  async ({ annotate }) => {
+    const ids: string[] = [];
+    for (const name of ['Edit Me A', 'Edit Me B', 'Edit Me C']) {
+      const res = await postRaw(app, '/api/admin/categories', admin.cookie, {
+        payload: JSON.stringify({ name }),
+        contentType: 'application/json',
       });
-      expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(was.updatedAt.getTime());
-      expect(after.filter((r) => r !== row)).toEqual(before.filter((r) => r !== was));
-      expect(res.json().item).toEqual({
-        id: row.id,
-        categoryId: row.categoryId,
-        categoryName: row.categoryId, // insertGroupWithStock names a category by its id
-        name: row.name,
-        description: row.description,
-        priceKobo: row.priceKobo,
-        features: row.features,
-        stockCount: accountCount[row.id],
-        accountCount: accountCount[row.id],
-        soldCount: 0,
-        isActive: row.isActive,
-        createdAt: row.createdAt.toISOString(),
+      ids.push(res.json().item.id);
+    }
+    await insertGroupWithStock(db, { accounts: 0, categoryId: ids[0]! });
+    const templateCount: Record<string, number> = { [ids[0]!]: 1, [ids[1]!]: 0, [ids[2]!]: 0 };
+    const fixtures = () =>
+      db.select().from(categories).where(inArray(categories.id, ids)).orderBy(asc(categories.id));
+
+    const name = fc.oneof(
+      { weight: 3, arbitrary: notBlank(30) },
+      { weight: 1, arbitrary: fc.constantFrom('  padded  ', 'x'.repeat(80), 'x'.repeat(81), ' ') },
+    );
+    const valid = fc.record(
+      { name: notBlank(40), description: graphemes(100), isActive: fc.boolean() },
+      { requiredKeys: ['name'] },
+    );
+    const fields = {
+      name: mostly(name),
+      description: mostly(graphemes(100)),
+      isActive: mostly(fc.boolean()),
+    };
+    const tally = newTally();
+    await fc.assert(
+      fc.asyncProperty(pathId(ids), body(fields, valid), async (target, b) => {
+        const { res, before, after, accepted } = await probe(
+          tally,
+          fixtures,
+          () => send('PATCH', `/api/admin/categories/${target.path}`, b),
+          1,
+        );
+        if (!accepted) return;
+        const input = parseBody(b.payload);
+        const was = before.find((r) => r.id === target.id)!;
+        const row = after.find((r) => r.id === target.id)!;
+        expect(ids).toContain(target.id);
+        expect(row).toEqual({
+          ...was,
+          name: trimmed(input['name']),
+          description: trimmed(input['description']),
+          isActive: input['isActive'] ?? was.isActive,
+        });
+        expect(after.filter((r) => r !== row)).toEqual(before.filter((r) => r !== was));
+        const { id, name, description, isActive } = row;
+        expect(res.json().item).toEqual({
+          id,
+          name,
+          description,
+          isActive,
+          templateCount: templateCount[id],
+        });
+      }),
+      { numRuns: RUNS },
+    );
+    await expectBothPaths(tally, annotate);
+  },
+  TIMEOUT,
+);
+
+it(
+  `PATCH /api/admin/templates/:id: ${RUNS} generated ids and bodies`,
+  async ({ annotate }) => {
+    const stocked = await insertGroupWithStock(db, { accounts: 2, categoryId: 'tpl-a' });
+    const empty = await insertGroupWithStock(db, { accounts: 0, categoryId: 'tpl-b' });
+    const ids = [stocked.id, empty.id];
+    const accountCount: Record<string, number> = { [stocked.id]: 2, [empty.id]: 0 };
+    const fixtures = () =>
+      db
+        .select()
+        .from(productGroups)
+        .where(inArray(productGroups.id, ids))
+        .orderBy(asc(productGroups.id));
+
+    const categoryId = fc.constantFrom('tpl-a', 'tpl-b', ' tpl-b ', 'TPL-A', 'no-such-category');
+    const price = fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000_000_000 }) },
+      { weight: 6, arbitrary: moneyLike },
+    );
+    const feature = fc.oneof(graphemes(20), fc.constantFrom(' padded ', ' ', 'x'.repeat(81)));
+    const features = fc.oneof(
+      fc.array(feature, { maxLength: 5 }),
+      fc.array(notBlank(10), { minLength: 31, maxLength: 31 }),
+    );
+    const fields = {
+      productName: mostly(fc.oneof(notBlank(40), fc.constantFrom(' padded ', 'x'.repeat(121)))),
+      categoryId: mostly(categoryId, 8),
+      priceKobo: jsonText(price),
+      description: mostly(graphemes(200)),
+      features: mostly(features),
+    };
+    const valid = fc.record(
+      {
+        productName: notBlank(40),
+        categoryId,
+        priceKobo: fc.integer({ min: 0, max: 10_000_000_000 }),
+        description: graphemes(200),
+        features: fc.array(notBlank(20), { maxLength: 5 }),
+      },
+      { requiredKeys: ['productName', 'categoryId', 'priceKobo'] },
+    );
+    const tally = newTally();
+    await fc.assert(
+      fc.asyncProperty(pathId(ids), body(fields, valid), async (target, b) => {
+        const { res, before, after, accepted } = await probe(
+          tally,
+          fixtures,
+          () => send('PATCH', `/api/admin/templates/${target.path}`, b),
+          1,
+        );
+        if (!accepted) return;
+        const input = parseBody(b.payload);
+        const was = before.find((r) => r.id === target.id)!;
+        const row = after.find((r) => r.id === target.id)!;
+        expect(ids).toContain(target.id);
+        expect(row).toEqual({
+          ...was,
+          name: trimmed(input['productName']),
+          categoryId: trimmed(input['categoryId']),
+          // + 0: a sent -0 is the number zero, which is what the store keeps.
+          priceKobo: (input['priceKobo'] as number) + 0,
+          description: trimmed(input['description']),
+          features: ((input['features'] as string[] | undefined) ?? []).map(trimmed),
+          updatedAt: row.updatedAt,
+        });
+        expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(was.updatedAt.getTime());
+        expect(after.filter((r) => r !== row)).toEqual(before.filter((r) => r !== was));
+        expect(res.json().item).toEqual({
+          id: row.id,
+          categoryId: row.categoryId,
+          categoryName: row.categoryId, // insertGroupWithStock names a category by its id
+          name: row.name,
+          description: row.description,
+          priceKobo: row.priceKobo,
+          features: row.features,
+          stockCount: accountCount[row.id],
+          accountCount: accountCount[row.id],
+          soldCount: 0,
+          isActive: row.isActive,
+          createdAt: row.createdAt.toISOString(),
+        });
+      }),
+      { numRuns: RUNS },
+    );
+    await expectBothPaths(tally, annotate);
+  },
+  TIMEOUT,
+);
+
+it(
+  `PATCH /api/admin/accounts/:id: ${RUNS} generated ids and bodies`,
+  async ({ annotate }) => {
+    const group = await insertGroupWithStock(db, { accounts: 4, categoryId: 'acc-cat' });
+    // One account sold the way the store sells: a funded customer buys through the API. It must never change.
+    const customer = await quickCustomer(db, group.priceKobo);
+    const bought = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: {
+        ...SAME_ORIGIN,
+        cookie: customer.cookie,
+        'idempotency-key': 'fuzz-admin-edits-order',
+      },
+      payload: { productGroupId: group.id, quantity: 1 },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const fixtures = () =>
+      db
+        .select()
+        .from(stockAccounts)
+        .where(eq(stockAccounts.productGroupId, group.id))
+        .orderBy(asc(stockAccounts.id));
+    const groupRow = async () =>
+      (await db.select().from(productGroups).where(eq(productGroups.id, group.id)))[0]!;
+    const snapshot = async () => ({ accounts: await fixtures(), group: await groupRow() });
+    const initial = await fixtures();
+    const ids = initial.map((a) => a.id);
+    const sold = initial.find((a) => a.status === 'sold')!;
+
+    // Small pools of names and e-mails (the fixtures' own, in other cases too) so that edits collide (409).
+    const knownNames = initial.map((a) => a.username);
+    const knownEmails = initial.map((a) => a.email!);
+    const validUsername = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom(
+          ...knownNames,
+          ...knownNames.map((u) => u.toUpperCase()),
+          'alpha',
+          'ALPHA',
+          ' beta ',
+          'gamma',
+        ),
+      },
+      { weight: 1, arbitrary: notBlank(24) },
+    );
+    const username = fc.oneof(
+      { weight: 8, arbitrary: validUsername },
+      fc.constantFrom('x'.repeat(201), ' '),
+    );
+    const email = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom(
+          ...knownEmails,
+          ...knownEmails.map((e) => e.toUpperCase()),
+          'alpha@mail.example',
+          ' Beta@Mail.Example ',
+          '',
+          ' ',
+        ),
+      },
+      { weight: 1, arbitrary: fc.emailAddress() },
+    );
+    const validSecret = fc.oneof(fc.constant(''), graphemes(24));
+    const secret = fc.oneof({ weight: 6, arbitrary: validSecret }, fc.constant('p'.repeat(501)));
+    const status = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('available', 'reserved') },
+      fc.constantFrom('sold', 'Available', ' reserved', ''),
+    );
+    // Secret-looking keys (cookie, backup_code) are hidden from the console and must survive later edits.
+    const detailKey = fc.oneof(
+      fc.constantFrom('followers', 'age', 'verified', 'cookie', 'backup_code', 'constructor'),
+      fc.string({ maxLength: 70 }),
+    );
+    const detailValue = fc.oneof(
+      graphemes(40),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.jsonValue({ maxDepth: 1 }),
+      fc.constant('v'.repeat(501)),
+    );
+    const details = fc.dictionary(detailKey, detailValue, { maxKeys: 4 });
+    const fields = {
+      username: mostly(username),
+      email: mostly(email),
+      password: mostly(secret),
+      emailPassword: mostly(secret),
+      twoFaCode: mostly(secret),
+      status: mostly(status, 8),
+      // A "__proto__" key, which fast-check's objects never hold, spelled out: the body parser must refuse it.
+      details: fc.oneof(
+        { weight: 8, arbitrary: mostly(details) },
+        fc.constantFrom('{"__proto__":"kept?","followers":7}', '{"__proto__":{"x":1}}'),
+      ),
+    };
+    const validDetails = fc.dictionary(
+      fc.oneof(fc.constantFrom('followers', 'cookie', 'backup_code'), fc.string({ maxLength: 20 })),
+      fc.oneof(graphemes(40), fc.integer(), fc.boolean()),
+      { maxKeys: 4 },
+    );
+    const valid = fc.record(
+      {
+        username: validUsername,
+        email,
+        password: validSecret,
+        emailPassword: validSecret,
+        twoFaCode: validSecret,
+        status: fc.constantFrom('available', 'reserved'),
+        details: validDetails,
+      },
+      { requiredKeys: ['username', 'status'] },
+    );
+    const secrets = [
+      ['password', 'passwordEnc'],
+      ['emailPassword', 'emailPasswordEnc'],
+      ['twoFaCode', 'twoFaCodeEnc'],
+    ] as const;
+    const tally = newTally();
+    await fc.assert(
+      fc.asyncProperty(pathId(ids), body(fields, valid), async (target, b) => {
+        const { res, before, after, accepted } = await probe(
+          tally,
+          snapshot,
+          () => send('PATCH', `/api/admin/accounts/${target.path}`, b),
+          1,
+        );
+        // Whatever the answer: stock_count is the number of available accounts.
+        expect(after.group.stockCount).toBe(
+          after.accounts.filter((a) => a.status === 'available').length,
+        );
+        if (!accepted) return;
+        const input = parseBody(b.payload);
+        const was = before.accounts.find((a) => a.id === target.id)!;
+        const row = after.accounts.find((a) => a.id === target.id)!;
+        expect(ids).toContain(target.id);
+        expect(target.id).not.toBe(sold.id);
+        expect(after.accounts.filter((a) => a !== row)).toEqual(
+          before.accounts.filter((a) => a !== was),
+        );
+        // Omitted e-mail: kept; empty: removed; otherwise trimmed.
+        const sentEmail = input['email'];
+        const hiddenBefore = Object.fromEntries(
+          Object.entries(was.additionalInfo).filter(
+            ([k]) => !(k in publicDetails(was.additionalInfo)),
+          ),
+        );
+        expect(row).toEqual({
+          ...was,
+          username: trimmed(input['username']),
+          email: sentEmail === undefined ? was.email : trimmed(sentEmail) || null,
+          status: input['status'],
+          // The details the console never shows are kept; the shown ones are replaced by those sent.
+          additionalInfo: asJson({ ...hiddenBefore, ...(input['details'] as object | undefined) }),
+          ...Object.fromEntries(secrets.map(([, column]) => [column, row[column]])), // checked below
+        });
+        // Omitted or empty secret: the stored ciphertext is kept; otherwise it opens to exactly what was sent.
+        for (const [field, column] of secrets) {
+          const sent = input[field];
+          if (sent === undefined || sent === '') expect(row[column]).toEqual(was[column]);
+          else expect(testCipher.decrypt(row[column]!)).toBe(sent);
+        }
+        expect(res.json().item).toMatchObject({
+          id: row.id,
+          productGroupId: group.id,
+          username: row.username,
+          email: row.email,
+          status: row.status,
+          details: publicDetails(row.additionalInfo),
+          soldAt: null,
+          orderId: null,
+        });
+      }),
+      { numRuns: RUNS },
+    );
+    expect((await fixtures()).find((a) => a.id === sold.id)).toEqual(sold);
+    await expectBothPaths(tally, annotate);
+  },
+  TIMEOUT,
+);
+
+it(
+  `PATCH /api/admin/inbox/:id: ${RUNS} generated ids and bodies`,
+  async ({ annotate }) => {
+    for (const [i, name] of ['Chidi', 'Ada', 'Ngozi'].entries()) {
+      const contact = {
+        type: 'business',
+        name,
+        email: `${name.toLowerCase()}@example.com`,
+        subject: 'Bulk order',
+        message: 'Can we talk about 500 accounts?',
+      };
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/inbox/contact',
+        payload: contact,
+        remoteAddress: `10.77.0.${i + 1}`,
       });
-    }),
-    { numRuns: RUNS },
-  );
-  await expectBothPaths(tally, annotate);
-}, TIMEOUT);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const ids = (await db.select({ id: inboxMessages.id }).from(inboxMessages)).map((r) => r.id);
+    const fixtures = () =>
+      db
+        .select()
+        .from(inboxMessages)
+        .where(inArray(inboxMessages.id, ids))
+        .orderBy(asc(inboxMessages.id));
 
-it(`PATCH /api/admin/accounts/:id: ${RUNS} generated ids and bodies`, async ({ annotate }) => {
-  const group = await insertGroupWithStock(db, { accounts: 4, categoryId: 'acc-cat' });
-  // One account sold the way the store sells: a funded customer buys through the API. It must never change.
-  const customer = await quickCustomer(db, group.priceKobo);
-  const bought = await app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { ...SAME_ORIGIN, cookie: customer.cookie, 'idempotency-key': 'fuzz-admin-edits-order' },
-    payload: { productGroupId: group.id, quantity: 1 },
-  });
-  expect(bought.statusCode, bought.body).toBe(201);
-  const fixtures = () => db.select().from(stockAccounts).where(eq(stockAccounts.productGroupId, group.id)).orderBy(asc(stockAccounts.id));
-  const groupRow = async () => (await db.select().from(productGroups).where(eq(productGroups.id, group.id)))[0]!;
-  const snapshot = async () => ({ accounts: await fixtures(), group: await groupRow() });
-  const initial = await fixtures();
-  const ids = initial.map((a) => a.id);
-  const sold = initial.find((a) => a.status === 'sold')!;
-
-  // Small pools of names and e-mails (the fixtures' own, in other cases too) so that edits collide (409).
-  const knownNames = initial.map((a) => a.username);
-  const knownEmails = initial.map((a) => a.email!);
-  const validUsername = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...knownNames, ...knownNames.map((u) => u.toUpperCase()), 'alpha', 'ALPHA', ' beta ', 'gamma') },
-    { weight: 1, arbitrary: notBlank(24) },
-  );
-  const username = fc.oneof({ weight: 8, arbitrary: validUsername }, fc.constantFrom('x'.repeat(201), ' '));
-  const email = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...knownEmails, ...knownEmails.map((e) => e.toUpperCase()), 'alpha@mail.example', ' Beta@Mail.Example ', '', ' ') },
-    { weight: 1, arbitrary: fc.emailAddress() },
-  );
-  const validSecret = fc.oneof(fc.constant(''), graphemes(24));
-  const secret = fc.oneof({ weight: 6, arbitrary: validSecret }, fc.constant('p'.repeat(501)));
-  const status = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('available', 'reserved') }, fc.constantFrom('sold', 'Available', ' reserved', ''));
-  // Secret-looking keys (cookie, backup_code) are hidden from the console and must survive later edits.
-  const detailKey = fc.oneof(fc.constantFrom('followers', 'age', 'verified', 'cookie', 'backup_code', 'constructor'), fc.string({ maxLength: 70 }));
-  const detailValue = fc.oneof(graphemes(40), fc.integer(), fc.double(), fc.boolean(), fc.jsonValue({ maxDepth: 1 }), fc.constant('v'.repeat(501)));
-  const details = fc.dictionary(detailKey, detailValue, { maxKeys: 4 });
-  const fields = {
-    username: mostly(username),
-    email: mostly(email),
-    password: mostly(secret),
-    emailPassword: mostly(secret),
-    twoFaCode: mostly(secret),
-    status: mostly(status, 8),
-    // A "__proto__" key, which fast-check's objects never hold, spelled out: the body parser must refuse it.
-    details: fc.oneof({ weight: 8, arbitrary: mostly(details) }, fc.constantFrom('{"__proto__":"kept?","followers":7}', '{"__proto__":{"x":1}}')),
-  };
-  const validDetails = fc.dictionary(fc.oneof(fc.constantFrom('followers', 'cookie', 'backup_code'), fc.string({ maxLength: 20 })), fc.oneof(graphemes(40), fc.integer(), fc.boolean()), { maxKeys: 4 });
-  const valid = fc.record(
-    { username: validUsername, email, password: validSecret, emailPassword: validSecret, twoFaCode: validSecret, status: fc.constantFrom('available', 'reserved'), details: validDetails },
-    { requiredKeys: ['username', 'status'] },
-  );
-  const secrets = [
-    ['password', 'passwordEnc'],
-    ['emailPassword', 'emailPasswordEnc'],
-    ['twoFaCode', 'twoFaCodeEnc'],
-  ] as const;
-  const tally = newTally();
-  await fc.assert(
-    fc.asyncProperty(pathId(ids), body(fields, valid), async (target, b) => {
-      const { res, before, after, accepted } = await probe(tally, snapshot, () => send('PATCH', `/api/admin/accounts/${target.path}`, b), 1);
-      // Whatever the answer: stock_count is the number of available accounts.
-      expect(after.group.stockCount).toBe(after.accounts.filter((a) => a.status === 'available').length);
-      if (!accepted) return;
-      const input = parseBody(b.payload);
-      const was = before.accounts.find((a) => a.id === target.id)!;
-      const row = after.accounts.find((a) => a.id === target.id)!;
-      expect(ids).toContain(target.id);
-      expect(target.id).not.toBe(sold.id);
-      expect(after.accounts.filter((a) => a !== row)).toEqual(before.accounts.filter((a) => a !== was));
-      // Omitted e-mail: kept; empty: removed; otherwise trimmed.
-      const sentEmail = input['email'];
-      const hiddenBefore = Object.fromEntries(Object.entries(was.additionalInfo).filter(([k]) => !(k in publicDetails(was.additionalInfo))));
-      expect(row).toEqual({
-        ...was,
-        username: trimmed(input['username']),
-        email: sentEmail === undefined ? was.email : trimmed(sentEmail) || null,
-        status: input['status'],
-        // The details the console never shows are kept; the shown ones are replaced by those sent.
-        additionalInfo: asJson({ ...hiddenBefore, ...(input['details'] as object | undefined) }),
-        ...Object.fromEntries(secrets.map(([, column]) => [column, row[column]])), // checked below
-      });
-      // Omitted or empty secret: the stored ciphertext is kept; otherwise it opens to exactly what was sent.
-      for (const [field, column] of secrets) {
-        const sent = input[field];
-        if (sent === undefined || sent === '') expect(row[column]).toEqual(was[column]);
-        else expect(testCipher.decrypt(row[column]!)).toBe(sent);
-      }
-      expect(res.json().item).toMatchObject({
-        id: row.id,
-        productGroupId: group.id,
-        username: row.username,
-        email: row.email,
-        status: row.status,
-        details: publicDetails(row.additionalInfo),
-        soldAt: null,
-        orderId: null,
-      });
-    }),
-    { numRuns: RUNS },
-  );
-  expect((await fixtures()).find((a) => a.id === sold.id)).toEqual(sold);
-  await expectBothPaths(tally, annotate);
-}, TIMEOUT);
-
-it(`PATCH /api/admin/inbox/:id: ${RUNS} generated ids and bodies`, async ({ annotate }) => {
-  for (const [i, name] of ['Chidi', 'Ada', 'Ngozi'].entries()) {
-    const contact = { type: 'business', name, email: `${name.toLowerCase()}@example.com`, subject: 'Bulk order', message: 'Can we talk about 500 accounts?' };
-    const res = await app.inject({ method: 'POST', url: '/api/inbox/contact', payload: contact, remoteAddress: `10.77.0.${i + 1}` });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  const ids = (await db.select({ id: inboxMessages.id }).from(inboxMessages)).map((r) => r.id);
-  const fixtures = () => db.select().from(inboxMessages).where(inArray(inboxMessages.id, ids)).orderBy(asc(inboxMessages.id));
-
-  const status = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('new', 'handled') }, fc.constantFrom('NEW', 'Handled', ' new', 'handled ', 'archived', ''));
-  const tally = newTally();
-  await fc.assert(
-    fc.asyncProperty(pathId(ids), body({ status: mostly(status) }, fc.record({ status: fc.constantFrom('new', 'handled') })), async (target, b) => {
-      const { res, before, after, accepted } = await probe(tally, fixtures, () => send('PATCH', `/api/admin/inbox/${target.path}`, b), 0);
-      if (!accepted) return;
-      const was = before.find((r) => r.id === target.id)!;
-      const row = after.find((r) => r.id === target.id)!;
-      expect(ids).toContain(target.id);
-      expect(row).toEqual({ ...was, status: parseBody(b.payload)['status'] });
-      expect(after.filter((r) => r !== row)).toEqual(before.filter((r) => r !== was));
-      // The answer is the stored message, without the sender's hashed address.
-      const { ipHash: _ipHash, ...fields } = row.fields;
-      const { replyText: _text, repliedByEmail: _by, repliedAt: _at, ...stored } = row;
-      expect(res.json()).toEqual({ ...stored, fields, createdAt: row.createdAt.toISOString(), reply: null });
-    }),
-    { numRuns: RUNS },
-  );
-  await expectBothPaths(tally, annotate);
-}, TIMEOUT);
+    const status = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('new', 'handled') },
+      fc.constantFrom('NEW', 'Handled', ' new', 'handled ', 'archived', ''),
+    );
+    const tally = newTally();
+    await fc.assert(
+      fc.asyncProperty(
+        pathId(ids),
+        body({ status: mostly(status) }, fc.record({ status: fc.constantFrom('new', 'handled') })),
+        async (target, b) => {
+          const { res, before, after, accepted } = await probe(
+            tally,
+            fixtures,
+            () => send('PATCH', `/api/admin/inbox/${target.path}`, b),
+            0,
+          );
+          if (!accepted) return;
+          const was = before.find((r) => r.id === target.id)!;
+          const row = after.find((r) => r.id === target.id)!;
+          expect(ids).toContain(target.id);
+          expect(row).toEqual({ ...was, status: parseBody(b.payload)['status'] });
+          expect(after.filter((r) => r !== row)).toEqual(before.filter((r) => r !== was));
+          // The answer is the stored message, without the sender's hashed address.
+          const { ipHash: _ipHash, ...fields } = row.fields;
+          const { replyText: _text, repliedByEmail: _by, repliedAt: _at, ...stored } = row;
+          expect(res.json()).toEqual({
+            ...stored,
+            fields,
+            createdAt: row.createdAt.toISOString(),
+            reply: null,
+          });
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    await expectBothPaths(tally, annotate);
+  },
+  TIMEOUT,
+);
 
 /** One `key=value` of a query string, and the key and value the server's parser reads from it. */
 type QueryPart = { text: string; key: string; value: string };
@@ -352,71 +545,148 @@ const literalParts: QueryPart[] = [
   { text: 'x=%00', key: 'x', value: '\u0000' },
 ];
 
-it(`GET /api/admin/users?search=: ${RUNS} generated query strings`, async ({ annotate }) => {
-  for (const [email, fullName] of [
-    ['ada.obi@example.com', 'Ada Obi'],
-    ['chidi_okeke@example.ng', 'Chidi OKEKE'],
-    ['pct%sign@example.com', '100% Real'],
-    ['back\\slash@example.com', 'Back Slash'],
-    ['émile.zola@example.fr', 'Émile Zola'],
-  ]) {
-    const user = await insertUser(db, { email });
-    await db.update(users).set({ fullName }).where(eq(users.id, user.id));
-  }
-  const everyone = () => db.select().from(users).orderBy(asc(users.id));
-  const all = await everyone();
-  // Matching is case-insensitive as the database folds case (ILIKE): the model folds with the same lower().
-  const fold = async (s: string) => (await db.execute<{ folded: string }>(sql`select lower(${s}) as folded`)).rows[0]!.folded;
-  const folded = new Map(await Promise.all(all.map(async (u) => [u.id, [await fold(u.email), await fold(u.fullName)]] as const)));
+it(
+  `GET /api/admin/users?search=: ${RUNS} generated query strings`,
+  async ({ annotate }) => {
+    for (const [email, fullName] of [
+      ['ada.obi@example.com', 'Ada Obi'],
+      ['chidi_okeke@example.ng', 'Chidi OKEKE'],
+      ['pct%sign@example.com', '100% Real'],
+      ['back\\slash@example.com', 'Back Slash'],
+      ['émile.zola@example.fr', 'Émile Zola'],
+    ]) {
+      const user = await insertUser(db, { email });
+      await db.update(users).set({ fullName }).where(eq(users.id, user.id));
+    }
+    const everyone = () => db.select().from(users).orderBy(asc(users.id));
+    const all = await everyone();
+    // Matching is case-insensitive as the database folds case (ILIKE): the model folds with the same lower().
+    const fold = async (s: string) =>
+      (await db.execute<{ folded: string }>(sql`select lower(${s}) as folded`)).rows[0]!.folded;
+    const folded = new Map(
+      await Promise.all(
+        all.map(async (u) => [u.id, [await fold(u.email), await fold(u.fullName)]] as const),
+      ),
+    );
 
-  const key = fc.oneof({ weight: 6, arbitrary: fc.constant('search') }, fc.constantFrom('Search', 'x', 'limit', 'status', ''));
-  const value = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom('ada', 'ADA', 'Obi', 'okeke', 'example', '@', '.', '%', '_', '\\', 'pct%', 'i_o', ' chidi ', 'ÉMILE', 'nobody-here', '') },
-    { weight: 1, arbitrary: fc.constantFrom('0', '-1', '100', '0.5', '1e308', '-1e-400', 'NaN', 'null', '[]', '{}', 'true') },
-    { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
-    { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
-    { weight: 1, arbitrary: fc.constantFrom('a\u0000', '\ud800', 'a'.repeat(200), 'a'.repeat(201), `${' '.repeat(300)}ada`, '😀'.repeat(200), '😀'.repeat(201), '\u202e') },
-  );
-  const encodedPart = fc.tuple(key, value, fc.boolean()).map(([k, v, plus]): QueryPart => ({
-    text: `${pathSegment(k)}=${plus ? v.split(' ').map(pathSegment).join('+') : pathSegment(v)}`,
-    key: utf8(k),
-    value: utf8(v),
-  }));
-  const part = fc.oneof({ weight: 4, arbitrary: encodedPart }, { weight: 1, arbitrary: fc.constantFrom(...literalParts) });
-  const query = fc.array(part, { maxLength: 3 });
+    const key = fc.oneof(
+      { weight: 6, arbitrary: fc.constant('search') },
+      fc.constantFrom('Search', 'x', 'limit', 'status', ''),
+    );
+    const value = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom(
+          'ada',
+          'ADA',
+          'Obi',
+          'okeke',
+          'example',
+          '@',
+          '.',
+          '%',
+          '_',
+          '\\',
+          'pct%',
+          'i_o',
+          ' chidi ',
+          'ÉMILE',
+          'nobody-here',
+          '',
+        ),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          '0',
+          '-1',
+          '100',
+          '0.5',
+          '1e308',
+          '-1e-400',
+          'NaN',
+          'null',
+          '[]',
+          '{}',
+          'true',
+        ),
+      },
+      { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
+      { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          'a\u0000',
+          '\ud800',
+          'a'.repeat(200),
+          'a'.repeat(201),
+          `${' '.repeat(300)}ada`,
+          '😀'.repeat(200),
+          '😀'.repeat(201),
+          '\u202e',
+        ),
+      },
+    );
+    const encodedPart = fc.tuple(key, value, fc.boolean()).map(([k, v, plus]): QueryPart => ({
+      text: `${pathSegment(k)}=${plus ? v.split(' ').map(pathSegment).join('+') : pathSegment(v)}`,
+      key: utf8(k),
+      value: utf8(v),
+    }));
+    const part = fc.oneof(
+      { weight: 4, arbitrary: encodedPart },
+      { weight: 1, arbitrary: fc.constantFrom(...literalParts) },
+    );
+    const query = fc.array(part, { maxLength: 3 });
 
-  /** What the server should do with these pairs: refuse them, or search for this (trimmed) text. */
-  function expectedSearch(parts: QueryPart[]): { refused: true } | { refused: false; search: string } {
-    const searches = parts.filter((p) => p.key === 'search');
-    const search = (searches[0]?.value ?? '').trim();
-    // At most 200 characters: zod counts code points, so an emoji counts once.
-    const refused = searches.length > 1 || [...search].length > 200 || hasUnstorableText(parts.flatMap((p) => [p.key, p.value]));
-    return refused ? { refused } : { refused, search };
-  }
+    /** What the server should do with these pairs: refuse them, or search for this (trimmed) text. */
+    function expectedSearch(
+      parts: QueryPart[],
+    ): { refused: true } | { refused: false; search: string } {
+      const searches = parts.filter((p) => p.key === 'search');
+      const search = (searches[0]?.value ?? '').trim();
+      // At most 200 characters: zod counts code points, so an emoji counts once.
+      const refused =
+        searches.length > 1 ||
+        [...search].length > 200 ||
+        hasUnstorableText(parts.flatMap((p) => [p.key, p.value]));
+      return refused ? { refused } : { refused, search };
+    }
 
-  const tally = newTally();
-  await fc.assert(
-    fc.asyncProperty(query, async (parts) => {
-      const url = `/api/admin/users${parts.length ? `?${parts.map((p) => p.text).join('&')}` : ''}`;
-      const { res, accepted } = await probe(tally, everyone, () => send('GET', url), 0);
-      const expected = expectedSearch(parts);
-      expect(accepted, `${url} → ${res.statusCode}`).toBe(!expected.refused);
-      if (expected.refused) return;
-      const { users: found, total } = res.json();
-      const wanted = expected.search ? await fold(expected.search) : '';
-      const matching = all.filter((u) => folded.get(u.id)!.some((text) => text.includes(wanted)));
-      expect(total).toBe(all.length);
-      expect(found.map((u: { id: string }) => u.id).sort(), url).toEqual(matching.map((u) => u.id).sort());
-      // Each answer is the stored user, newest first.
-      for (const u of found) {
-        const row = all.find((r) => r.id === u.id)!;
-        const { id, email, fullName, isAdmin, walletBalanceKobo } = row;
-        expect(u).toEqual({ id, email, fullName, isAdmin, role: isAdmin ? 'Admin' : 'Customer', walletBalanceKobo, createdAt: row.createdAt.toISOString() });
-      }
-      const times = found.map((u: { createdAt: string }) => u.createdAt);
-      expect(times).toEqual([...times].sort().reverse());
-    }),
-    { numRuns: RUNS },
-  );
-  await expectBothPaths(tally, annotate);
-}, TIMEOUT);
+    const tally = newTally();
+    await fc.assert(
+      fc.asyncProperty(query, async (parts) => {
+        const url = `/api/admin/users${parts.length ? `?${parts.map((p) => p.text).join('&')}` : ''}`;
+        const { res, accepted } = await probe(tally, everyone, () => send('GET', url), 0);
+        const expected = expectedSearch(parts);
+        expect(accepted, `${url} → ${res.statusCode}`).toBe(!expected.refused);
+        if (expected.refused) return;
+        const { users: found, total } = res.json();
+        const wanted = expected.search ? await fold(expected.search) : '';
+        const matching = all.filter((u) => folded.get(u.id)!.some((text) => text.includes(wanted)));
+        expect(total).toBe(all.length);
+        expect(found.map((u: { id: string }) => u.id).sort(), url).toEqual(
+          matching.map((u) => u.id).sort(),
+        );
+        // Each answer is the stored user, newest first.
+        for (const u of found) {
+          const row = all.find((r) => r.id === u.id)!;
+          const { id, email, fullName, isAdmin, walletBalanceKobo } = row;
+          expect(u).toEqual({
+            id,
+            email,
+            fullName,
+            isAdmin,
+            role: isAdmin ? 'Admin' : 'Customer',
+            walletBalanceKobo,
+            createdAt: row.createdAt.toISOString(),
+          });
+        }
+        const times = found.map((u: { createdAt: string }) => u.createdAt);
+        expect(times).toEqual([...times].sort().reverse());
+      }),
+      { numRuns: RUNS },
+    );
+    await expectBothPaths(tally, annotate);
+  },
+  TIMEOUT,
+);

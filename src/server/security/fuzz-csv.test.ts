@@ -22,30 +22,83 @@ const cell = fc.oneof(
   fc.stringMatching(/^[a-z0-9_.@-]{1,12}$/),
   fc.string({ unit: 'grapheme', maxLength: 12 }),
   fc.string({ unit: 'binary', maxLength: 12 }),
-  fc.constantFrom('', ' ', '"', '""', '","', 'a,b', '"quoted, with comma"', '"say ""hi"""', '"multi\nline"', '=cmd|calc', '\ufeff', '\r', '123456789012345678', 'x'.repeat(600)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '"',
+    '""',
+    '","',
+    'a,b',
+    '"quoted, with comma"',
+    '"say ""hi"""',
+    '"multi\nline"',
+    '=cmd|calc',
+    '\ufeff',
+    '\r',
+    '123456789012345678',
+    'x'.repeat(600),
+  ),
 );
 const header = fc.oneof(
-  fc.constantFrom('username,password', 'email,password', 'username,email,password,email_password,two_fa_code,followers', 'password', 'username', ' USERNAME , Password ', '\ufeffusername,password', 'username,password,,'),
+  fc.constantFrom(
+    'username,password',
+    'email,password',
+    'username,email,password,email_password,two_fa_code,followers',
+    'password',
+    'username',
+    ' USERNAME , Password ',
+    '\ufeffusername,password',
+    'username,password,,',
+  ),
   fc.array(cell, { minLength: 1, maxLength: 6 }).map((cells) => cells.join(',')),
 );
 const line = fc.array(cell, { maxLength: 7 }).map((cells) => cells.join(','));
 const csv = fc
-  .tuple(header, fc.array(line, { maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\r'), fc.boolean())
+  .tuple(
+    header,
+    fc.array(line, { maxLength: 8 }),
+    fc.constantFrom('\n', '\r\n', '\r'),
+    fc.boolean(),
+  )
   .map(([h, rows, eol, trailing]) => [h, ...rows].join(eol) + (trailing ? eol : ''));
-const text = fc.oneof({ weight: 8, arbitrary: csv }, fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.constant(''));
-const templateId = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...templates.map((t) => t.id)) }, fc.uuid(), fc.string({ unit: 'binary', maxLength: 20 }).map(pathSegment));
-const contentType = fc.oneof({ weight: 12, arbitrary: fc.constant('text/csv') }, fc.constantFrom('text/plain', 'application/octet-stream', 'application/json', 'text/csv; charset=utf-8', ''));
+const text = fc.oneof(
+  { weight: 8, arbitrary: csv },
+  fc.string({ unit: 'grapheme' }),
+  fc.string({ unit: 'binary' }),
+  fc.constant(''),
+);
+const templateId = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(...templates.map((t) => t.id)) },
+  fc.uuid(),
+  fc.string({ unit: 'binary', maxLength: 20 }).map(pathSegment),
+);
+const contentType = fc.oneof(
+  { weight: 12, arbitrary: fc.constant('text/csv') },
+  fc.constantFrom(
+    'text/plain',
+    'application/octet-stream',
+    'application/json',
+    'text/csv; charset=utf-8',
+    '',
+  ),
+);
 
 describe('CSV upload fuzzing', () => {
   it(`POST /api/admin/templates/:id/upload: ${RUNS} generated files`, async () => {
     let uploaded = 0;
     await fc.assert(
       fc.asyncProperty(templateId, text, contentType, async (id, payload, type) => {
-        const res = await postRaw(app, `/api/admin/templates/${id}/upload`, admin.cookie, { payload, contentType: type });
+        const res = await postRaw(app, `/api/admin/templates/${id}/upload`, admin.cookie, {
+          payload,
+          contentType: type,
+        });
         if (res.statusCode !== 200) return;
         const result = res.json();
         expect(result.created).toBeGreaterThanOrEqual(1);
-        const [available] = await db.select({ n: count() }).from(stockAccounts).where(and(eq(stockAccounts.productGroupId, id), eq(stockAccounts.status, 'available')));
+        const [available] = await db
+          .select({ n: count() })
+          .from(stockAccounts)
+          .where(and(eq(stockAccounts.productGroupId, id), eq(stockAccounts.status, 'available')));
         expect(result.stockCount).toBe(available!.n);
         uploaded++;
       }),
@@ -56,7 +109,12 @@ describe('CSV upload fuzzing', () => {
   }, 180_000);
 
   const upload = (headers: Record<string, string>, payload: string | Readable) =>
-    app.inject({ method: 'POST', url: `/api/admin/templates/${templates[0]!.id}/upload`, headers: { ...SAME_ORIGIN, cookie: admin.cookie, 'content-type': 'text/csv', ...headers }, payload });
+    app.inject({
+      method: 'POST',
+      url: `/api/admin/templates/${templates[0]!.id}/upload`,
+      headers: { ...SAME_ORIGIN, cookie: admin.cookie, 'content-type': 'text/csv', ...headers },
+      payload,
+    });
 
   it('refuses a file over 20 MB by its Content-Length, before reading it', async () => {
     const res = await upload({}, `username,password\n${'a'.repeat(CSV_MAX_BYTES)}`);
@@ -77,8 +135,17 @@ describe('CSV upload fuzzing', () => {
 
   it('refuses JSON bodies over 1 MB on the money and admin endpoints', async () => {
     const big = JSON.stringify({ amountNaira: 1000, reason: 'x'.repeat(1024 * 1024), name: 'x' });
-    for (const url of ['/api/wallet/topups', `/api/admin/users/${admin.user.id}/adjust`, '/api/admin/templates', '/api/admin/products', '/api/admin/categories']) {
-      const res = await postRaw(app, url, admin.cookie, { payload: big, contentType: 'application/json' });
+    for (const url of [
+      '/api/wallet/topups',
+      `/api/admin/users/${admin.user.id}/adjust`,
+      '/api/admin/templates',
+      '/api/admin/products',
+      '/api/admin/categories',
+    ]) {
+      const res = await postRaw(app, url, admin.cookie, {
+        payload: big,
+        contentType: 'application/json',
+      });
       expect([res.statusCode, res.json().error.code], url).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     }
   });

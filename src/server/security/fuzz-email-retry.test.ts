@@ -8,7 +8,14 @@ import { emailOutbox } from '../modules/mail/mail.tables.ts';
 import { enqueueEmail } from '../modules/mail/outbox.ts';
 import { quickCustomer } from '../test/auth-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { expectInvariants, jsonText, hostileText, pathSegment, postRaw, RUNS } from './fuzz-helpers.ts';
+import {
+  expectInvariants,
+  jsonText,
+  hostileText,
+  pathSegment,
+  postRaw,
+  RUNS,
+} from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();
 // A fifth of the usual runs: every accepted retry is a transaction with an audit row, and the id space is small.
@@ -17,11 +24,32 @@ const runs = Number(process.env.FUZZ_RUNS ?? RUNS / 5);
 it(`POST /api/admin/emails/:id/retry: ${runs} generated ids and bodies`, async () => {
   const admin = await quickCustomer(db);
   await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
-  const failing = await enqueueEmail(db, { kind: 'fuzz', to: 'failing@example.com', subject: 'F', text: 'x' });
-  await db.update(emailOutbox).set({ status: 'failed', attempts: 8, lastError: 'refused' }).where(eq(emailOutbox.id, failing));
-  const sent = await enqueueEmail(db, { kind: 'fuzz', to: 'sent@example.com', subject: 'S', text: 'x' });
-  await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: 1 }).where(eq(emailOutbox.id, sent));
-  const untried = await enqueueEmail(db, { kind: 'fuzz', to: 'untried@example.com', subject: 'U', text: 'x' });
+  const failing = await enqueueEmail(db, {
+    kind: 'fuzz',
+    to: 'failing@example.com',
+    subject: 'F',
+    text: 'x',
+  });
+  await db
+    .update(emailOutbox)
+    .set({ status: 'failed', attempts: 8, lastError: 'refused' })
+    .where(eq(emailOutbox.id, failing));
+  const sent = await enqueueEmail(db, {
+    kind: 'fuzz',
+    to: 'sent@example.com',
+    subject: 'S',
+    text: 'x',
+  });
+  await db
+    .update(emailOutbox)
+    .set({ status: 'sent', sentAt: new Date(), attempts: 1 })
+    .where(eq(emailOutbox.id, sent));
+  const untried = await enqueueEmail(db, {
+    kind: 'fuzz',
+    to: 'untried@example.com',
+    subject: 'U',
+    text: 'x',
+  });
   const [sentBefore] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, sent));
   const [untriedBefore] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, untried));
 
@@ -31,11 +59,18 @@ it(`POST /api/admin/emails/:id/retry: ${runs} generated ids and bodies`, async (
     fc.string({ unit: 'binary', maxLength: 40 }).map(pathSegment),
     fc.constantFrom(`${failing}x`, failing.toUpperCase(), ` ${failing}`, '..', '%00'),
   );
-  const payload = fc.oneof(fc.constant(''), jsonText(hostileText), fc.jsonValue().map((v) => JSON.stringify(v) ?? 'null'));
+  const payload = fc.oneof(
+    fc.constant(''),
+    jsonText(hostileText),
+    fc.jsonValue().map((v) => JSON.stringify(v) ?? 'null'),
+  );
   let requeued = 0;
   await fc.assert(
     fc.asyncProperty(id, payload, async (target, body) => {
-      const res = await postRaw(app, `/api/admin/emails/${target}/retry`, admin.cookie, { payload: body, contentType: body ? 'application/json' : '' });
+      const res = await postRaw(app, `/api/admin/emails/${target}/retry`, admin.cookie, {
+        payload: body,
+        contentType: body ? 'application/json' : '',
+      });
       expect([200, 400, 404, 409], res.body).toContain(res.statusCode);
       if (res.statusCode === 200) {
         // Only the failing message (however its id was spelt) is ever re-queued.
@@ -46,8 +81,12 @@ it(`POST /api/admin/emails/:id/retry: ${runs} generated ids and bodies`, async (
     { numRuns: runs },
   );
   expect(requeued).toBeGreaterThan(0);
-  expect((await db.select().from(emailOutbox).where(eq(emailOutbox.id, sent)))[0]).toEqual(sentBefore);
-  expect((await db.select().from(emailOutbox).where(eq(emailOutbox.id, untried)))[0]).toEqual(untriedBefore);
+  expect((await db.select().from(emailOutbox).where(eq(emailOutbox.id, sent)))[0]).toEqual(
+    sentBefore,
+  );
+  expect((await db.select().from(emailOutbox).where(eq(emailOutbox.id, untried)))[0]).toEqual(
+    untriedBefore,
+  );
   const [after] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, failing));
   expect(after).toMatchObject({ status: 'pending', attempts: 8, lastError: 'refused' });
   await expectInvariants(db);

@@ -18,7 +18,11 @@ export const instantProvider: PaymentProvider = {
   name: 'ercaspay',
   async initiate(input) {
     checkouts++;
-    return { checkoutUrl: `https://pay.example/checkout/${checkouts}`, transactionReference: `FUZZ-${checkouts}`, paymentReference: input.paymentReference };
+    return {
+      checkoutUrl: `https://pay.example/checkout/${checkouts}`,
+      transactionReference: `FUZZ-${checkouts}`,
+      paymentReference: input.paymentReference,
+    };
   },
   async verify(transactionReference) {
     return {
@@ -44,8 +48,40 @@ export const moneyLike: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer(),
   fc.double(),
   fc.double({ min: 0, max: 2_000_000, noNaN: true }),
-  fc.constantFrom(0, -0, -1, 0.1, 0.005, 99.999, 100.5, 1e21, 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 2 ** 63, 1_000_001),
-  fc.constantFrom('1000', '1e3', '1E5', ' 1000 ', '0x3e8', '1_000', '１０００', '١٠٠٠', 'Infinity', 'NaN', '-0', '', '100.00', '1,000', '₦1000'),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    0.1,
+    0.005,
+    99.999,
+    100.5,
+    1e21,
+    1e308,
+    -1e308,
+    5e-324,
+    Number.MAX_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER + 2,
+    2 ** 63,
+    1_000_001,
+  ),
+  fc.constantFrom(
+    '1000',
+    '1e3',
+    '1E5',
+    ' 1000 ',
+    '0x3e8',
+    '1_000',
+    '１０００',
+    '١٠٠٠',
+    'Infinity',
+    'NaN',
+    '-0',
+    '',
+    '100.00',
+    '1,000',
+    '₦1000',
+  ),
   fc.string({ unit: 'grapheme' }),
   fc.constant(null),
   fc.boolean(),
@@ -58,7 +94,20 @@ export const hostileText: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ maxLength: 20 }),
-  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\ud800', '\udfff x', '\u202e', '😀'.repeat(50), "'; drop table users; --", '%00', '<script>', 'x'.repeat(5000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    '\udfff x',
+    '\u202e',
+    '😀'.repeat(50),
+    "'; drop table users; --",
+    '%00',
+    '<script>',
+    'x'.repeat(5000),
+  ),
   fc.constant(null),
   fc.integer(),
   fc.array(fc.string(), { maxLength: 3 }),
@@ -67,11 +116,23 @@ export const hostileText: fc.Arbitrary<unknown> = fc.oneof(
 /** Numeric literals written straight into JSON text: exponents, huge, long fractions, leading zeros. */
 export const numericLiteral = fc.oneof(
   fc.stringMatching(/^-?\d{1,30}(\.\d{1,25})?([eE][+-]?\d{1,4})?$/),
-  fc.constantFrom('1e400', '-1e400', '1e-400', '100.0000000000000000001', '1000e0', '0.1e4', '100000000000000000000000000000'),
+  fc.constantFrom(
+    '1e400',
+    '-1e400',
+    '1e-400',
+    '100.0000000000000000001',
+    '1000e0',
+    '0.1e4',
+    '100000000000000000000000000000',
+  ),
 );
 
 /** A field's value as raw JSON text (any value above, or a bare numeric literal). */
-export const jsonText = (value: fc.Arbitrary<unknown>) => fc.oneof({ weight: 3, arbitrary: value.map(stringify) }, { weight: 1, arbitrary: numericLiteral });
+export const jsonText = (value: fc.Arbitrary<unknown>) =>
+  fc.oneof(
+    { weight: 3, arbitrary: value.map(stringify) },
+    { weight: 1, arbitrary: numericLiteral },
+  );
 
 /**
  * A whole request body as text: a record with the given fields (hostile values, sometimes missing, with
@@ -82,10 +143,26 @@ export function body(
   fields: Record<string, fc.Arbitrary<string>>,
   valid?: fc.Arbitrary<Record<string, unknown>>,
 ): fc.Arbitrary<{ payload: string; contentType: string }> {
-  const entries = Object.entries(fields).map(([k, v]) => fc.option(v.map((text) => `${JSON.stringify(k)}:${text}`), { nil: undefined, freq: 8 }));
+  const entries = Object.entries(fields).map(([k, v]) =>
+    fc.option(
+      v.map((text) => `${JSON.stringify(k)}:${text}`),
+      { nil: undefined, freq: 8 },
+    ),
+  );
   const record = fc
-    .tuple(fc.tuple(...entries), fc.constantFrom('', '"__proto__":{"isAdmin":true}', '"constructor":{"prototype":{"x":1}}', '"extra":[1,2,3]'))
-    .map(([parts, extra]) => `{${[...parts.filter((p): p is string => p !== undefined), ...(extra ? [extra] : [])].join(',')}}`);
+    .tuple(
+      fc.tuple(...entries),
+      fc.constantFrom(
+        '',
+        '"__proto__":{"isAdmin":true}',
+        '"constructor":{"prototype":{"x":1}}',
+        '"extra":[1,2,3]',
+      ),
+    )
+    .map(
+      ([parts, extra]) =>
+        `{${[...parts.filter((p): p is string => p !== undefined), ...(extra ? [extra] : [])].join(',')}}`,
+    );
   const payload = fc.oneof(
     { weight: 6, arbitrary: record },
     ...(valid ? [{ weight: 3, arbitrary: valid.map(stringify) }] : []),
@@ -94,7 +171,18 @@ export function body(
   );
   const contentType = fc.oneof(
     { weight: 12, arbitrary: fc.constant('application/json') },
-    { weight: 1, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'text/csv', 'multipart/form-data', 'application/JSON', '') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'application/json; charset=utf-8',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'text/csv',
+        'multipart/form-data',
+        'application/JSON',
+        '',
+      ),
+    },
   );
   return fc.record({ payload, contentType });
 }
@@ -119,14 +207,28 @@ export function pathSegment(s: string): string {
 }
 
 /** POST a raw body as a same-origin browser would; the answer must never be a server error. */
-export async function postRaw(app: FastifyInstance, url: string, cookie: string, b: { payload: string; contentType: string }, headers: Record<string, string> = {}) {
+export async function postRaw(
+  app: FastifyInstance,
+  url: string,
+  cookie: string,
+  b: { payload: string; contentType: string },
+  headers: Record<string, string> = {},
+) {
   const res = await app.inject({
     method: 'POST',
     url,
-    headers: { ...SAME_ORIGIN, cookie, ...(b.contentType ? { 'content-type': b.contentType } : {}), ...headers },
+    headers: {
+      ...SAME_ORIGIN,
+      cookie,
+      ...(b.contentType ? { 'content-type': b.contentType } : {}),
+      ...headers,
+    },
     payload: b.payload,
   });
-  if (res.statusCode >= 500) throw new Error(`${url} answered ${res.statusCode} ${res.body} to ${b.contentType} ${JSON.stringify(b.payload).slice(0, 500)}`);
+  if (res.statusCode >= 500)
+    throw new Error(
+      `${url} answered ${res.statusCode} ${res.body} to ${b.contentType} ${JSON.stringify(b.payload).slice(0, 500)}`,
+    );
   return res;
 }
 

@@ -16,9 +16,24 @@ const { app, db } = await createTestApp();
 it(`POST /api/admin/inbox/:id/reply: ${RUNS} generated ids and bodies`, async () => {
   const admin = await quickCustomer(db);
   await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
-  const [message] = await db.insert(inboxMessages).values({ kind: 'support', name: 'Ada', email: 'fuzz-sender@example.com', subject: 'Help', body: 'Hi' }).returning();
-  const id = fc.oneof({ weight: 6, arbitrary: fc.constant(message!.id) }, fc.uuid(), fc.string({ unit: 'binary', maxLength: 40 }).map(pathSegment));
-  const valid = fc.record({ message: fc.string({ minLength: 1, maxLength: 200 }).filter((s) => s.trim() !== '') });
+  const [message] = await db
+    .insert(inboxMessages)
+    .values({
+      kind: 'support',
+      name: 'Ada',
+      email: 'fuzz-sender@example.com',
+      subject: 'Help',
+      body: 'Hi',
+    })
+    .returning();
+  const id = fc.oneof(
+    { weight: 6, arbitrary: fc.constant(message!.id) },
+    fc.uuid(),
+    fc.string({ unit: 'binary', maxLength: 40 }).map(pathSegment),
+  );
+  const valid = fc.record({
+    message: fc.string({ minLength: 1, maxLength: 200 }).filter((s) => s.trim() !== ''),
+  });
   let accepted = 0;
   await fc.assert(
     fc.asyncProperty(id, body({ message: jsonText(hostileText) }, valid), async (target, b) => {
@@ -31,5 +46,7 @@ it(`POST /api/admin/inbox/:id/reply: ${RUNS} generated ids and bodies`, async ()
     { numRuns: RUNS },
   );
   expect(accepted).toBeGreaterThan(RUNS / 20);
-  expect(await db.select().from(emailOutbox).where(eq(emailOutbox.kind, INBOX_REPLY_KIND))).toHaveLength(accepted);
+  expect(
+    await db.select().from(emailOutbox).where(eq(emailOutbox.kind, INBOX_REPLY_KIND)),
+  ).toHaveLength(accepted);
 }, 300_000);

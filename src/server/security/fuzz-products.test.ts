@@ -9,7 +9,16 @@ import { stockAccounts } from '../modules/stock/stock.tables.ts';
 import { quickCustomer } from '../test/auth-helpers.ts';
 import { testCipher } from '../test/stock-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { body, expectInvariants, hostileText, jsonText, moneyLike, parseBody, postRaw, RUNS } from './fuzz-helpers.ts';
+import {
+  body,
+  expectInvariants,
+  hostileText,
+  jsonText,
+  moneyLike,
+  parseBody,
+  postRaw,
+  RUNS,
+} from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();
 
@@ -17,13 +26,23 @@ it(`POST /api/admin/products: ${RUNS} generated bodies`, async () => {
   const admin = await quickCustomer(db);
   await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
   await db.insert(categories).values({ id: 'fuzz', name: 'Fuzz' });
-  const text = (valid: fc.Arbitrary<string>) => jsonText(fc.oneof({ weight: 6, arbitrary: valid }, hostileText));
+  const text = (valid: fc.Arbitrary<string>) =>
+    jsonText(fc.oneof({ weight: 6, arbitrary: valid }, hostileText));
   const unicode = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 24 });
-  const details = fc.oneof(fc.dictionary(fc.string({ maxLength: 70 }), fc.oneof(fc.string({ unit: 'grapheme' }), fc.double(), fc.boolean(), fc.jsonValue()), { maxKeys: 4 }), hostileText);
+  const details = fc.oneof(
+    fc.dictionary(
+      fc.string({ maxLength: 70 }),
+      fc.oneof(fc.string({ unit: 'grapheme' }), fc.double(), fc.boolean(), fc.jsonValue()),
+      { maxKeys: 4 },
+    ),
+    hostileText,
+  );
   const fields = {
     title: text(fc.constantFrom('Fuzz Gram', 'Other')),
     categoryId: text(fc.constant('fuzz')),
-    priceKobo: jsonText(fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 0, max: 1_000_000 }) }, moneyLike)),
+    priceKobo: jsonText(
+      fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 0, max: 1_000_000 }) }, moneyLike),
+    ),
     username: text(unicode),
     password: text(unicode),
     email: text(fc.emailAddress()),
@@ -40,14 +59,19 @@ it(`POST /api/admin/products: ${RUNS} generated bodies`, async () => {
     email: fc.emailAddress(),
     emailPassword: unicode,
     twoFaCode: unicode,
-    details: fc.dictionary(fc.string({ unit: 'grapheme', maxLength: 20 }), fc.oneof(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.integer(), fc.boolean()), { maxKeys: 4 }),
+    details: fc.dictionary(
+      fc.string({ unit: 'grapheme', maxLength: 20 }),
+      fc.oneof(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.integer(), fc.boolean()),
+      { maxKeys: 4 },
+    ),
   });
   const passwords = new Map<string, string>();
   await fc.assert(
     fc.asyncProperty(body(fields, valid), async (b) => {
       const res = await postRaw(app, '/api/admin/products', admin.cookie, b);
       if (res.statusCode === 409) expect(res.json().error.code).toBe('CONFLICT');
-      if (res.statusCode === 201) passwords.set(res.json().item.id, String(parseBody(b.payload)['password']));
+      if (res.statusCode === 201)
+        passwords.set(res.json().item.id, String(parseBody(b.payload)['password']));
     }),
     { numRuns: RUNS },
   );
@@ -56,10 +80,14 @@ it(`POST /api/admin/products: ${RUNS} generated bodies`, async () => {
   for (const row of await db.select().from(stockAccounts)) {
     const sent = passwords.get(row.id)!;
     expect(testCipher.decrypt(row.passwordEnc)).toBe(sent);
-    if (Buffer.byteLength(sent) >= 8) expect(row.passwordEnc.includes(Buffer.from(sent))).toBe(false);
+    if (Buffer.byteLength(sent) >= 8)
+      expect(row.passwordEnc.includes(Buffer.from(sent))).toBe(false);
   }
   const [sample] = passwords;
-  const opened = await app.inject({ url: `/api/admin/accounts/${sample![0]}`, headers: { cookie: admin.cookie } });
+  const opened = await app.inject({
+    url: `/api/admin/accounts/${sample![0]}`,
+    headers: { cookie: admin.cookie },
+  });
   expect(opened.json().password).toBe(sample![1]);
   await expectInvariants(db);
 }, 180_000);

@@ -11,7 +11,16 @@ import { quickCustomer } from '../test/auth-helpers.ts';
 import { reportClient } from '../test/report-helpers.ts';
 import { insertGroupWithStock } from '../test/stock-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { body, expectInvariants, hostileText, jsonText, parseBody, pathSegment, postRaw, RUNS } from './fuzz-helpers.ts';
+import {
+  body,
+  expectInvariants,
+  hostileText,
+  jsonText,
+  parseBody,
+  pathSegment,
+  postRaw,
+  RUNS,
+} from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();
 const client = reportClient(app);
@@ -27,29 +36,60 @@ it(`POST /api/orders/:id/reports: ${RUNS} generated ids and bodies`, async () =>
   const otherOrder = await client.buy(other.cookie, group.id, 5);
   const own = order.items.map((i) => i.accountId);
   const foreign = otherOrder.items.map((i) => i.accountId);
-  const orderId = fc.oneof({ weight: 8, arbitrary: fc.constant(order.id) }, fc.constant(otherOrder.id), fc.uuid(), fc.string({ unit: 'binary', maxLength: 40 }).map(pathSegment));
-  const accountId = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...own) }, fc.constantFrom(...foreign), fc.uuid(), hostileText);
-  const accountIds = fc.oneof({ weight: 6, arbitrary: fc.array(accountId, { maxLength: 3 }) }, hostileText);
-  const reason = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...REPORT_REASONS) }, hostileText);
-  const valid = fc.record({ accountIds: fc.array(fc.constantFrom(...own), { minLength: 1, maxLength: 2 }), reason: fc.constantFrom(...REPORT_REASONS), note: fc.string({ maxLength: 40 }) });
+  const orderId = fc.oneof(
+    { weight: 8, arbitrary: fc.constant(order.id) },
+    fc.constant(otherOrder.id),
+    fc.uuid(),
+    fc.string({ unit: 'binary', maxLength: 40 }).map(pathSegment),
+  );
+  const accountId = fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom(...own) },
+    fc.constantFrom(...foreign),
+    fc.uuid(),
+    hostileText,
+  );
+  const accountIds = fc.oneof(
+    { weight: 6, arbitrary: fc.array(accountId, { maxLength: 3 }) },
+    hostileText,
+  );
+  const reason = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...REPORT_REASONS) },
+    hostileText,
+  );
+  const valid = fc.record({
+    accountIds: fc.array(fc.constantFrom(...own), { minLength: 1, maxLength: 2 }),
+    reason: fc.constantFrom(...REPORT_REASONS),
+    note: fc.string({ maxLength: 40 }),
+  });
   const reported = new Set<string>();
   await fc.assert(
-    fc.asyncProperty(orderId, body({ accountIds: jsonText(accountIds), reason: jsonText(reason), note: jsonText(hostileText) }, valid), async (id, b) => {
-      const res = await postRaw(app, `/api/orders/${id}/reports`, buyer.cookie, b);
-      if (res.statusCode !== 201) return;
-      const ids = parseBody(b.payload)['accountIds'] as string[];
-      expect(id).toBe(order.id);
-      for (const a of ids) {
-        expect(own).toContain(a);
-        expect(reported.has(a)).toBe(false);
-        reported.add(a);
-      }
-    }),
+    fc.asyncProperty(
+      orderId,
+      body(
+        { accountIds: jsonText(accountIds), reason: jsonText(reason), note: jsonText(hostileText) },
+        valid,
+      ),
+      async (id, b) => {
+        const res = await postRaw(app, `/api/orders/${id}/reports`, buyer.cookie, b);
+        if (res.statusCode !== 201) return;
+        const ids = parseBody(b.payload)['accountIds'] as string[];
+        expect(id).toBe(order.id);
+        for (const a of ids) {
+          expect(own).toContain(a);
+          expect(reported.has(a)).toBe(false);
+          reported.add(a);
+        }
+      },
+    ),
     { numRuns: RUNS },
   );
   expect(reported.size).toBeGreaterThan(10);
-  expect(await db.select().from(accountReports).where(eq(accountReports.userId, buyer.user.id))).toHaveLength(reported.size);
-  expect(await db.select().from(accountReports).where(eq(accountReports.userId, other.user.id))).toHaveLength(0);
+  expect(
+    await db.select().from(accountReports).where(eq(accountReports.userId, buyer.user.id)),
+  ).toHaveLength(reported.size);
+  expect(
+    await db.select().from(accountReports).where(eq(accountReports.userId, other.user.id)),
+  ).toHaveLength(0);
   await expectInvariants(db);
 }, 300_000);
 
@@ -57,24 +97,48 @@ it(`POST /api/admin/reports/:id/resolve: ${RUNS} generated ids and bodies`, asyn
   const group = await insertGroupWithStock(db, { accounts: 60, priceKobo: PRICE });
   const buyer = await quickCustomer(db, 40 * PRICE);
   const order = await client.buy(buyer.cookie, group.id, 40);
-  const filed = await client.report(buyer.cookie, order.id, order.items.map((i) => i.accountId));
+  const filed = await client.report(
+    buyer.cookie,
+    order.id,
+    order.items.map((i) => i.accountId),
+  );
   const reportIds = filed.json<{ reportIds: string[] }>().reportIds;
-  const id = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...reportIds) }, fc.uuid(), fc.string({ unit: 'binary', maxLength: 40 }).map(pathSegment));
-  const action = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('replace', 'refund', 'reject') }, hostileText);
-  const valid = fc.record({ action: fc.constantFrom('replace', 'refund', 'reject'), reason: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== '') });
+  const id = fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom(...reportIds) },
+    fc.uuid(),
+    fc.string({ unit: 'binary', maxLength: 40 }).map(pathSegment),
+  );
+  const action = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('replace', 'refund', 'reject') },
+    hostileText,
+  );
+  const valid = fc.record({
+    action: fc.constantFrom('replace', 'refund', 'reject'),
+    reason: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== ''),
+  });
   const resolved = new Map<string, string>();
   await fc.assert(
-    fc.asyncProperty(id, body({ action: jsonText(action), reason: jsonText(hostileText) }, valid), async (reportId, b) => {
-      const res = await postRaw(app, `/api/admin/reports/${reportId}/resolve`, admin.cookie, b);
-      if (res.statusCode !== 200) return;
-      expect(resolved.has(reportId)).toBe(false);
-      expect(res.json().status).toBe({ replace: 'replaced', refund: 'refunded', reject: 'rejected' }[parseBody(b.payload)['action'] as string]);
-      resolved.set(reportId, res.json().status);
-    }),
+    fc.asyncProperty(
+      id,
+      body({ action: jsonText(action), reason: jsonText(hostileText) }, valid),
+      async (reportId, b) => {
+        const res = await postRaw(app, `/api/admin/reports/${reportId}/resolve`, admin.cookie, b);
+        if (res.statusCode !== 200) return;
+        expect(resolved.has(reportId)).toBe(false);
+        expect(res.json().status).toBe(
+          { replace: 'replaced', refund: 'refunded', reject: 'rejected' }[
+            parseBody(b.payload)['action'] as string
+          ],
+        );
+        resolved.set(reportId, res.json().status);
+      },
+    ),
     { numRuns: RUNS },
   );
   expect(resolved.size).toBeGreaterThan(10);
   const refunds = [...resolved.values()].filter((s) => s === 'refunded').length;
-  expect((await db.select().from(users).where(eq(users.id, buyer.user.id)))[0]!.walletBalanceKobo).toBe(refunds * PRICE);
+  expect(
+    (await db.select().from(users).where(eq(users.id, buyer.user.id)))[0]!.walletBalanceKobo,
+  ).toBe(refunds * PRICE);
   await expectInvariants(db);
 }, 300_000);

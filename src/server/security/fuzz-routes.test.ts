@@ -10,7 +10,9 @@ import { createTestApp } from '../test/test-app.ts';
 import { expectInvariants, pathSegment } from './fuzz-helpers.ts';
 
 const SWEEP_RUNS = 3_000;
-const { app, db } = await createTestApp({ env: { PAYMENT_WEBHOOK_TOKEN: 'sweep-webhook-token-0123456789' } });
+const { app, db } = await createTestApp({
+  env: { PAYMENT_WEBHOOK_TOKEN: 'sweep-webhook-token-0123456789' },
+});
 const admin = await quickCustomer(db);
 await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
 const customer = await quickCustomer(db, 100_000);
@@ -20,32 +22,81 @@ const segment = fc.oneof(
   fc.uuid(),
   fc.constantFrom(group.id, group.categoryId, 'sweep-webhook-token-0123456789'),
   fc.string({ unit: 'binary', maxLength: 30 }).map(pathSegment),
-  fc.constantFrom('%00', '%ED%A0%80', '%C0%AF', '..', '%2e%2e', '%2F', 'null', '0', '-1', '1e3', '%20', 'x'.repeat(300)),
+  fc.constantFrom(
+    '%00',
+    '%ED%A0%80',
+    '%C0%AF',
+    '..',
+    '%2e%2e',
+    '%2F',
+    'null',
+    '0',
+    '-1',
+    '1e3',
+    '%20',
+    'x'.repeat(300),
+  ),
 );
 const query = fc.option(
   fc
-    .dictionary(fc.constantFrom('search', 'status', 'templateId', 'limit', 'offset', 'format', 'x'), fc.string({ unit: 'binary', maxLength: 20 }), { maxKeys: 3 })
-    .map((q) => Object.entries(q).map(([k, v]) => `${k}=${pathSegment(v)}`).join('&')),
+    .dictionary(
+      fc.constantFrom('search', 'status', 'templateId', 'limit', 'offset', 'format', 'x'),
+      fc.string({ unit: 'binary', maxLength: 20 }),
+      { maxKeys: 3 },
+    )
+    .map((q) =>
+      Object.entries(q)
+        .map(([k, v]) => `${k}=${pathSegment(v)}`)
+        .join('&'),
+    ),
   { nil: undefined },
 );
-const payload = fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v) ?? 'null'), fc.string({ unit: 'binary', maxLength: 50 }).map((s) => JSON.stringify({ name: s, status: s, amountNaira: s })));
+const payload = fc.oneof(
+  fc.jsonValue().map((v) => JSON.stringify(v) ?? 'null'),
+  fc
+    .string({ unit: 'binary', maxLength: 50 })
+    .map((s) => JSON.stringify({ name: s, status: s, amountNaira: s })),
+);
 
 it(`answers every /api route with generated parameters without a 5xx (${SWEEP_RUNS} requests)`, async () => {
   const routes = app.apiRoutes;
   await fc.assert(
-    fc.asyncProperty(fc.constantFrom(...routes), fc.array(segment, { minLength: 3, maxLength: 3 }), query, payload, fc.constantFrom('admin', 'customer', 'anonymous'), async (route, segs, q, body, who) => {
-      let i = 0;
-      const url = route.url.replace(/:[A-Za-z]+/g, () => segs[i++]!) + (q ? `?${q}` : '');
-      const cookie = route.url === '/api/auth/logout' || who === 'anonymous' ? undefined : who === 'admin' ? admin.cookie : customer.cookie;
-      const mutating = route.method !== 'GET';
-      const res = await app.inject({
-        method: route.method as 'GET',
-        url,
-        headers: { ...(cookie ? { cookie } : {}), ...(mutating ? { ...SAME_ORIGIN, 'content-type': 'application/json', 'idempotency-key': 'sweep-key-123' } : {}) },
-        ...(mutating ? { payload: body } : {}),
-      });
-      expect(res.statusCode, `${route.method} ${url} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
-    }),
+    fc.asyncProperty(
+      fc.constantFrom(...routes),
+      fc.array(segment, { minLength: 3, maxLength: 3 }),
+      query,
+      payload,
+      fc.constantFrom('admin', 'customer', 'anonymous'),
+      async (route, segs, q, body, who) => {
+        let i = 0;
+        const url = route.url.replace(/:[A-Za-z]+/g, () => segs[i++]!) + (q ? `?${q}` : '');
+        const cookie =
+          route.url === '/api/auth/logout' || who === 'anonymous'
+            ? undefined
+            : who === 'admin'
+              ? admin.cookie
+              : customer.cookie;
+        const mutating = route.method !== 'GET';
+        const res = await app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: {
+            ...(cookie ? { cookie } : {}),
+            ...(mutating
+              ? {
+                  ...SAME_ORIGIN,
+                  'content-type': 'application/json',
+                  'idempotency-key': 'sweep-key-123',
+                }
+              : {}),
+          },
+          ...(mutating ? { payload: body } : {}),
+        });
+        expect(res.statusCode, `${route.method} ${url} → ${res.body.slice(0, 200)}`).toBeLessThan(
+          500,
+        );
+      },
+    ),
     { numRuns: SWEEP_RUNS },
   );
   await expectInvariants(db);

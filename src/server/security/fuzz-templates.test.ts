@@ -7,29 +7,66 @@ import { users } from '../modules/auth/auth.tables.ts';
 import { categories } from '../modules/catalogue/catalogue.tables.ts';
 import { quickCustomer } from '../test/auth-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { body, expectInvariants, hostileText, jsonText, moneyLike, parseBody, postRaw, RUNS } from './fuzz-helpers.ts';
+import {
+  body,
+  expectInvariants,
+  hostileText,
+  jsonText,
+  moneyLike,
+  parseBody,
+  postRaw,
+  RUNS,
+} from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();
 
 it(`POST /api/admin/templates: ${RUNS} generated bodies`, async () => {
   const admin = await quickCustomer(db);
   await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
-  await db.insert(categories).values([{ id: 'fuzz', name: 'Fuzz' }, { id: 'fuzz-2', name: 'Fuzz 2', isActive: false }]);
-  const categoryId = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('fuzz', 'fuzz-2') }, hostileText);
-  const price = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000_000_000 }) }, { weight: 6, arbitrary: moneyLike });
-  const features = fc.oneof(fc.array(fc.string({ unit: 'grapheme', maxLength: 90 }), { maxLength: 35 }), hostileText);
-  const name = fc.oneof({ weight: 3, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }) }, hostileText);
+  await db.insert(categories).values([
+    { id: 'fuzz', name: 'Fuzz' },
+    { id: 'fuzz-2', name: 'Fuzz 2', isActive: false },
+  ]);
+  const categoryId = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('fuzz', 'fuzz-2') },
+    hostileText,
+  );
+  const price = fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000_000_000 }) },
+    { weight: 6, arbitrary: moneyLike },
+  );
+  const features = fc.oneof(
+    fc.array(fc.string({ unit: 'grapheme', maxLength: 90 }), { maxLength: 35 }),
+    hostileText,
+  );
+  const name = fc.oneof(
+    { weight: 3, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }) },
+    hostileText,
+  );
   let created = 0;
   await fc.assert(
     fc.asyncProperty(
       body(
-        { productName: jsonText(name), categoryId: jsonText(categoryId), priceKobo: jsonText(price), description: jsonText(hostileText), features: jsonText(features) },
+        {
+          productName: jsonText(name),
+          categoryId: jsonText(categoryId),
+          priceKobo: jsonText(price),
+          description: jsonText(hostileText),
+          features: jsonText(features),
+        },
         fc.record({
-          productName: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== ''),
+          productName: fc
+            .string({ unit: 'grapheme', minLength: 1, maxLength: 40 })
+            .filter((s) => s.trim() !== ''),
           categoryId: fc.constantFrom('fuzz', 'fuzz-2'),
           priceKobo: fc.integer({ min: 0, max: 10_000_000_000 }),
           description: fc.string({ unit: 'grapheme', maxLength: 200 }),
-          features: fc.array(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== ''), { maxLength: 5 }),
+          features: fc.array(
+            fc
+              .string({ unit: 'grapheme', minLength: 1, maxLength: 20 })
+              .filter((s) => s.trim() !== ''),
+            { maxLength: 5 },
+          ),
         }),
       ),
       async (b) => {
@@ -39,7 +76,11 @@ it(`POST /api/admin/templates: ${RUNS} generated bodies`, async () => {
         const { item } = res.json();
         expect(Number.isSafeInteger(item.priceKobo) && item.priceKobo >= 0).toBe(true);
         // + 0 turns a sent -0 into 0: JSON's -0 is the number zero, which is what the store keeps.
-        expect([item.priceKobo, item.categoryId, item.stockCount]).toEqual([(input['priceKobo'] as number) + 0, input['categoryId'], 0]);
+        expect([item.priceKobo, item.categoryId, item.stockCount]).toEqual([
+          (input['priceKobo'] as number) + 0,
+          input['categoryId'],
+          0,
+        ]);
         created++;
       },
     ),

@@ -7,29 +7,56 @@ import { users } from '../modules/auth/auth.tables.ts';
 import { payments } from '../modules/payments/payments.tables.ts';
 import { quickCustomer } from '../test/auth-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { body, expectInvariants, instantProvider, jsonText, moneyLike, parseBody, postRaw, RUNS } from './fuzz-helpers.ts';
+import {
+  body,
+  expectInvariants,
+  instantProvider,
+  jsonText,
+  moneyLike,
+  parseBody,
+  postRaw,
+  RUNS,
+} from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp({ deps: { paymentProvider: instantProvider } });
 
 it(`POST /api/wallet/topups: ${RUNS} generated bodies`, async () => {
   const { user, cookie } = await quickCustomer(db);
-  const amount = fc.oneof({ weight: 2, arbitrary: fc.integer({ min: 100, max: 1_000_000 }) }, { weight: 8, arbitrary: moneyLike });
+  const amount = fc.oneof(
+    { weight: 2, arbitrary: fc.integer({ min: 100, max: 1_000_000 }) },
+    { weight: 8, arbitrary: moneyLike },
+  );
   let started = 0;
   await fc.assert(
-    fc.asyncProperty(body({ amountNaira: jsonText(amount) }, fc.record({ amountNaira: fc.integer({ min: 100, max: 1_000_000 }) })), async (b) => {
-      const res = await postRaw(app, '/api/wallet/topups', cookie, b);
-      if (res.statusCode !== 201) return;
-      const naira = parseBody(b.payload)['amountNaira'];
-      expect(Number.isInteger(naira) && (naira as number) >= 100 && (naira as number) <= 1_000_000, String(naira)).toBe(true);
-      expect(res.json().amountKobo).toBe((naira as number) * 100);
-      started++;
-    }),
+    fc.asyncProperty(
+      body(
+        { amountNaira: jsonText(amount) },
+        fc.record({ amountNaira: fc.integer({ min: 100, max: 1_000_000 }) }),
+      ),
+      async (b) => {
+        const res = await postRaw(app, '/api/wallet/topups', cookie, b);
+        if (res.statusCode !== 201) return;
+        const naira = parseBody(b.payload)['amountNaira'];
+        expect(
+          Number.isInteger(naira) && (naira as number) >= 100 && (naira as number) <= 1_000_000,
+          String(naira),
+        ).toBe(true);
+        expect(res.json().amountKobo).toBe((naira as number) * 100);
+        started++;
+      },
+    ),
     { numRuns: RUNS },
   );
   const rows = await db.select().from(payments).where(eq(payments.userId, user.id));
   expect(rows).toHaveLength(started);
   expect(started).toBeGreaterThan(RUNS / 20);
-  expect(rows.filter((p) => p.status !== 'pending' || !Number.isSafeInteger(p.amountKobo) || p.amountKobo < 10_000)).toEqual([]);
-  expect((await db.select().from(users).where(eq(users.id, user.id)))[0]!.walletBalanceKobo).toBe(0);
+  expect(
+    rows.filter(
+      (p) => p.status !== 'pending' || !Number.isSafeInteger(p.amountKobo) || p.amountKobo < 10_000,
+    ),
+  ).toEqual([]);
+  expect((await db.select().from(users).where(eq(users.id, user.id)))[0]!.walletBalanceKobo).toBe(
+    0,
+  );
   await expectInvariants(db);
 }, 180_000);

@@ -47,7 +47,8 @@ describe('the credential cipher', () => {
       refused++;
     }
     expect(refused).toBe((12 + 16 + 7) * 8);
-    for (let len = 0; len < box.length; len++) expect(() => cipher.decrypt(box.subarray(0, len)), `length ${len}`).toThrow();
+    for (let len = 0; len < box.length; len++)
+      expect(() => cipher.decrypt(box.subarray(0, len)), `length ${len}`).toThrow();
     expect(() => cipher.decrypt(Buffer.concat([box, Buffer.from([0])]))).toThrow();
     expect(() => createCredentialCipher(crypto.randomBytes(32)).decrypt(box)).toThrow();
   });
@@ -66,7 +67,9 @@ const secrets = {
   STOCK_2FA: `2fa-${crypto.randomBytes(8).toString('hex')}`,
   CSV_PASSWORD: `csvpw-${crypto.randomBytes(8).toString('hex')}`,
 };
-const fake = await startFakeErcasPay({ secretKey: `ECRS-TEST-SK-${crypto.randomBytes(12).toString('hex')}` });
+const fake = await startFakeErcasPay({
+  secretKey: `ECRS-TEST-SK-${crypto.randomBytes(12).toString('hex')}`,
+});
 afterAll(() => fake.close());
 const env = {
   CREDENTIALS_KEY: secrets.CREDENTIALS_KEY,
@@ -86,12 +89,20 @@ const sink = new Writable({
   },
 });
 // The logger main.ts builds (same options, so the same redaction), at trace level, into memory.
-const logger = pino({ ...(loggerOptions(testConfig(env)) as pino.LoggerOptions), level: 'trace' }, sink);
+const logger = pino(
+  { ...(loggerOptions(testConfig(env)) as pino.LoggerOptions), level: 'trace' },
+  sink,
+);
 const { app, db } = await createTestApp({ env, deps: { logger, startJobs: true } });
 const cookiesSeen: string[] = [];
 
 async function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url, headers: { ...SAME_ORIGIN, ...headers }, payload: payload as object });
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { ...SAME_ORIGIN, ...headers },
+    payload: payload as object,
+  });
 }
 async function signIn(email: string, password: string) {
   const res = await post('/api/auth/login', { email, password });
@@ -103,18 +114,30 @@ async function signIn(email: string, password: string) {
 
 describe('logs', () => {
   it('hold no configured secret, password, session token or credential after a representative flow', async () => {
-    await seedDemoShop(db, createCredentialCipher(Buffer.from(secrets.CREDENTIALS_KEY, 'hex')), secrets.DEMO_ADMIN_PASSWORD);
+    await seedDemoShop(
+      db,
+      createCredentialCipher(Buffer.from(secrets.CREDENTIALS_KEY, 'hex')),
+      secrets.DEMO_ADMIN_PASSWORD,
+    );
     const admin = await signIn(DEMO_ADMIN_EMAIL, secrets.DEMO_ADMIN_PASSWORD);
 
     // Sign-up, confirmation, a wrong and a right password.
     const email = `secret-${crypto.randomBytes(4).toString('hex')}@example.com`;
-    const reg = await post('/api/auth/register', { email, password: secrets.USER_PASSWORD, confirmPassword: secrets.USER_PASSWORD });
+    const reg = await post('/api/auth/register', {
+      email,
+      password: secrets.USER_PASSWORD,
+      confirmPassword: secrets.USER_PASSWORD,
+    });
     expect(reg.statusCode, reg.body).toBe(201);
     const token = confirmationTokenFrom((await latestEmailTo(db, email))!.textBody);
     // The link in the e-mail opens the confirmation page (a page request, logged) before the app confirms.
     await app.inject({ url: `/email-confirmation?token_hash=${token}&type=email` });
-    expect((await post('/api/auth/confirm-email', { token_hash: token, type: 'email' })).statusCode).toBe(200);
-    expect((await post('/api/auth/login', { email, password: secrets.WRONG_PASSWORD })).statusCode).toBe(401);
+    expect(
+      (await post('/api/auth/confirm-email', { token_hash: token, type: 'email' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/auth/login', { email, password: secrets.WRONG_PASSWORD })).statusCode,
+    ).toBe(401);
     const customer = await signIn(email, secrets.USER_PASSWORD);
 
     // The admin adds stock one by one and by CSV, and opens the decrypted details.
@@ -135,49 +158,114 @@ describe('logs', () => {
     expect(added.statusCode, added.body).toBe(201);
     const { id: accountId, productGroupId } = added.json().item;
     const csv = `username,password,followers\ncsv_one,${secrets.CSV_PASSWORD},10\n`;
-    const upload = await post(`/api/admin/templates/${productGroupId}/upload`, csv, { cookie: admin, 'content-type': 'text/csv' });
+    const upload = await post(`/api/admin/templates/${productGroupId}/upload`, csv, {
+      cookie: admin,
+      'content-type': 'text/csv',
+    });
     expect(upload.statusCode, upload.body).toBe(200);
-    const details = await app.inject({ url: `/api/admin/accounts/${accountId}`, headers: { cookie: admin } });
+    const details = await app.inject({
+      url: `/api/admin/accounts/${accountId}`,
+      headers: { cookie: admin },
+    });
     expect(details.json().password).toBe(secrets.STOCK_PASSWORD);
-    expect((await app.inject({ url: `/api/admin/templates/${productGroupId}/export.csv`, headers: { cookie: admin } })).body).toContain(
-      secrets.CSV_PASSWORD,
-    );
+    expect(
+      (
+        await app.inject({
+          url: `/api/admin/templates/${productGroupId}/export.csv`,
+          headers: { cookie: admin },
+        })
+      ).body,
+    ).toContain(secrets.CSV_PASSWORD);
 
     // A top-up credited by the webhook (with the token in its URL), then a purchase and its credentials.
     const topup = await post('/api/wallet/topups', { amountNaira: 5000 }, { cookie: customer });
     expect(topup.statusCode, topup.body).toBe(201);
-    const [payment] = await db.select().from(payments).where(eq(payments.reference, topup.json().reference));
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, topup.json().reference));
     fake.setStatus(payment!.providerReference!, 'SUCCESSFUL');
     const hook = await app.inject({
       method: 'POST',
       url: `/api/payments/ercaspay/webhook/${secrets.PAYMENT_WEBHOOK_TOKEN}`,
-      payload: { transaction_reference: payment!.providerReference, payment_reference: payment!.reference, status: 'SUCCESSFUL' },
+      payload: {
+        transaction_reference: payment!.providerReference,
+        payment_reference: payment!.reference,
+        status: 'SUCCESSFUL',
+      },
     });
     expect(hook.statusCode).toBe(200);
     // The token sent to the wrong routes (a prober pasting it everywhere) is masked in their logged paths too.
-    expect((await app.inject({ url: `/api/orders/${secrets.PAYMENT_WEBHOOK_TOKEN}/download`, headers: { cookie: customer } })).statusCode).toBe(404);
-    expect((await app.inject({ url: `/api/no-such-route/${encodeURIComponent(secrets.PAYMENT_WEBHOOK_TOKEN)}?t=${secrets.PAYMENT_WEBHOOK_TOKEN}` })).statusCode).toBe(404);
-    const order = await post('/api/orders', { productGroupId, quantity: 1, accountId }, { cookie: customer, 'idempotency-key': crypto.randomUUID() });
+    expect(
+      (
+        await app.inject({
+          url: `/api/orders/${secrets.PAYMENT_WEBHOOK_TOKEN}/download`,
+          headers: { cookie: customer },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await app.inject({
+          url: `/api/no-such-route/${encodeURIComponent(secrets.PAYMENT_WEBHOOK_TOKEN)}?t=${secrets.PAYMENT_WEBHOOK_TOKEN}`,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const order = await post(
+      '/api/orders',
+      { productGroupId, quantity: 1, accountId },
+      { cookie: customer, 'idempotency-key': crypto.randomUUID() },
+    );
     expect(order.statusCode, order.body).toBe(201);
     const orderId = order.json().order.id;
-    const creds = await app.inject({ url: `/api/orders/${orderId}/credentials`, headers: { cookie: customer } });
+    const creds = await app.inject({
+      url: `/api/orders/${orderId}/credentials`,
+      headers: { cookie: customer },
+    });
     expect(creds.json().accounts[0].password).toBe(secrets.STOCK_PASSWORD);
-    const file = await app.inject({ url: `/api/orders/${orderId}/download?format=txt`, headers: { cookie: customer } });
+    const file = await app.inject({
+      url: `/api/orders/${orderId}/download?format=txt`,
+      headers: { cookie: customer },
+    });
     expect(file.body).toContain(secrets.STOCK_2FA);
-    expect((await post(`/api/orders/${orderId}/email`, {}, { cookie: customer })).statusCode).toBe(200);
+    expect((await post(`/api/orders/${orderId}/email`, {}, { cookie: customer })).statusCode).toBe(
+      200,
+    );
 
     // Failing provider calls: a refused initiate, and a verify that keeps failing.
     fake.failNext(1, 500);
-    expect((await post('/api/wallet/topups', { amountNaira: 1000 }, { cookie: customer })).statusCode).toBe(502);
+    expect(
+      (await post('/api/wallet/topups', { amountNaira: 1000 }, { cookie: customer })).statusCode,
+    ).toBe(502);
     const pending = await post('/api/wallet/topups', { amountNaira: 1000 }, { cookie: customer });
     fake.failNext(3, 503);
-    const check = await app.inject({ url: `/api/wallet/topups/${pending.json().reference}`, headers: { cookie: customer } });
+    const check = await app.inject({
+      url: `/api/wallet/topups/${pending.json().reference}`,
+      headers: { cookie: customer },
+    });
     expect(check.json().status).toBe('pending');
-    expect((await app.inject({ url: '/api/orders', headers: { cookie: `sid=${'x'.repeat(40)}` } })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: customer, ...SAME_ORIGIN } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: '/api/orders', headers: { cookie: `sid=${'x'.repeat(40)}` } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: { cookie: customer, ...SAME_ORIGIN },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     // The mail worker tried the (unreachable) SMTP server with the password-bearing URL.
-    await expect.poll(async () => (await db.select().from(emailOutbox).where(isNotNull(emailOutbox.lastError))).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          (await db.select().from(emailOutbox).where(isNotNull(emailOutbox.lastError))).length,
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
 
     const text = logged.join('');
     expect(logged.length).toBeGreaterThan(40);
@@ -191,7 +279,9 @@ describe('logs', () => {
       CONFIRMATION_TOKEN: token,
       ...Object.fromEntries(cookiesSeen.map((c, i) => [`SESSION_${i}`, c])),
     };
-    const leaks = Object.entries(forbidden).filter(([, value]) => text.includes(value)).map(([name]) => name);
+    const leaks = Object.entries(forbidden)
+      .filter(([, value]) => text.includes(value))
+      .map(([name]) => name);
     expect(leaks).toEqual([]);
     const sold = await db.select().from(stockAccounts).where(eq(stockAccounts.id, accountId));
     expect(text).not.toContain(sold[0]!.passwordEnc.toString('base64'));
@@ -204,7 +294,16 @@ describe('the started server (main.ts)', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-secrets-'));
     const child = spawn(process.execPath, [fileURLToPath(new URL('../main.ts', import.meta.url))], {
       // ERCASPAY_MODE=test: the fake ErcasPay's TEST key on a local URL, which live mode refuses.
-      env: { ...env, NODE_ENV: 'production', ERCASPAY_MODE: 'test', PUBLIC_URL: 'https://shop.example', DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+      env: {
+        ...env,
+        NODE_ENV: 'production',
+        ERCASPAY_MODE: 'test',
+        PUBLIC_URL: 'https://shop.example',
+        DATABASE_URL: url,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -212,13 +311,21 @@ describe('the started server (main.ts)', () => {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = once(child, 'exit');
     try {
-      await expect.poll(() => /Server listening at (http:\/\/[^"\s]+)/.exec(output)?.[1], { timeout: 40_000, interval: 200 }).toBeTruthy();
+      await expect
+        .poll(() => /Server listening at (http:\/\/[^"\s]+)/.exec(output)?.[1], {
+          timeout: 40_000,
+          interval: 200,
+        })
+        .toBeTruthy();
       const base = /Server listening at (http:\/\/[^"\s]+)/.exec(output)![1]!;
-      const hook = await fetch(`${base}/api/payments/ercaspay/webhook/${secrets.PAYMENT_WEBHOOK_TOKEN}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
+      const hook = await fetch(
+        `${base}/api/payments/ercaspay/webhook/${secrets.PAYMENT_WEBHOOK_TOKEN}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        },
+      );
       expect(hook.status).toBe(200);
     } finally {
       child.kill('SIGTERM');
@@ -228,7 +335,9 @@ describe('the started server (main.ts)', () => {
     expect(output).not.toContain('Demo shop created');
     expect(output).toContain('/api/payments/ercaspay/webhook/:token');
     const configured = { ...secrets, ERCASPAY_SECRET_KEY: fake.secretKey };
-    const leaks = Object.entries(configured).filter(([, value]) => output.includes(value)).map(([name]) => name);
+    const leaks = Object.entries(configured)
+      .filter(([, value]) => output.includes(value))
+      .map(([name]) => name);
     expect(leaks).toEqual([]);
   }, 60_000);
 });

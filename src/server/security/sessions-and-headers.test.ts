@@ -17,16 +17,27 @@ import { createTestApp, testConfig } from '../test/test-app.ts';
 const WEBHOOK_TOKEN = 'headers-webhook-token-0123456789';
 const PROD_ORIGIN = 'https://shop.example';
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-client-'));
-fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Store</title><div id="root"></div>');
+fs.writeFileSync(
+  path.join(clientDir, 'index.html'),
+  '<!doctype html><title>Store</title><div id="root"></div>',
+);
 const unbuiltDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-unbuilt-'));
 afterAll(() => {
   fs.rmSync(clientDir, { recursive: true, force: true });
   fs.rmSync(unbuiltDir, { recursive: true, force: true });
 });
 
-const { app, db, database } = await createTestApp({ env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN }, deps: { clientDir } });
+const { app, db, database } = await createTestApp({
+  env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN },
+  deps: { clientDir },
+});
 // The same database behind a production-configured app (HTTPS origin, ErcasPay key; never called here).
-const prodConfig = testConfig({ NODE_ENV: 'production', PUBLIC_URL: PROD_ORIGIN, ERCASPAY_SECRET_KEY: 'ECRS-TEST-SK-not-called-0000', PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN });
+const prodConfig = testConfig({
+  NODE_ENV: 'production',
+  PUBLIC_URL: PROD_ORIGIN,
+  ERCASPAY_SECRET_KEY: 'ECRS-TEST-SK-not-called-0000',
+  PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
+});
 const prod = await buildApp({
   config: prodConfig,
   database,
@@ -39,8 +50,14 @@ afterAll(() => prod.close());
 const PASSWORD = 'session-pass-1';
 const user = await insertUser(db, { password: PASSWORD });
 const login = (target: FastifyInstance, headers: Record<string, string> = {}) =>
-  target.inject({ method: 'POST', url: '/api/auth/login', headers: { ...SAME_ORIGIN, ...headers }, payload: { email: user.email, password: PASSWORD } });
-const me = (target: FastifyInstance, cookie: string) => target.inject({ url: '/api/me', headers: { cookie } });
+  target.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { ...SAME_ORIGIN, ...headers },
+    payload: { email: user.email, password: PASSWORD },
+  });
+const me = (target: FastifyInstance, cookie: string) =>
+  target.inject({ url: '/api/me', headers: { cookie } });
 const tokenOf = (res: LightMyRequestResponse, name = 'sid') => {
   const c = res.cookies.find((x) => x.name === name);
   if (!c) throw new Error(`no ${name} cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
@@ -92,23 +109,37 @@ describe('sessions', () => {
 
   it('refuse a signed-out cookie, and sign-out clears the cookie', async () => {
     const token = tokenOf(await login(app));
-    const out = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `sid=${token}`, ...SAME_ORIGIN } });
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: `sid=${token}`, ...SAME_ORIGIN },
+    });
     expect(out.statusCode).toBe(200);
     const cleared = out.cookies.find((c) => c.name === 'sid');
     expect(cleared!.value).toBe('');
     expect(cleared!.expires!.getTime()).toBeLessThanOrEqual(Date.now());
     const res = await me(app, `sid=${token}`);
     expect([res.statusCode, res.json().error.code]).toEqual([401, 'UNAUTHENTICATED']);
-    expect(await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token))),
+    ).toEqual([]);
   });
 
   it('refuse an expired session, an unknown token and an oversized one', async () => {
     const { cookie } = await quickCustomer(db);
     expect((await me(app, cookie)).statusCode).toBe(200);
     const token = cookie.slice('sid='.length);
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(token)));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect((await me(app, cookie)).statusCode).toBe(401);
-    expect((await me(app, `sid=${crypto.randomBytes(32).toString('base64url')}`)).statusCode).toBe(401);
+    expect((await me(app, `sid=${crypto.randomBytes(32).toString('base64url')}`)).statusCode).toBe(
+      401,
+    );
     expect((await me(app, `sid=${'a'.repeat(5000)}`)).statusCode).toBe(401);
   });
 });
@@ -117,19 +148,33 @@ describe('sessions', () => {
 /** Routes other servers call (the payment webhook); every other mutating route refuses cross-site requests. */
 const CROSS_SITE_ALLOWED = new Set(['POST /api/payments/ercaspay/webhook/:token']);
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const fill = (url: string) => url.replace(':token', WEBHOOK_TOKEN).replace(/:[a-z]+/gi, crypto.randomUUID());
-const mutating = app.apiRoutes.filter((r) => MUTATING.has(r.method) && !CROSS_SITE_ALLOWED.has(`${r.method} ${r.url}`));
+const fill = (url: string) =>
+  url.replace(':token', WEBHOOK_TOKEN).replace(/:[a-z]+/gi, crypto.randomUUID());
+const mutating = app.apiRoutes.filter(
+  (r) => MUTATING.has(r.method) && !CROSS_SITE_ALLOWED.has(`${r.method} ${r.url}`),
+);
 const customer = await quickCustomer(db, 100_000);
 const adminUser = await quickCustomer(db);
 await db.update(users).set({ isAdmin: true }).where(eq(users.id, adminUser.user.id));
-const cookieFor = (access: string) => (access === 'admin' ? adminUser.cookie : access === 'public' ? undefined : customer.cookie);
+const cookieFor = (access: string) =>
+  access === 'admin' ? adminUser.cookie : access === 'public' ? undefined : customer.cookie;
 
 const attacks: { name: string; headers: Record<string, string>; encodePath?: boolean }[] = [
-  { name: 'Sec-Fetch-Site: cross-site', headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } },
+  {
+    name: 'Sec-Fetch-Site: cross-site',
+    headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+  },
   { name: 'a foreign Origin', headers: { origin: 'https://evil.example' } },
   { name: 'Origin: null', headers: { origin: 'null' } },
-  { name: 'a same-site page of another origin', headers: { 'sec-fetch-site': 'same-site', origin: 'http://evil.localhost:3000' } },
-  { name: 'a percent-encoded /api path', headers: { 'sec-fetch-site': 'cross-site' }, encodePath: true },
+  {
+    name: 'a same-site page of another origin',
+    headers: { 'sec-fetch-site': 'same-site', origin: 'http://evil.localhost:3000' },
+  },
+  {
+    name: 'a percent-encoded /api path',
+    headers: { 'sec-fetch-site': 'cross-site' },
+    encodePath: true,
+  },
 ];
 
 describe('cross-site requests', () => {
@@ -147,14 +192,25 @@ describe('cross-site requests', () => {
       method: method as 'POST',
       url: target,
       headers: { ...attack.headers, ...(cookie ? { cookie } : {}) },
-      payload: { amountNaira: 1000, productGroupId: crypto.randomUUID(), quantity: 1, name: 'x', status: 'handled' },
+      payload: {
+        amountNaira: 1000,
+        productGroupId: crypto.randomUUID(),
+        quantity: 1,
+        name: 'x',
+        status: 'handled',
+      },
     });
     expect([res.statusCode, res.json().error?.code]).toEqual([403, 'CROSS_SITE_REQUEST']);
   });
 
   it('let the same request through from our own pages (the 403 comes from the guard)', async () => {
     for (const { method, url } of mutating) {
-      const res = await app.inject({ method: method as 'POST', url: fill(url), headers: { 'sec-fetch-site': 'same-origin' }, payload: {} });
+      const res = await app.inject({
+        method: method as 'POST',
+        url: fill(url),
+        headers: { 'sec-fetch-site': 'same-origin' },
+        payload: {},
+      });
       expect(res.json().error?.code, `${method} ${url}`).not.toBe('CROSS_SITE_REQUEST');
     }
   });
@@ -172,16 +228,48 @@ describe('cross-site requests', () => {
 
 // ---- security headers -------------------------------------------------------------------------------------
 const pagePaths = Object.values(paths).map((p) => (typeof p === 'function' ? p('some-id') : p));
-const crawlPaths = [...new Set([...pagePaths, '/', '/no/such/page', '/robots.txt', '/sitemap.xml', '/dev/mailbox', '/sandbox/checkout/x', '/missing.js'])];
+const crawlPaths = [
+  ...new Set([
+    ...pagePaths,
+    '/',
+    '/no/such/page',
+    '/robots.txt',
+    '/sitemap.xml',
+    '/dev/mailbox',
+    '/sandbox/checkout/x',
+    '/missing.js',
+  ]),
+];
 const apiGets = app.apiRoutes.filter((r) => r.method === 'GET').map((r) => fill(r.url));
 const targets = [
-  ...[...crawlPaths, ...apiGets].map((url) => ({ name: 'development', url, production: false, cookie: undefined as string | undefined })),
-  ...apiGets.map((url) => ({ name: 'development as admin', url, production: false, cookie: adminUser.cookie })),
-  ...[...crawlPaths, ...apiGets].map((url) => ({ name: 'production', url, production: true, cookie: undefined as string | undefined })),
+  ...[...crawlPaths, ...apiGets].map((url) => ({
+    name: 'development',
+    url,
+    production: false,
+    cookie: undefined as string | undefined,
+  })),
+  ...apiGets.map((url) => ({
+    name: 'development as admin',
+    url,
+    production: false,
+    cookie: adminUser.cookie,
+  })),
+  ...[...crawlPaths, ...apiGets].map((url) => ({
+    name: 'production',
+    url,
+    production: true,
+    cookie: undefined as string | undefined,
+  })),
 ];
 
 function directives(csp: string): Map<string, string> {
-  return new Map(csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(/\s+/)[0]!, d] as [string, string]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => [d.split(/\s+/)[0]!, d] as [string, string]),
+  );
 }
 
 describe('security headers', () => {
@@ -194,7 +282,10 @@ describe('security headers', () => {
   it.each(targets)('$name GET $url', async ({ url, production, cookie }) => {
     const res = await (production ? prod : app).inject({ url, headers: cookie ? { cookie } : {} });
     // 503 only from the production app, whose SPA is not built here.
-    expect(res.statusCode < 500 || (production && res.statusCode === 503), `${res.statusCode} ${res.body.slice(0, 200)}`).toBe(true);
+    expect(
+      res.statusCode < 500 || (production && res.statusCode === 503),
+      `${res.statusCode} ${res.body.slice(0, 200)}`,
+    ).toBe(true);
     const csp = directives(String(res.headers['content-security-policy'] ?? ''));
     expect(csp.get('script-src')).toBe("script-src 'self'");
     expect(csp.get('default-src')).toBe("default-src 'self'");
@@ -204,7 +295,8 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-frame-options']).toBe('DENY');
-    if (production) expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    if (production)
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     else expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });

@@ -14,7 +14,13 @@ let counter = 0;
 
 export async function insertUser(
   db: Db,
-  opts: { email?: string; password?: string; isAdmin?: boolean; confirmed?: boolean; walletBalanceKobo?: number } = {},
+  opts: {
+    email?: string;
+    password?: string;
+    isAdmin?: boolean;
+    confirmed?: boolean;
+    walletBalanceKobo?: number;
+  } = {},
 ) {
   const email = opts.email ?? `user${process.pid}-${++counter}-${Date.now()}@example.com`;
   const password = opts.password ?? 'secret-pass';
@@ -33,20 +39,38 @@ export async function insertUser(
 }
 
 /** Signs in through POST /api/auth/login and returns the Cookie header to send with later requests. */
-export async function signInCookie(app: FastifyInstance, email: string, password: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: SAME_ORIGIN, payload: { email, password } });
+export async function signInCookie(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: SAME_ORIGIN,
+    payload: { email, password },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'sid');
   return `sid=${cookie!.value}`;
 }
 
-export async function signedInUser(app: FastifyInstance, db: Db, opts: Parameters<typeof insertUser>[1] = {}) {
+export async function signedInUser(
+  app: FastifyInstance,
+  db: Db,
+  opts: Parameters<typeof insertUser>[1] = {},
+) {
   const user = await insertUser(db, opts);
   return { user, cookie: await signInCookie(app, user.email, user.password) };
 }
 
 export async function latestEmailTo(db: Db, to: string) {
-  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to)).orderBy(desc(emailOutbox.createdAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, to))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
   return row;
 }
 
@@ -59,9 +83,23 @@ export function confirmationTokenFrom(text: string): string {
 /** A customer with a session but no password hashing: for tests that need hundreds of buyers quickly. */
 export async function quickCustomer(db: Db, fundKobo = 0) {
   const email = `buyer${process.pid}-${++counter}-${Date.now()}@example.com`;
-  const [user] = await db.insert(users).values({ email, fullName: email.split('@')[0]!, passwordHash: 'not-used', emailConfirmedAt: new Date() }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      fullName: email.split('@')[0]!,
+      passwordHash: 'not-used',
+      emailConfirmedAt: new Date(),
+    })
+    .returning();
   const token = crypto.randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId: user!.id, expiresAt: new Date(Date.now() + 3600_000) });
+  await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId: user!.id,
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
   if (fundKobo > 0) await fundWallet(db, user!.id, fundKobo);
   return { user: user!, cookie: `sid=${token}` };
 }
@@ -69,6 +107,13 @@ export async function quickCustomer(db: Db, fundKobo = 0) {
 /** Money enters a test wallet the way it does in the store: through a ledger entry. */
 export async function fundWallet(db: Db, userId: string, amountKobo: number): Promise<void> {
   await db.transaction((tx) =>
-    postLedgerEntry(tx, { userId, type: 'ADMIN_CREDIT', amountKobo, description: 'test funds', reference: `TEST_${crypto.randomUUID()}`, actor: 'test' }),
+    postLedgerEntry(tx, {
+      userId,
+      type: 'ADMIN_CREDIT',
+      amountKobo,
+      description: 'test funds',
+      reference: `TEST_${crypto.randomUUID()}`,
+      actor: 'test',
+    }),
   );
 }

@@ -14,6 +14,10 @@ export async function buildWebApp(): Promise<{ clientDir: string; ssrEntry: stri
   const clientDir = path.join(out, 'client');
   const serverDir = path.join(out, 'server');
   await build({ configFile, logLevel: 'error', build: { outDir: clientDir, emptyOutDir: true } });
-  await build({ configFile, logLevel: 'error', build: { ssr: true, outDir: serverDir, emptyOutDir: true } });
+  await build({
+    configFile,
+    logLevel: 'error',
+    build: { ssr: true, outDir: serverDir, emptyOutDir: true },
+  });
   return { clientDir, ssrEntry: path.join(serverDir, 'entry-server.js') };
 }

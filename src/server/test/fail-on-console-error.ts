@@ -8,5 +8,8 @@ vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
 afterEach(() => {
   const seen = errors;
   errors = [];
-  if (seen.length > 0) throw new Error(`console.error was called:\n${seen.map((a) => a.map(String).join(' ')).join('\n')}`);
+  if (seen.length > 0)
+    throw new Error(
+      `console.error was called:\n${seen.map((a) => a.map(String).join(' ')).join('\n')}`,
+    );
 });

@@ -27,11 +27,18 @@ export type FakeTransaction = {
   domain: string;
 };
 
-export type RecordedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; body: unknown };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+};
 
 export type FakeErcasPay = Awaited<ReturnType<typeof startFakeErcasPay>>;
 
-export async function startFakeErcasPay(options: { secretKey?: string; metadataAsString?: boolean } = {}) {
+export async function startFakeErcasPay(
+  options: { secretKey?: string; metadataAsString?: boolean } = {},
+) {
   const secretKey = options.secretKey ?? 'ECRS-TEST-SK-fake0123456789';
   const metadataAsString = options.metadataAsString ?? true; // as documented
   const transactions = new Map<string, FakeTransaction>();
@@ -46,37 +53,73 @@ export async function startFakeErcasPay(options: { secretKey?: string; metadataA
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
       const path = req.url ?? '/';
-      requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body: parseJson(raw) });
+      requests.push({
+        method: req.method ?? 'GET',
+        path,
+        headers: req.headers,
+        body: parseJson(raw),
+      });
       const failWith = failures.shift();
       if (failWith !== undefined) return send(res, failWith.status, failWith.body);
       const delay = delays.shift() ?? 0;
-      const answer = () => handle(req.method ?? 'GET', path, req.headers.authorization, parseJson(raw), res);
+      const answer = () =>
+        handle(req.method ?? 'GET', path, req.headers.authorization, parseJson(raw), res);
       if (delay === 0) return answer();
       const timer = setTimeout(() => (timers.delete(timer), answer()), delay);
       timers.add(timer);
     });
   });
 
-  function handle(method: string, path: string, auth: string | undefined, body: unknown, res: http.ServerResponse) {
-    if (auth !== `Bearer ${secretKey}`) return send(res, 401, loadErcasPayFixture('error-unauthorized.json'));
+  function handle(
+    method: string,
+    path: string,
+    auth: string | undefined,
+    body: unknown,
+    res: http.ServerResponse,
+  ) {
+    if (auth !== `Bearer ${secretKey}`)
+      return send(res, 401, loadErcasPayFixture('error-unauthorized.json'));
     if (method === 'POST' && path === '/api/v1/payment/initiate') return initiate(body, res);
     const verify = /^\/api\/v1\/payment\/transaction\/verify\/([^/?]+)$/.exec(path);
     if (method === 'GET' && verify) {
       const tx = transactions.get(decodeURIComponent(verify[1]!));
-      if (!tx) return send(res, 404, { requestSuccessful: false, responseCode: 'failed', responseMessage: 'Transaction not found' });
+      if (!tx)
+        return send(res, 404, {
+          requestSuccessful: false,
+          responseCode: 'failed',
+          responseMessage: 'Transaction not found',
+        });
       return send(res, 200, verifyAnswer(tx));
     }
-    return send(res, 404, { requestSuccessful: false, responseCode: 'failed', responseMessage: 'Route not found' });
+    return send(res, 404, {
+      requestSuccessful: false,
+      responseCode: 'failed',
+      responseMessage: 'Route not found',
+    });
   }
 
   function initiate(body: unknown, res: http.ServerResponse) {
     const b = (body ?? {}) as Record<string, unknown>;
     const invalid =
-      typeof b.amount !== 'number' || b.amount <= 0 || typeof b.paymentReference !== 'string' || typeof b.customerEmail !== 'string' ||
-      typeof b.customerName !== 'string' || typeof b.redirectUrl !== 'string' || b.currency !== 'NGN';
-    if (invalid) return send(res, 400, { requestSuccessful: false, responseCode: 'failed', responseMessage: 'Invalid payment request' });
+      typeof b.amount !== 'number' ||
+      b.amount <= 0 ||
+      typeof b.paymentReference !== 'string' ||
+      typeof b.customerEmail !== 'string' ||
+      typeof b.customerName !== 'string' ||
+      typeof b.redirectUrl !== 'string' ||
+      b.currency !== 'NGN';
+    if (invalid)
+      return send(res, 400, {
+        requestSuccessful: false,
+        responseCode: 'failed',
+        responseMessage: 'Invalid payment request',
+      });
     if ([...transactions.values()].some((t) => t.paymentReference === b.paymentReference)) {
-      return send(res, 200, { requestSuccessful: false, responseCode: 'failed', responseMessage: 'Duplicate payment reference' });
+      return send(res, 200, {
+        requestSuccessful: false,
+        responseCode: 'failed',
+        responseMessage: 'Duplicate payment reference',
+      });
     }
     const tx = addTransaction({
       paymentReference: b.paymentReference as string,
@@ -86,7 +129,9 @@ export async function startFakeErcasPay(options: { secretKey?: string; metadataA
       description: typeof b.description === 'string' ? b.description : null,
       metadata: (b.metadata ?? {}) as Record<string, unknown>,
     });
-    const answer = loadErcasPayFixture<{ responseBody: Record<string, string> }>('initiate-success.json');
+    const answer = loadErcasPayFixture<{ responseBody: Record<string, string> }>(
+      'initiate-success.json',
+    );
     answer.responseBody = {
       paymentReference: tx.paymentReference,
       transactionReference: tx.ercsReference,
@@ -96,7 +141,9 @@ export async function startFakeErcasPay(options: { secretKey?: string; metadataA
   }
 
   function verifyAnswer(tx: FakeTransaction) {
-    const answer = loadErcasPayFixture<{ responseBody: Record<string, unknown> }>('verify-successful.json');
+    const answer = loadErcasPayFixture<{ responseBody: Record<string, unknown> }>(
+      'verify-successful.json',
+    );
     const customer = answer.responseBody.customer as Record<string, unknown>;
     const body: Record<string, unknown> = {
       ...answer.responseBody,
@@ -119,7 +166,9 @@ export async function startFakeErcasPay(options: { secretKey?: string; metadataA
   }
 
   /** A transaction as if a checkout had been opened (PENDING unless told otherwise); returns it. */
-  function addTransaction(t: Partial<FakeTransaction> & { paymentReference: string; amountNaira: number }): FakeTransaction {
+  function addTransaction(
+    t: Partial<FakeTransaction> & { paymentReference: string; amountNaira: number },
+  ): FakeTransaction {
     counter += 1;
     const now = new Date();
     const tx: FakeTransaction = {

@@ -2,14 +2,25 @@
 import type { PaymentProvider, VerifiedPayment } from '../modules/payments/payment-provider.ts';
 
 export function createInstantProvider(): PaymentProvider {
-  const opened = new Map<string, { amountKobo: number; paymentReference: string; metadata: Record<string, unknown> }>();
+  const opened = new Map<
+    string,
+    { amountKobo: number; paymentReference: string; metadata: Record<string, unknown> }
+  >();
   let n = 0;
   return {
     name: 'sandbox',
     async initiate(input) {
       const transactionReference = `INSTANT|${++n}|${input.paymentReference}`;
-      opened.set(transactionReference, { amountKobo: input.amountKobo, paymentReference: input.paymentReference, metadata: input.metadata });
-      return { checkoutUrl: `https://pay.example/checkout/${n}`, transactionReference, paymentReference: input.paymentReference };
+      opened.set(transactionReference, {
+        amountKobo: input.amountKobo,
+        paymentReference: input.paymentReference,
+        metadata: input.metadata,
+      });
+      return {
+        checkoutUrl: `https://pay.example/checkout/${n}`,
+        transactionReference,
+        paymentReference: input.paymentReference,
+      };
     },
     async verify(transactionReference): Promise<VerifiedPayment> {
       const p = opened.get(transactionReference);

@@ -19,12 +19,22 @@ export function noteSecrets(config: Config, label = tag): void {
   const secrets = configuredSecrets(config);
   if (secrets.length === 0) return;
   fs.mkdirSync(TEST_LOG_DIR, { recursive: true });
-  fs.appendFileSync(path.join(TEST_LOG_DIR, `secrets-${label}.jsonl`), secrets.map((s) => JSON.stringify(s)).join('\n') + '\n');
+  fs.appendFileSync(
+    path.join(TEST_LOG_DIR, `secrets-${label}.jsonl`),
+    secrets.map((s) => JSON.stringify(s)).join('\n') + '\n',
+  );
 }
 
 /** A logger for a test app: the store's own options, at info level, into this process's file of the run. */
 export function testLogger(config: Config): pino.Logger {
   noteSecrets(config);
-  destination ??= pino.destination({ dest: path.join(TEST_LOG_DIR, `vitest-${tag}.log`), mkdir: true, sync: true });
-  return pino({ ...(loggerOptions(config) as pino.LoggerOptions), level: TEST_LOG_LEVEL }, destination);
+  destination ??= pino.destination({
+    dest: path.join(TEST_LOG_DIR, `vitest-${tag}.log`),
+    mkdir: true,
+    sync: true,
+  });
+  return pino(
+    { ...(loggerOptions(config) as pino.LoggerOptions), level: TEST_LOG_LEVEL },
+    destination,
+  );
 }

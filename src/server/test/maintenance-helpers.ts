@@ -18,7 +18,11 @@ export async function shopWithSoldOrder(app: FastifyInstance, db: Db) {
   const bought = await app.inject({
     method: 'POST',
     url: '/api/orders',
-    headers: { cookie: buyer.cookie, origin: 'http://localhost:3000', 'idempotency-key': crypto.randomUUID() },
+    headers: {
+      cookie: buyer.cookie,
+      origin: 'http://localhost:3000',
+      'idempotency-key': crypto.randomUUID(),
+    },
     payload: { productGroupId: group.id, quantity: 2 },
   });
   expect(bought.statusCode).toBe(201);
@@ -30,7 +34,11 @@ export async function shopWithSoldOrder(app: FastifyInstance, db: Db) {
 export async function readCredentials(app: FastifyInstance, cookie: string, orderId: string) {
   const res = await app.inject({ url: `/api/orders/${orderId}/credentials`, headers: { cookie } });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { accounts: { username: string; password: string; emailPassword: string | null }[] }).accounts;
+  return (
+    res.json() as {
+      accounts: { username: string; password: string; emailPassword: string | null }[];
+    }
+  ).accounts;
 }
 
 /** A new, empty database on the test server (what "wipe" leaves), dropped when the file ends. */
@@ -56,9 +64,13 @@ const cliDir = path.resolve(import.meta.dirname, '../cli');
 /** Runs `node src/server/cli/<name>.ts args` with only the given environment (plus PATH); never throws. */
 export async function runCli(name: string, args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [path.join(cliDir, `${name}.ts`), ...args], {
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...env },
-    });
+    const { stdout, stderr } = await execFileAsync(
+      process.execPath,
+      [path.join(cliDir, `${name}.ts`), ...args],
+      {
+        env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...env },
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };

@@ -1,7 +1,11 @@
 // Test helper: a real SMTP server on a free local port that keeps every message it receives (recipients and raw data).
 import { SMTPServer } from 'smtp-server';
 
-export type SmtpCapture = { port: number; received: { to: string; data: string }[]; close: () => Promise<void> };
+export type SmtpCapture = {
+  port: number;
+  received: { to: string; data: string }[];
+  close: () => Promise<void>;
+};
 
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const received: SmtpCapture['received'] = [];
@@ -19,5 +23,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as { port: number };
-  return { port, received, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+  return {
+    port,
+    received,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
 }

@@ -9,7 +9,12 @@ import { noteSecrets, TEST_LOG_DIR, TEST_LOG_LEVEL } from './log-capture.ts';
 const mainTs = path.resolve(import.meta.dirname, '../main.ts');
 
 /** logFile: where the server's stdout (its JSON log) goes. */
-export type ServerProcess = { child: ChildProcess; exited: Promise<unknown>; url: string; logFile: string };
+export type ServerProcess = {
+  child: ChildProcess;
+  exited: Promise<unknown>;
+  url: string;
+  logFile: string;
+};
 
 /** How to start it: by default this checkout's main.ts; the production-artifact test runs `npm run start:prod` in the install. */
 export type Launch = { command: string; args: string[]; cwd?: string };
@@ -37,12 +42,16 @@ export async function spawnServer(
   fs.mkdirSync(TEST_LOG_DIR, { recursive: true });
   const logFile = path.join(TEST_LOG_DIR, `spawned-${process.pid}-${port}.log`);
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(launch.command, launch.args, { cwd: launch.cwd, env: serverEnv, stdio: ['ignore', log, 'inherit'] });
+  const child = spawn(launch.command, launch.args, {
+    cwd: launch.cwd,
+    env: serverEnv,
+    stdio: ['ignore', log, 'inherit'],
+  });
   fs.closeSync(log);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
   // By the clock, not by attempts: on a loaded machine each refused fetch itself takes a while.
-  for (const until = Date.now() + 60_000; Date.now() < until; ) {
+  for (const until = Date.now() + 60_000; Date.now() < until;) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { child, exited, url, logFile };
     } catch {

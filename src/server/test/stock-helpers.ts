@@ -9,12 +9,20 @@ import { stockAccounts } from '../modules/stock/stock.tables.ts';
 /** The same key as testConfig's CREDENTIALS_KEY, so the app can open what tests seal. */
 export const testCipher = createCredentialCipher(Buffer.from('a'.repeat(64), 'hex'));
 
-export async function insertGroupWithStock(db: Db, opts: { accounts: number; priceKobo?: number; name?: string; categoryId?: string }) {
+export async function insertGroupWithStock(
+  db: Db,
+  opts: { accounts: number; priceKobo?: number; name?: string; categoryId?: string },
+) {
   const categoryId = opts.categoryId ?? `cat-${crypto.randomBytes(4).toString('hex')}`;
   await db.insert(categories).values({ id: categoryId, name: categoryId }).onConflictDoNothing();
   const [group] = await db
     .insert(productGroups)
-    .values({ categoryId, name: opts.name ?? `Group ${categoryId}`, priceKobo: opts.priceKobo ?? 100_000, features: ['a'] })
+    .values({
+      categoryId,
+      name: opts.name ?? `Group ${categoryId}`,
+      priceKobo: opts.priceKobo ?? 100_000,
+      features: ['a'],
+    })
     .returning();
   const tag = crypto.randomBytes(3).toString('hex');
   if (opts.accounts > 0) {

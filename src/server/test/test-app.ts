@@ -21,7 +21,10 @@ type DatabaseOptions = {
 };
 
 /** A new database for this test file, dropped when the file ends. */
-export async function createTestDatabase({ poolSize = 10, checkInvariants = true }: DatabaseOptions = {}): Promise<Database & { url: string }> {
+export async function createTestDatabase({
+  poolSize = 10,
+  checkInvariants = true,
+}: DatabaseOptions = {}): Promise<Database & { url: string }> {
   const serverUrl = inject('testDbServerUrl');
   const template = inject('testDbTemplate');
   const name = `${template.replace('template', 'test')}_${crypto.randomBytes(4).toString('hex')}`;
@@ -56,7 +59,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; deps?: Partial<AppDeps>; database?: DatabaseOptions } = {}) {
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    deps?: Partial<AppDeps>;
+    database?: DatabaseOptions;
+  } = {},
+) {
   const database = await createTestDatabase(options.database);
   const config = testConfig(options.env);
   const app = await buildApp({ config, database, logger: testLogger(config), ...options.deps });

@@ -1,7 +1,8 @@
 // The account menu's trigger face (initials and name), also shown while the menu's code loads.
 import type { Me } from '../../../shared/auth.ts';
 
-export const accountTriggerClass = 'flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-muted';
+export const accountTriggerClass =
+  'flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-muted';
 
 /** Initials in a circle, then the name on wide screens; the trigger adds its chevron after it. */
 export function AccountBadge({ me }: { me: Me }) {

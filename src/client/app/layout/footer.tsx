@@ -39,7 +39,10 @@ export function Footer() {
           <p className="mt-2 text-sm text-muted-foreground">
             Ready-made social media accounts, paid from your naira wallet and delivered instantly.
           </p>
-          <Link to={paths.products} className="mt-3 inline-block text-sm font-medium text-primary underline">
+          <Link
+            to={paths.products}
+            className="mt-3 inline-block text-sm font-medium text-primary underline"
+          >
             Browse products
           </Link>
         </div>
@@ -58,7 +61,9 @@ export function Footer() {
           </div>
         ))}
       </div>
-      <p className="border-t border-border py-4 text-center text-sm text-muted-foreground">© 2024 AcctStore. All rights reserved.</p>
+      <p className="border-t border-border py-4 text-center text-sm text-muted-foreground">
+        © 2024 AcctStore. All rights reserved.
+      </p>
     </footer>
   );
 }

@@ -54,7 +54,10 @@ export function Navbar() {
         scrolled || open ? 'border-b border-border bg-background shadow-sm' : 'bg-transparent',
       )}
     >
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4"
+      >
         <Link to={paths.home} className="flex items-center gap-2 text-lg font-bold">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           AcctStore
@@ -65,7 +68,11 @@ export function Navbar() {
               {l.label}
             </NavLink>
           ))}
-          <button type="button" onClick={showHowItWorks} className="rounded-md px-3 py-2 text-sm font-medium hover:bg-muted">
+          <button
+            type="button"
+            onClick={showHowItWorks}
+            className="rounded-md px-3 py-2 text-sm font-medium hover:bg-muted"
+          >
             How It Works
           </button>
         </div>
@@ -93,7 +100,11 @@ export function Navbar() {
                 {l.label}
               </NavLink>
             ))}
-            <button type="button" onClick={showHowItWorks} className="rounded-md px-3 py-2 text-left text-sm font-medium hover:bg-muted">
+            <button
+              type="button"
+              onClick={showHowItWorks}
+              className="rounded-md px-3 py-2 text-left text-sm font-medium hover:bg-muted"
+            >
               How It Works
             </button>
             {!signedIn && <SignedOutLinks linkClass={linkClass} />}

@@ -41,7 +41,11 @@ export function SignedOutActions() {
   );
 }
 
-export function SignedOutLinks({ linkClass }: { linkClass: (state: { isActive: boolean }) => string }) {
+export function SignedOutLinks({
+  linkClass,
+}: {
+  linkClass: (state: { isActive: boolean }) => string;
+}) {
   return (
     <>
       <NavLink to={paths.login} className={linkClass}>

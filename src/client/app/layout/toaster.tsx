@@ -4,5 +4,14 @@ import { isDark, useTheme } from '../../lib/theme.ts';
 
 export default function ThemedToaster() {
   const [theme] = useTheme();
-  return <Toaster duration={4000} visibleToasts={3} richColors closeButton position="top-right" theme={isDark(theme) ? 'dark' : 'light'} />;
+  return (
+    <Toaster
+      duration={4000}
+      visibleToasts={3}
+      richColors
+      closeButton
+      position="top-right"
+      theme={isDark(theme) ? 'dark' : 'light'}
+    />
+  );
 }

@@ -1,7 +1,15 @@
 // The signed-in part of the navbar: the wallet balance (customers) and the menu with Dashboard (Admin Panel for
 // admins), Profile Settings, Order History, Wallet (customers), Sign Out. Its own chunk (Radix DropdownMenu and its
 // positioning code, the naira formatter), loaded only for a signed-in user.
-import { ChevronDown, LayoutDashboard, LogOut, ScrollText, Settings, Shield, Wallet } from 'lucide-react';
+import {
+  ChevronDown,
+  LayoutDashboard,
+  LogOut,
+  ScrollText,
+  Settings,
+  Shield,
+  Wallet,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import type { Me } from '../../../shared/auth.ts';
@@ -37,7 +45,9 @@ export default function UserMenu({ me }: { me: Me }) {
             sideOffset={6}
             className="z-50 min-w-52 rounded-md border border-border bg-card p-1 text-foreground shadow-lg"
           >
-            <DropdownMenu.Label className="px-2 py-1.5 text-xs text-muted-foreground">{me.email}</DropdownMenu.Label>
+            <DropdownMenu.Label className="px-2 py-1.5 text-xs text-muted-foreground">
+              {me.email}
+            </DropdownMenu.Label>
             <DropdownMenu.Item asChild className={itemClass}>
               {me.isAdmin ? (
                 <Link to={paths.admin}>

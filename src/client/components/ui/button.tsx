@@ -9,7 +9,20 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   asChild?: boolean;
 };
 
-export function Button({ variant = 'primary', size = 'md', asChild, className, type, ...props }: Props) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  asChild,
+  className,
+  type,
+  ...props
+}: Props) {
   const Comp = asChild ? Slot.Root : 'button';
-  return <Comp type={asChild ? undefined : (type ?? 'button')} className={buttonClass({ variant, size, className })} {...props} />;
+  return (
+    <Comp
+      type={asChild ? undefined : (type ?? 'button')}
+      className={buttonClass({ variant, size, className })}
+      {...props}
+    />
+  );
 }

@@ -10,8 +10,18 @@ import { useMe } from '../auth/api/use-me.ts';
 import { RecentActivity } from './recent-activity.tsx';
 
 const tiles = [
-  { to: paths.products, icon: Package, title: 'Browse Products', text: 'Find accounts by platform and price' },
-  { to: paths.orders, icon: ScrollText, title: 'Order History', text: 'Your purchases and their credentials' },
+  {
+    to: paths.products,
+    icon: Package,
+    title: 'Browse Products',
+    text: 'Find accounts by platform and price',
+  },
+  {
+    to: paths.orders,
+    icon: ScrollText,
+    title: 'Order History',
+    text: 'Your purchases and their credentials',
+  },
   { to: paths.profile, icon: Settings, title: 'Account Settings', text: 'Your profile and totals' },
 ];
 
@@ -32,13 +42,21 @@ export default function DashboardPage() {
             {formatNaira(me.walletBalanceKobo)}
           </p>
         </div>
-        <Button asChild variant="outline" className="border-primary-foreground/50 hover:bg-primary-foreground/10">
+        <Button
+          asChild
+          variant="outline"
+          className="border-primary-foreground/50 hover:bg-primary-foreground/10"
+        >
           <Link to={paths.wallet}>Top Up</Link>
         </Button>
       </Card>
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
         {tiles.map(({ to, icon: Icon, title, text }) => (
-          <Link key={to} to={to} className="rounded-xl border border-border bg-card p-5 transition hover:border-primary">
+          <Link
+            key={to}
+            to={to}
+            className="rounded-xl border border-border bg-card p-5 transition hover:border-primary"
+          >
             <Icon className="h-6 w-6 text-primary" aria-hidden />
             <h2 className="mt-3 font-semibold">{title}</h2>
             <p className="mt-1 text-sm text-muted-foreground">{text}</p>

@@ -16,7 +16,13 @@ export default function EmailChangePage() {
   useDocumentTitle('Confirm your new e-mail');
   const token = useSearchParams()[0].get('token') ?? '';
   const queryClient = useQueryClient();
-  const result = useQuery({ queryKey: ['email-change', token], queryFn: () => confirmEmailChange(token), retry: false, staleTime: Infinity, gcTime: Infinity });
+  const result = useQuery({
+    queryKey: ['email-change', token],
+    queryFn: () => confirmEmailChange(token),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
   useEffect(() => {
     if (result.isSuccess) void queryClient.invalidateQueries({ queryKey: meQueryKey });
   }, [result.isSuccess, queryClient]);
@@ -26,10 +32,16 @@ export default function EmailChangePage() {
   return (
     <section className="mx-auto max-w-md px-4 py-16">
       <Card className="text-center">
-        {ok ? <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden /> : <XCircle className="mx-auto h-12 w-12 text-destructive" aria-hidden />}
+        {ok ? (
+          <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden />
+        ) : (
+          <XCircle className="mx-auto h-12 w-12 text-destructive" aria-hidden />
+        )}
         <h1 className="mt-4 text-2xl font-bold">{ok ? 'E-mail changed' : 'E-mail not changed'}</h1>
         <p className="mt-2 text-muted-foreground">
-          {ok ? `Your account's e-mail address is now ${result.data.email}.` : result.error.message || accountMessages.emailChangeInvalid}
+          {ok
+            ? `Your account's e-mail address is now ${result.data.email}.`
+            : result.error.message || accountMessages.emailChangeInvalid}
         </p>
         <Button asChild className="mt-6 w-full">
           <Link to={paths.profile}>Go to Profile</Link>

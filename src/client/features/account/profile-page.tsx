@@ -21,7 +21,8 @@ export default function ProfilePage() {
   useDocumentTitle('Profile');
   const { data, isPending, isError } = useProfile();
   if (isPending) return <PageSpinner />;
-  if (isError || !data) return <p className="px-4 py-16 text-center">Please log in to view your profile.</p>;
+  if (isError || !data)
+    return <p className="px-4 py-16 text-center">Please log in to view your profile.</p>;
   const { me, totals } = data;
   const stats = [
     ['Wallet Balance', formatNaira(me.walletBalanceKobo)],
@@ -35,7 +36,10 @@ export default function ProfilePage() {
     <section className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold">Profile</h1>
       <Card className="mt-6 flex flex-wrap items-center gap-4">
-        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-primary text-xl font-bold uppercase text-primary-foreground" aria-hidden>
+        <span
+          className="flex h-16 w-16 items-center justify-center rounded-full bg-primary text-xl font-bold uppercase text-primary-foreground"
+          aria-hidden
+        >
           {me.email.slice(0, 2)}
         </span>
         {/* At least 12rem wide, so on a phone it takes its own line instead of a one-letter column. */}
@@ -45,8 +49,12 @@ export default function ProfilePage() {
           <p className="mt-1 break-all text-xs text-muted-foreground">User ID: {me.id}</p>
         </div>
         <div className="flex gap-2">
-          <span className="rounded-full bg-green-600/15 px-3 py-1 text-sm font-medium text-green-700 dark:text-green-400">Active User</span>
-          <span className="rounded-full bg-muted px-3 py-1 text-sm font-medium">{me.isAdmin ? 'Admin' : 'Customer'}</span>
+          <span className="rounded-full bg-green-600/15 px-3 py-1 text-sm font-medium text-green-700 dark:text-green-400">
+            Active User
+          </span>
+          <span className="rounded-full bg-muted px-3 py-1 text-sm font-medium">
+            {me.isAdmin ? 'Admin' : 'Customer'}
+          </span>
         </div>
       </Card>
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">

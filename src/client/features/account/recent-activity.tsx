@@ -11,9 +11,18 @@ import { useRecentActivity } from './use-recent-activity.ts';
 const SHOWN = 5;
 export const NO_ACTIVITY = 'No recent activity. Start by topping up your wallet!';
 
-const icons: Record<ActivityItem['kind'], LucideIcon> = { purchase: ShoppingBag, topup: Wallet, admin: ShieldCheck, refund: Undo2 };
+const icons: Record<ActivityItem['kind'], LucideIcon> = {
+  purchase: ShoppingBag,
+  topup: Wallet,
+  admin: ShieldCheck,
+  refund: Undo2,
+};
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const shortDate = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric' });
+const shortDate = new Intl.DateTimeFormat('en-NG', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 
 /** 'just now', '5 minutes ago', 'yesterday', … up to a week; then the date. */
 export function whenText(iso: string, now = Date.now()): string {
@@ -66,11 +75,20 @@ function ActivityRow({ item }: { item: ActivityItem }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="break-words text-sm font-medium">{item.description}</p>
-        <time dateTime={item.createdAt} className="text-xs text-muted-foreground" title={new Date(item.createdAt).toLocaleString()}>
+        <time
+          dateTime={item.createdAt}
+          className="text-xs text-muted-foreground"
+          title={new Date(item.createdAt).toLocaleString()}
+        >
           {whenText(item.createdAt)}
         </time>
       </div>
-      <p className={cn('shrink-0 font-semibold tabular-nums', isCredit ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400')}>
+      <p
+        className={cn(
+          'shrink-0 font-semibold tabular-nums',
+          isCredit ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400',
+        )}
+      >
         {isCredit ? '+' : '-'}
         {formatNaira(Math.abs(item.amountKobo))}
       </p>

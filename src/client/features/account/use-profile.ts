@@ -4,5 +4,8 @@ import type { Me, ProfileTotals } from '../../../shared/auth.ts';
 import { api } from '../../lib/api.ts';
 
 export function useProfile() {
-  return useQuery({ queryKey: ['me', 'profile'], queryFn: () => api<{ me: Me; totals: ProfileTotals }>('/api/me/profile') });
+  return useQuery({
+    queryKey: ['me', 'profile'],
+    queryFn: () => api<{ me: Me; totals: ProfileTotals }>('/api/me/profile'),
+  });
 }

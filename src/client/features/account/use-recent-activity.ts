@@ -8,5 +8,8 @@ import { meQueryKey } from '../auth/api/use-me.ts';
 export const recentActivityKey = [...meQueryKey, 'activity'] as const;
 
 export function useRecentActivity() {
-  return useQuery({ queryKey: recentActivityKey, queryFn: () => api<ActivityList>('/api/me/activity') });
+  return useQuery({
+    queryKey: recentActivityKey,
+    queryFn: () => api<ActivityList>('/api/me/activity'),
+  });
 }

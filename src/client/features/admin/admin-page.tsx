@@ -26,7 +26,9 @@ export default function AdminPage() {
     <section className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
       {stats.data.paymentMode === 'test' && <TestPaymentsBanner />}
       <h1 className="text-2xl font-bold sm:text-3xl">Admin Dashboard</h1>
-      <p className="mt-1 text-muted-foreground">Manage users, wallets, the catalogue, stock and messages.</p>
+      <p className="mt-1 text-muted-foreground">
+        Manage users, wallets, the catalogue, stock and messages.
+      </p>
       <StatsCards stats={stats.data} />
       <AdminTabs />
     </section>

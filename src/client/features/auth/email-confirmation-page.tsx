@@ -36,8 +36,14 @@ export default function EmailConfirmationPage() {
   return (
     <section className="mx-auto max-w-md px-4 py-16">
       <Card className="text-center">
-        {ok ? <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden /> : <XCircle className="mx-auto h-12 w-12 text-destructive" aria-hidden />}
-        <h1 className="mt-4 text-2xl font-bold">{ok ? 'Email confirmed!' : 'Confirmation failed'}</h1>
+        {ok ? (
+          <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden />
+        ) : (
+          <XCircle className="mx-auto h-12 w-12 text-destructive" aria-hidden />
+        )}
+        <h1 className="mt-4 text-2xl font-bold">
+          {ok ? 'Email confirmed!' : 'Confirmation failed'}
+        </h1>
         <p className="mt-2 text-muted-foreground">{message}</p>
         <div className="mt-6 flex flex-col gap-2">
           {ok ? (

@@ -19,7 +19,8 @@ export default function ForgotPasswordPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = forgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) return toast.error('Reset failed', { description: parsed.error.issues[0]?.message });
+    if (!parsed.success)
+      return toast.error('Reset failed', { description: parsed.error.issues[0]?.message });
     forgot.mutate(parsed.data.email, {
       onSuccess: () => setSent(true),
       onError: (err) => toast.error('Reset failed', { description: err.message }),
@@ -27,14 +28,26 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <AuthCard title="Forgot password" subtitle="Enter your e-mail address and we will send you a link to choose a new password.">
+    <AuthCard
+      title="Forgot password"
+      subtitle="Enter your e-mail address and we will send you a link to choose a new password."
+    >
       {sent ? (
-        <p role="status" className="rounded-md border border-green-600/40 bg-green-600/10 p-3 text-sm">
+        <p
+          role="status"
+          className="rounded-md border border-green-600/40 bg-green-600/10 p-3 text-sm"
+        >
           {accountMessages.forgotSent}
         </p>
       ) : (
         <form onSubmit={submit} className="space-y-4" noValidate>
-          <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Field
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <Button type="submit" className="w-full" disabled={forgot.isPending}>
             {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
           </Button>

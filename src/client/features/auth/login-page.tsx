@@ -15,7 +15,10 @@ import { ResendButton } from './components/resend-button.tsx';
 type LoginState = { from?: string; message?: string; registeredEmail?: string } | null;
 
 export default function LoginPage() {
-  useDocumentTitle('Sign in', 'Sign in to your AcctStore account to buy accounts and manage your wallet.');
+  useDocumentTitle(
+    'Sign in',
+    'Sign in to your AcctStore account to buy accounts and manage your wallet.',
+  );
   const navigate = useNavigate();
   const state = useLocation().state as LoginState;
   const [email, setEmail] = useState(state?.registeredEmail ?? '');
@@ -26,8 +29,10 @@ export default function LoginPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = loginSchema.safeParse({ email, password });
-    if (!email.trim() || !password) return toast.error('Missing fields', { description: authMessages.loginMissingFields });
-    if (!parsed.success) return toast.error('Login failed', { description: parsed.error.issues[0]?.message });
+    if (!email.trim() || !password)
+      return toast.error('Missing fields', { description: authMessages.loginMissingFields });
+    if (!parsed.success)
+      return toast.error('Login failed', { description: parsed.error.issues[0]?.message });
     signIn.mutate(parsed.data, {
       onSuccess: ({ user }) => {
         toast.success('Welcome back!', { description: 'You have been logged in successfully' });
@@ -35,10 +40,19 @@ export default function LoginPage() {
         navigate(from ?? (user.isAdmin ? paths.admin : paths.dashboard), { replace: true });
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.code === 'EMAIL_NOT_CONFIRMED') setUnconfirmed(parsed.data.email);
+        if (err instanceof ApiError && err.code === 'EMAIL_NOT_CONFIRMED')
+          setUnconfirmed(parsed.data.email);
         if (err instanceof ApiError && err.status > 0 && err.status < 500) {
-          toast.error('Login failed', { description: err.message || authMessages.invalidCredentials });
-        } else toast.error('Login error', { description: err instanceof ApiError && err.status === 0 ? err.message : 'An unexpected error occurred' });
+          toast.error('Login failed', {
+            description: err.message || authMessages.invalidCredentials,
+          });
+        } else
+          toast.error('Login error', {
+            description:
+              err instanceof ApiError && err.status === 0
+                ? err.message
+                : 'An unexpected error occurred',
+          });
       },
     });
   };
@@ -46,18 +60,34 @@ export default function LoginPage() {
   return (
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to your account.">
       {state?.message && (
-        <p role="status" className="mb-4 rounded-md border border-green-600/40 bg-green-600/10 p-3 text-sm">
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-green-600/40 bg-green-600/10 p-3 text-sm"
+        >
           {state.message}
         </p>
       )}
       {state?.registeredEmail && (
         <p role="status" className="mb-4 rounded-md border border-border bg-muted p-3 text-sm">
-          We sent a confirmation link to <strong>{state.registeredEmail}</strong>. Confirm your e-mail, then sign in.
+          We sent a confirmation link to <strong>{state.registeredEmail}</strong>. Confirm your
+          e-mail, then sign in.
         </p>
       )}
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <p className="text-right text-sm">
           <Link to={paths.forgotPassword} className="font-medium text-primary underline">
             Forgot password?

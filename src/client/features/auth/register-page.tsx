@@ -13,22 +13,31 @@ import { AuthCard } from './components/auth-card.tsx';
 import { ResendButton } from './components/resend-button.tsx';
 
 export default function RegisterPage() {
-  useDocumentTitle('Create your account', 'Create a free AcctStore account to top up your naira wallet and buy accounts.');
+  useDocumentTitle(
+    'Create your account',
+    'Create a free AcctStore account to top up your naira wallet and buy accounts.',
+  );
   const navigate = useNavigate();
   const [form, setForm] = useState({ email: '', password: '', confirmPassword: '' });
   const [existing, setExisting] = useState<string | null>(null);
   const register = useRegister();
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.email.trim() || !form.password || !form.confirmPassword) {
-      return toast.error('Registration failed', { description: authMessages.registerMissingFields });
+      return toast.error('Registration failed', {
+        description: authMessages.registerMissingFields,
+      });
     }
-    if (form.password !== form.confirmPassword) return toast.error('Password mismatch', { description: authMessages.passwordMismatch });
-    if (form.password.length < PASSWORD_MIN_LENGTH) return toast.error('Password too short', { description: authMessages.passwordTooShort });
+    if (form.password !== form.confirmPassword)
+      return toast.error('Password mismatch', { description: authMessages.passwordMismatch });
+    if (form.password.length < PASSWORD_MIN_LENGTH)
+      return toast.error('Password too short', { description: authMessages.passwordTooShort });
     const parsed = registerSchema.safeParse(form);
-    if (!parsed.success) return toast.error('Registration failed', { description: parsed.error.issues[0]?.message });
+    if (!parsed.success)
+      return toast.error('Registration failed', { description: parsed.error.issues[0]?.message });
     register.mutate(parsed.data, {
       onSuccess: () => {
         toast.success('Account created!', { description: 'You can now sign in to your account' });
@@ -37,18 +46,42 @@ export default function RegisterPage() {
       onError: (err) => {
         if (err instanceof ApiError && err.code === 'USER_EXISTS') setExisting(parsed.data.email);
         if (err instanceof ApiError && err.status > 0 && err.status < 500) {
-          toast.error('Registration failed', { description: err.message || 'Failed to create account' });
+          toast.error('Registration failed', {
+            description: err.message || 'Failed to create account',
+          });
         } else toast.error('Registration error', { description: err.message || 'Sign up failed' });
       },
     });
   };
 
   return (
-    <AuthCard title="Create your account" subtitle="Top up your wallet and buy accounts in minutes.">
+    <AuthCard
+      title="Create your account"
+      subtitle="Top up your wallet and buy accounts in minutes."
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field label="Email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
-        <Field label="Password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} hint="At least 6 characters" />
-        <Field label="Confirm Password" type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          hint="At least 6 characters"
+        />
+        <Field
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+        />
         <Button type="submit" className="w-full" disabled={register.isPending}>
           {register.isPending ? 'Creating account...' : 'Create Account'}
         </Button>

@@ -27,16 +27,14 @@ export default function ResetPasswordPage() {
     const issue = parsed.error?.issues[0];
     if (issue?.path[0] === 'token') return setLinkFailed(true);
     if (!parsed.success) return toast.error('Reset failed', { description: issue?.message });
-    reset.mutate(
-      parsed.data,
-      {
-        onSuccess: () => navigate(paths.login, { replace: true, state: { message: accountMessages.passwordReset } }),
-        onError: (err) => {
-          if (err instanceof ApiError && err.code === 'RESET_LINK_INVALID') setLinkFailed(true);
-          toast.error('Reset failed', { description: err.message });
-        },
+    reset.mutate(parsed.data, {
+      onSuccess: () =>
+        navigate(paths.login, { replace: true, state: { message: accountMessages.passwordReset } }),
+      onError: (err) => {
+        if (err instanceof ApiError && err.code === 'RESET_LINK_INVALID') setLinkFailed(true);
+        toast.error('Reset failed', { description: err.message });
       },
-    );
+    });
   };
 
   if (!token || linkFailed) {
@@ -49,10 +47,25 @@ export default function ResetPasswordPage() {
     );
   }
   return (
-    <AuthCard title="Choose a new password" subtitle="At least 6 characters. Every device signed in to your account will be signed out.">
+    <AuthCard
+      title="Choose a new password"
+      subtitle="At least 6 characters. Every device signed in to your account will be signed out."
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field label="New Password" type="password" autoComplete="new-password" value={form.newPassword} onChange={(e) => setForm((f) => ({ ...f, newPassword: e.target.value }))} />
-        <Field label="Confirm New Password" type="password" autoComplete="new-password" value={form.confirmPassword} onChange={(e) => setForm((f) => ({ ...f, confirmPassword: e.target.value }))} />
+        <Field
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          value={form.newPassword}
+          onChange={(e) => setForm((f) => ({ ...f, newPassword: e.target.value }))}
+        />
+        <Field
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={(e) => setForm((f) => ({ ...f, confirmPassword: e.target.value }))}
+        />
         <Button type="submit" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? 'Saving...' : 'Set New Password'}
         </Button>

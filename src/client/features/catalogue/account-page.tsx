@@ -18,8 +18,14 @@ export default function AccountPage() {
   useRefreshOnWindowFocus();
   const { data, error, isPending, isFetching, refetch } = useAccount(productId);
   useDocumentTitle(
-    data ? `${data.account.username} · ${data.group.name}` : isNotFound(error) ? 'Product Not Found' : 'Product',
-    data ? `${data.group.name} account ${data.account.username}: ${data.group.description}` : undefined,
+    data
+      ? `${data.account.username} · ${data.group.name}`
+      : isNotFound(error)
+        ? 'Product Not Found'
+        : 'Product',
+    data
+      ? `${data.group.name} account ${data.account.username}: ${data.group.description}`
+      : undefined,
   );
 
   if (isPending) return <PageSpinner label="Loading product..." />;
@@ -27,7 +33,12 @@ export default function AccountPage() {
     return isNotFound(error) ? (
       <NotFoundState title="Product Not Found" message={catalogueMessages.productNotFound} />
     ) : (
-      <LoadError title="Error Loading Product" message={catalogueMessages.loadProductFailed} onRetry={() => void refetch()} isRetrying={isFetching} />
+      <LoadError
+        title="Error Loading Product"
+        message={catalogueMessages.loadProductFailed}
+        onRetry={() => void refetch()}
+        isRetrying={isFetching}
+      />
     );
   }
 
@@ -43,23 +54,33 @@ export default function AccountPage() {
       />
       <header className="space-y-2">
         <CategoryBadge name={group.categoryName} />
-        <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">{account.username}</h1>
+        <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">
+          {account.username}
+        </h1>
         <p className="text-muted-foreground">{group.name}</p>
       </header>
 
       <div className="grid gap-6 md:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
-          <section aria-labelledby="details-title" className="rounded-xl border border-border bg-card p-6 shadow-sm">
+          <section
+            aria-labelledby="details-title"
+            className="rounded-xl border border-border bg-card p-6 shadow-sm"
+          >
             <h2 id="details-title" className="mb-4 text-lg font-semibold">
               Account details
             </h2>
             <DetailList details={account.details} />
           </section>
-          <section aria-labelledby="about-title" className="rounded-xl border border-border bg-card p-6 shadow-sm">
+          <section
+            aria-labelledby="about-title"
+            className="rounded-xl border border-border bg-card p-6 shadow-sm"
+          >
             <h2 id="about-title" className="text-lg font-semibold">
               About this product
             </h2>
-            {group.description ? <p className="mt-2 text-sm text-muted-foreground">{group.description}</p> : null}
+            {group.description ? (
+              <p className="mt-2 text-sm text-muted-foreground">{group.description}</p>
+            ) : null}
             {group.features.length > 0 ? (
               <ul aria-label="Features" className="mt-4 grid gap-2 sm:grid-cols-2">
                 {group.features.map((f) => (
@@ -72,12 +93,16 @@ export default function AccountPage() {
           </section>
         </div>
 
-        <aside aria-label="Purchase" className="h-fit space-y-4 rounded-xl border border-border bg-card p-6 shadow-sm">
+        <aside
+          aria-label="Purchase"
+          className="h-fit space-y-4 rounded-xl border border-border bg-card p-6 shadow-sm"
+        >
           <p className="text-3xl font-bold text-primary">{priceText(group.priceKobo)}</p>
           <p className="flex items-center gap-2 text-sm font-medium">
             {account.isAvailable ? (
               <>
-                <CircleCheck className="h-4 w-4 text-green-600 dark:text-green-400" aria-hidden /> Available
+                <CircleCheck className="h-4 w-4 text-green-600 dark:text-green-400" aria-hidden />{' '}
+                Available
               </>
             ) : (
               <>
@@ -85,7 +110,9 @@ export default function AccountPage() {
               </>
             )}
           </p>
-          <p className="text-sm text-muted-foreground">{group.stockCount} accounts of this kind in stock</p>
+          <p className="text-sm text-muted-foreground">
+            {group.stockCount} accounts of this kind in stock
+          </p>
           <PurchaseBox account={account} group={group} />
         </aside>
       </div>

@@ -11,7 +11,14 @@ const category = (id: string, name: string, description = ''): PublicCategory =>
   stockCount: 1,
   minPriceKobo: 100,
 });
-const group = (id: string, categoryId: string, categoryName: string, priceKobo: number, stockCount: number, features: string[] = []): PublicGroup => ({
+const group = (
+  id: string,
+  categoryId: string,
+  categoryName: string,
+  priceKobo: number,
+  stockCount: number,
+  features: string[] = [],
+): PublicGroup => ({
   id,
   categoryId,
   categoryName,
@@ -22,12 +29,22 @@ const group = (id: string, categoryId: string, categoryName: string, priceKobo: 
   stockCount,
 });
 
-const categories = [category('ig', 'Instagram', 'Real followers'), category('tt', 'TikTok', 'Creators')];
-const groups = [group('a', 'ig', 'Instagram', 350_000, 12, ['Email access']), group('b', 'ig', 'Instagram', 1_200_000, 3), group('c', 'tt', 'TikTok', 450_000, 8)];
+const categories = [
+  category('ig', 'Instagram', 'Real followers'),
+  category('tt', 'TikTok', 'Creators'),
+];
+const groups = [
+  group('a', 'ig', 'Instagram', 350_000, 12, ['Email access']),
+  group('b', 'ig', 'Instagram', 1_200_000, 3),
+  group('c', 'tt', 'TikTok', 450_000, 8),
+];
 
 describe('filterCatalogue', () => {
   it('matches groups on category name and features, and keeps their categories', () => {
-    const shown = filterCatalogue(categories, groups, { search: 'email ACCESS', categoryId: ALL_CATEGORIES });
+    const shown = filterCatalogue(categories, groups, {
+      search: 'email ACCESS',
+      categoryId: ALL_CATEGORIES,
+    });
     expect(shown.groups.map((g) => g.id)).toEqual(['a']);
     expect(shown.categories.map((c) => c.id)).toEqual(['ig']);
   });
@@ -39,7 +56,10 @@ describe('filterCatalogue', () => {
   });
 
   it('matches nothing for an unknown word', () => {
-    const shown = filterCatalogue(categories, groups, { search: 'zzz', categoryId: ALL_CATEGORIES });
+    const shown = filterCatalogue(categories, groups, {
+      search: 'zzz',
+      categoryId: ALL_CATEGORIES,
+    });
     expect(shown).toEqual({ categories: [], groups: [] });
   });
 });

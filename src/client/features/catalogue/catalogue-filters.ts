@@ -31,7 +31,10 @@ export function filterCatalogue(
   const matchedCategories = categories.filter(
     (c) =>
       inCategory(c.id) &&
-      (!term || includes(c.name, term) || includes(c.description, term) || matchedGroups.some((g) => g.categoryId === c.id)),
+      (!term ||
+        includes(c.name, term) ||
+        includes(c.description, term) ||
+        matchedGroups.some((g) => g.categoryId === c.id)),
   );
   return { categories: matchedCategories, groups: matchedGroups };
 }

@@ -32,7 +32,12 @@ export default function CategoryPage() {
     return isNotFound(error) ? (
       <NotFoundState title="Category Not Found" message={catalogueMessages.categoryNotFound} />
     ) : (
-      <LoadError title="Error Loading Category" message={catalogueMessages.loadCategoryFailed} onRetry={() => void refetch()} isRetrying={isFetching} />
+      <LoadError
+        title="Error Loading Category"
+        message={catalogueMessages.loadCategoryFailed}
+        onRetry={() => void refetch()}
+        isRetrying={isFetching}
+      />
     );
   }
 
@@ -46,23 +51,42 @@ export default function CategoryPage() {
   return (
     <section className="mx-auto max-w-7xl space-y-8 px-4 py-10">
       <header className="space-y-3">
-        <Breadcrumb crumbs={[{ label: 'Products', to: paths.products }, { label: category.name }]} />
+        <Breadcrumb
+          crumbs={[{ label: 'Products', to: paths.products }, { label: category.name }]}
+        />
         <h1 className="text-3xl font-bold tracking-tight">{category.name}</h1>
-        {category.description ? <p className="max-w-3xl text-muted-foreground">{category.description}</p> : null}
+        {category.description ? (
+          <p className="max-w-3xl text-muted-foreground">{category.description}</p>
+        ) : null}
       </header>
 
       <div className="space-y-3">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <SearchBox label={`Search ${category.name} products`} value={search} onChange={(q) => setParams({ q })} />
-          <LabelledSelect label="Sort by" value={order} onChange={(s) => setParams({ sort: s })} options={sortOptions} />
+          <SearchBox
+            label={`Search ${category.name} products`}
+            value={search}
+            onChange={(q) => setParams({ q })}
+          />
+          <LabelledSelect
+            label="Sort by"
+            value={order}
+            onChange={(s) => setParams({ sort: s })}
+            options={sortOptions}
+          />
         </div>
         <p className="text-sm text-muted-foreground" role="status">
-          {groups.length} of {data.groups.length} {data.groups.length === 1 ? 'product' : 'products'} · {category.stockCount} accounts in stock
+          {groups.length} of {data.groups.length}{' '}
+          {data.groups.length === 1 ? 'product' : 'products'} · {category.stockCount} accounts in
+          stock
         </p>
       </div>
 
       {data.groups.length === 0 ? (
-        <EmptyState icon={PackageOpen} title="No Products Available" text={`There are no ${category.name} products for sale right now.`} />
+        <EmptyState
+          icon={PackageOpen}
+          title="No Products Available"
+          text={`There are no ${category.name} products for sale right now.`}
+        />
       ) : groups.length === 0 ? (
         <EmptyState
           icon={SearchX}

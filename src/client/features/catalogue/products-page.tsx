@@ -30,7 +30,12 @@ export default function ProductsPage() {
 
   if (!isPending && !data) {
     return (
-      <LoadError title="Database Connection Error" message={catalogueMessages.databaseError} onRetry={() => void refetch()} isRetrying={isFetching} />
+      <LoadError
+        title="Database Connection Error"
+        message={catalogueMessages.databaseError}
+        onRetry={() => void refetch()}
+        isRetrying={isFetching}
+      />
     );
   }
 
@@ -45,21 +50,37 @@ export default function ProductsPage() {
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Products</h1>
-          <p className="mt-1 text-muted-foreground">Ready-made social media accounts, delivered instantly and paid from your naira wallet.</p>
+          <p className="mt-1 text-muted-foreground">
+            Ready-made social media accounts, delivered instantly and paid from your naira wallet.
+          </p>
         </div>
-        <Button variant="outline" onClick={() => void refreshStock()} disabled={isFetching} className="self-start sm:self-auto">
-          <RefreshCw className={cn('h-4 w-4', isFetching && 'animate-spin')} aria-hidden /> Refresh Stock
+        <Button
+          variant="outline"
+          onClick={() => void refreshStock()}
+          disabled={isFetching}
+          className="self-start sm:self-auto"
+        >
+          <RefreshCw className={cn('h-4 w-4', isFetching && 'animate-spin')} aria-hidden /> Refresh
+          Stock
         </Button>
       </header>
 
       <WalletCard />
 
-      {data ? <CatalogueList data={data} layout={layout} setLayout={setLayout} /> : <PageSpinner label="Loading products..." />}
+      {data ? (
+        <CatalogueList data={data} layout={layout} setLayout={setLayout} />
+      ) : (
+        <PageSpinner label="Loading products..." />
+      )}
     </section>
   );
 }
 
-type ListProps = { data: CatalogueResponse; layout: CardLayout; setLayout: (layout: CardLayout) => void };
+type ListProps = {
+  data: CatalogueResponse;
+  layout: CardLayout;
+  setLayout: (layout: CardLayout) => void;
+};
 
 /** Search, filter and layout controls over the categories and product groups, once they are loaded. */
 function CatalogueList({ data, layout, setLayout }: ListProps) {
@@ -74,26 +95,40 @@ function CatalogueList({ data, layout, setLayout }: ListProps) {
     <>
       <div className="space-y-3">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <SearchBox label="Search products" value={search} onChange={(q) => setParams({ q })} placeholder="Search products or features" />
+          <SearchBox
+            label="Search products"
+            value={search}
+            onChange={(q) => setParams({ q })}
+            placeholder="Search products or features"
+          />
           <div className="flex gap-3">
             <div className="min-w-0 flex-1">
               <LabelledSelect
                 label="Filter by category"
                 value={categoryId}
                 onChange={(c) => setParams({ category: c })}
-                options={[{ value: ALL_CATEGORIES, label: 'All Categories' }, ...data.categories.map((c) => ({ value: c.id, label: c.name }))]}
+                options={[
+                  { value: ALL_CATEGORIES, label: 'All Categories' },
+                  ...data.categories.map((c) => ({ value: c.id, label: c.name })),
+                ]}
               />
             </div>
             <LayoutToggle value={layout} onChange={setLayout} />
           </div>
         </div>
         <p className="text-sm text-muted-foreground" role="status" data-testid="product-count">
-          {isFiltered ? `Showing ${shown.groups.length} of ${plural(data.groups.length)}` : `${plural(data.groups.length)} available`}
+          {isFiltered
+            ? `Showing ${shown.groups.length} of ${plural(data.groups.length)}`
+            : `${plural(data.groups.length)} available`}
         </p>
       </div>
 
       {data.groups.length === 0 ? (
-        <EmptyState icon={PackageOpen} title="No Products Available" text="There is nothing for sale right now. Please check back soon." />
+        <EmptyState
+          icon={PackageOpen}
+          title="No Products Available"
+          text="There is nothing for sale right now. Please check back soon."
+        />
       ) : nothingMatched ? (
         <EmptyState
           icon={SearchX}
@@ -108,7 +143,12 @@ function CatalogueList({ data, layout, setLayout }: ListProps) {
               <h2 id="categories-title" className="text-xl font-semibold">
                 Categories
               </h2>
-              <ul className={cn('mt-4 grid gap-4', layout === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-4' : 'lg:grid-cols-2')}>
+              <ul
+                className={cn(
+                  'mt-4 grid gap-4',
+                  layout === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-4' : 'lg:grid-cols-2',
+                )}
+              >
                 {shown.categories.map((c) => (
                   <li key={c.id}>
                     <CategoryCard category={c} />
@@ -118,18 +158,23 @@ function CatalogueList({ data, layout, setLayout }: ListProps) {
             </section>
           ) : null}
           {shown.groups.length > 0 ? (
-          <section aria-labelledby="groups-title">
-            <h2 id="groups-title" className="text-xl font-semibold">
-              {isFiltered ? 'Matching Products' : 'All Products'}
-            </h2>
-            <ul className={cn('mt-4 grid', layout === 'grid' ? 'gap-6 sm:grid-cols-2 lg:grid-cols-3' : 'gap-4')}>
-              {shown.groups.map((g) => (
-                <li key={g.id}>
-                  <GroupCard group={g} layout={layout} />
-                </li>
-              ))}
-            </ul>
-          </section>
+            <section aria-labelledby="groups-title">
+              <h2 id="groups-title" className="text-xl font-semibold">
+                {isFiltered ? 'Matching Products' : 'All Products'}
+              </h2>
+              <ul
+                className={cn(
+                  'mt-4 grid',
+                  layout === 'grid' ? 'gap-6 sm:grid-cols-2 lg:grid-cols-3' : 'gap-4',
+                )}
+              >
+                {shown.groups.map((g) => (
+                  <li key={g.id}>
+                    <GroupCard group={g} layout={layout} />
+                  </li>
+                ))}
+              </ul>
+            </section>
           ) : null}
         </>
       )}

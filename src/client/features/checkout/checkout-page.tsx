@@ -10,7 +10,12 @@ import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useMe } from '../auth/api/use-me.ts';
-import { IDEMPOTENCY_MISMATCH, newIdempotencyKey, purchaseErrorText, usePurchase } from './api/purchase.ts';
+import {
+  IDEMPOTENCY_MISMATCH,
+  newIdempotencyKey,
+  purchaseErrorText,
+  usePurchase,
+} from './api/purchase.ts';
 import { useCheckoutAccount } from './api/use-checkout-account.ts';
 import { AccountDetailsCard } from './components/account-details-card.tsx';
 import { PaymentSummary } from './components/payment-summary.tsx';
@@ -20,7 +25,11 @@ export default function CheckoutPage() {
   useDocumentTitle('Checkout');
   const location = useLocation();
   const checkout = useMemo(() => readCheckoutState(location.state), [location.state]);
-  return checkout ? <Checkout checkout={checkout} /> : <BackToProducts message={orderMessages.checkoutStateMissing} />;
+  return checkout ? (
+    <Checkout checkout={checkout} />
+  ) : (
+    <BackToProducts message={orderMessages.checkoutStateMissing} />
+  );
 }
 
 /** Checkout cannot go on: say why and return to the catalogue. */
@@ -42,40 +51,68 @@ function Checkout({ checkout }: { checkout: CheckoutState }) {
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const { productGroup, quantity } = checkout;
 
-  if (account.isError || (account.data && !account.data.account.isAvailable && !purchase.isSuccess)) {
-    const isGone = !account.isError || (account.error instanceof ApiError && account.error.status === 404);
-    return <BackToProducts isError message={isGone ? orderMessages.accountUnavailable : orderMessages.loadAccountFailed} />;
+  if (
+    account.isError ||
+    (account.data && !account.data.account.isAvailable && !purchase.isSuccess)
+  ) {
+    const isGone =
+      !account.isError || (account.error instanceof ApiError && account.error.status === 404);
+    return (
+      <BackToProducts
+        isError
+        message={isGone ? orderMessages.accountUnavailable : orderMessages.loadAccountFailed}
+      />
+    );
   }
 
   const onPurchase = () =>
     purchase.mutate(
-      { input: { productGroupId: productGroup.id, quantity, accountId: checkout.accountId }, idempotencyKey },
+      {
+        input: { productGroupId: productGroup.id, quantity, accountId: checkout.accountId },
+        idempotencyKey,
+      },
       {
         onSuccess: ({ order }) => {
           const isBulkPurchase = order.quantity > 1;
-          toast.success(isBulkPurchase ? orderMessages.bulkSuccessTitle : orderMessages.successTitle, {
-            description: orderMessages.successText(order.quantity, productGroup.name),
-          });
+          toast.success(
+            isBulkPurchase ? orderMessages.bulkSuccessTitle : orderMessages.successTitle,
+            {
+              description: orderMessages.successText(order.quantity, productGroup.name),
+            },
+          );
           navigate(paths.orders, {
-            state: { purchaseSuccess: true, isBulkPurchase, accountCount: order.quantity, productGroupName: productGroup.name },
+            state: {
+              purchaseSuccess: true,
+              isBulkPurchase,
+              accountCount: order.quantity,
+              productGroupName: productGroup.name,
+            },
           });
         },
         onError: (err) => {
           toast.error(orderMessages.purchaseFailedTitle, { description: purchaseErrorText(err) });
-          if (err instanceof ApiError && err.code === IDEMPOTENCY_MISMATCH) setIdempotencyKey(newIdempotencyKey());
+          if (err instanceof ApiError && err.code === IDEMPOTENCY_MISMATCH)
+            setIdempotencyKey(newIdempotencyKey());
         },
       },
     );
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
-      <Link to={paths.products} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to={paths.products}
+        className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Products
       </Link>
       <h1 className="mt-3 text-3xl font-bold">Checkout</h1>
       <p className="mt-1 text-muted-foreground">Review your order and pay from your wallet.</p>
       <div className="mt-6 grid gap-6 md:grid-cols-2 md:items-start">
-        <AccountDetailsCard checkout={checkout} username={account.data?.account.username ?? null} isLoadingAccount={account.isLoading} />
+        <AccountDetailsCard
+          checkout={checkout}
+          username={account.data?.account.username ?? null}
+          isLoadingAccount={account.isLoading}
+        />
         <PaymentSummary
           unitPriceKobo={productGroup.priceKobo}
           quantity={quantity}

@@ -6,9 +6,18 @@ export function readCheckoutState(state: unknown): CheckoutState | null {
   if (typeof state !== 'object' || state === null) return null;
   const s = state as Partial<CheckoutState>;
   const group = s.productGroup;
-  if (!group || typeof group.id !== 'string' || typeof group.name !== 'string' || typeof group.priceKobo !== 'number') return null;
+  if (
+    !group ||
+    typeof group.id !== 'string' ||
+    typeof group.name !== 'string' ||
+    typeof group.priceKobo !== 'number'
+  )
+    return null;
   const accountId = typeof s.accountId === 'string' && s.accountId ? s.accountId : undefined;
-  const asked = Number.isInteger(s.quantity) && s.quantity! >= 1 && s.quantity! <= MAX_QUANTITY ? s.quantity! : 1;
+  const asked =
+    Number.isInteger(s.quantity) && s.quantity! >= 1 && s.quantity! <= MAX_QUANTITY
+      ? s.quantity!
+      : 1;
   // One named account is always a quantity of one.
   const quantity = accountId ? 1 : asked;
   return {

@@ -16,7 +16,13 @@ import { filterOrders, summariseOrders, type OrderFilters } from './lib/filter-o
 
 /** The navigation state checkout hands over on success (SPEC.md §2 Checkout). */
 function readArrival(state: unknown): PurchaseArrival | null {
-  if (typeof state !== 'object' || state === null || !('purchaseSuccess' in state) || state.purchaseSuccess !== true) return null;
+  if (
+    typeof state !== 'object' ||
+    state === null ||
+    !('purchaseSuccess' in state) ||
+    state.purchaseSuccess !== true
+  )
+    return null;
   const s = state as Partial<PurchaseArrival>;
   return {
     isBulkPurchase: s.isBulkPurchase === true,
@@ -30,7 +36,11 @@ export default function OrdersPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { data, isPending, isError, refetch, isRefetching } = useOrders();
-  const [filters, setFilters] = useState<OrderFilters>({ search: '', status: 'all', category: 'all' });
+  const [filters, setFilters] = useState<OrderFilters>({
+    search: '',
+    status: 'all',
+    category: 'all',
+  });
   const [arrival, setArrival] = useState(() => readArrival(location.state));
 
   // Greet once, then drop the state so a reload does not greet again (the banner stays for this visit).
@@ -42,7 +52,10 @@ export default function OrdersPage() {
       duration: PURCHASE_TOAST_MS,
       description: orderMessages.successText(arrived.accountCount, arrived.productGroupName),
     });
-    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+    navigate(
+      { pathname: location.pathname, search: location.search },
+      { replace: true, state: null },
+    );
   }, [location.state, location.pathname, location.search, navigate]);
 
   const orders = useMemo(() => data?.orders ?? [], [data]);
@@ -61,7 +74,13 @@ export default function OrdersPage() {
       ) : isError ? (
         <div role="alert" className="rounded-xl border border-border bg-card py-10 text-center">
           <p className="text-destructive">{orderMessages.loadOrdersFailed}</p>
-          <Button className="mt-3" variant="outline" size="sm" disabled={isRefetching} onClick={() => refetch()}>
+          <Button
+            className="mt-3"
+            variant="outline"
+            size="sm"
+            disabled={isRefetching}
+            onClick={() => refetch()}
+          >
             Try Again
           </Button>
         </div>

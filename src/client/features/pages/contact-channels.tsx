@@ -8,7 +8,14 @@ import { useSiteInfo, whatsappUrl } from '../../lib/use-site-info.ts';
 
 export type ChannelKey = 'email' | 'telegram' | 'whatsapp';
 
-type Channel = { icon: LucideIcon; title: string; text: string; href: string; value: string; external: boolean };
+type Channel = {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  href: string;
+  value: string;
+  external: boolean;
+};
 
 function channel(key: ChannelKey, site: SiteInfo): Channel {
   switch (key) {
@@ -63,12 +70,20 @@ function ChannelCardList({
   isPending,
   isError,
 }: CardsProps & { site: SiteInfo | undefined; isPending: boolean; isError: boolean }) {
-  if (isError) return <p className="text-sm text-muted-foreground">Contact details could not be loaded. Please refresh the page.</p>;
+  if (isError)
+    return (
+      <p className="text-sm text-muted-foreground">
+        Contact details could not be loaded. Please refresh the page.
+      </p>
+    );
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // Inside a side card a nested card would double the frame: a plain bordered row instead.
   const Surface = compact ? CompactRow : Card;
   return (
-    <ul className={cn('grid gap-4', !compact && 'sm:grid-cols-2 lg:grid-cols-3')} aria-busy={isPending}>
+    <ul
+      className={cn('grid gap-4', !compact && 'sm:grid-cols-2 lg:grid-cols-3')}
+      aria-busy={isPending}
+    >
       {keys.map((key) => {
         const c = site ? channel(key, site) : null;
         const Icon = c?.icon ?? Mail;
@@ -80,7 +95,9 @@ function ChannelCardList({
               </span>
               <div className="min-w-0 flex-1">
                 <Heading className="font-semibold">{c?.title ?? 'Loading…'}</Heading>
-                {!compact && c ? <p className="mt-1 text-sm text-muted-foreground">{c.text}</p> : null}
+                {!compact && c ? (
+                  <p className="mt-1 text-sm text-muted-foreground">{c.text}</p>
+                ) : null}
                 {c ? (
                   <a
                     href={c.href}

@@ -13,18 +13,22 @@ import { businessHours, HOURS_TIMEZONE, responseTimes } from './support-hours.ts
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
 export default function ContactPage() {
-  useDocumentTitle('Contact Us', 'Contact AcctStore: e-mail, Telegram, WhatsApp or the contact form. Support hours, response times and office location.');
+  useDocumentTitle(
+    'Contact Us',
+    'Contact AcctStore: e-mail, Telegram, WhatsApp or the contact form. Support hours, response times and office location.',
+  );
   const { data: site } = useSiteInfo();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12">
       <header className="text-center">
         <p className="inline-flex items-center gap-2 rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-          <span className="h-2 w-2 rounded-full bg-emerald-600 dark:bg-emerald-400" aria-hidden /> 24/7 Support Available
+          <span className="h-2 w-2 rounded-full bg-emerald-600 dark:bg-emerald-400" aria-hidden />{' '}
+          24/7 Support Available
         </p>
         <h1 className="mt-4 text-4xl font-extrabold tracking-tight">Get in touch</h1>
         <p className="mx-auto mt-3 max-w-2xl text-lg text-muted-foreground">
-          Questions about an order, your wallet, a partnership or anything else? Send us a message and we'll get back to you within 24
-          hours.
+          Questions about an order, your wallet, a partnership or anything else? Send us a message
+          and we'll get back to you within 24 hours.
         </p>
       </header>
 
@@ -41,9 +45,15 @@ export default function ContactPage() {
         </section>
 
         <aside aria-label="Contact details" className="space-y-6">
-          <SideCard title="Contact channels" icon={<Headphones className="h-5 w-5 text-primary" aria-hidden />}>
+          <SideCard
+            title="Contact channels"
+            icon={<Headphones className="h-5 w-5 text-primary" aria-hidden />}
+          >
             <ChannelCards keys={['email', 'telegram', 'whatsapp']} compact />
-            <Link to={paths.support} className="mt-3 flex items-center gap-3 rounded-xl border border-border p-4 hover:bg-muted">
+            <Link
+              to={paths.support}
+              className="mt-3 flex items-center gap-3 rounded-xl border border-border p-4 hover:bg-muted"
+            >
               <Ticket className="h-5 w-5 shrink-0 text-primary" aria-hidden />
               <span>
                 <span className="block font-semibold">Support Tickets</span>
@@ -52,7 +62,10 @@ export default function ContactPage() {
             </Link>
           </SideCard>
 
-          <SideCard title="Business hours" icon={<Clock className="h-5 w-5 text-primary" aria-hidden />}>
+          <SideCard
+            title="Business hours"
+            icon={<Clock className="h-5 w-5 text-primary" aria-hidden />}
+          >
             <dl className="space-y-2 text-sm">
               {businessHours.map((b) => (
                 <div key={b.days} className="flex justify-between gap-4">
@@ -61,10 +74,15 @@ export default function ContactPage() {
                 </div>
               ))}
             </dl>
-            <p className="mt-3 text-xs text-muted-foreground">All times {HOURS_TIMEZONE}. Emergency support is available 24/7.</p>
+            <p className="mt-3 text-xs text-muted-foreground">
+              All times {HOURS_TIMEZONE}. Emergency support is available 24/7.
+            </p>
           </SideCard>
 
-          <SideCard title="Response times" icon={<Timer className="h-5 w-5 text-primary" aria-hidden />}>
+          <SideCard
+            title="Response times"
+            icon={<Timer className="h-5 w-5 text-primary" aria-hidden />}
+          >
             <dl className="space-y-2 text-sm">
               {responseTimes.map((r) => (
                 <div key={r.type} className="flex justify-between gap-4">
@@ -75,12 +93,20 @@ export default function ContactPage() {
             </dl>
           </SideCard>
 
-          <SideCard title="Our office" icon={<MapPin className="h-5 w-5 text-primary" aria-hidden />}>
+          <SideCard
+            title="Our office"
+            icon={<MapPin className="h-5 w-5 text-primary" aria-hidden />}
+          >
             <p className="text-sm">{site?.officeLocation ?? 'Loading…'}</p>
           </SideCard>
 
-          <SideCard title="Frequently asked questions" icon={<HelpCircle className="h-5 w-5 text-primary" aria-hidden />}>
-            <p className="text-sm text-muted-foreground">Most questions about top-ups, delivery and refunds are answered on our support page.</p>
+          <SideCard
+            title="Frequently asked questions"
+            icon={<HelpCircle className="h-5 w-5 text-primary" aria-hidden />}
+          >
+            <p className="text-sm text-muted-foreground">
+              Most questions about top-ups, delivery and refunds are answered on our support page.
+            </p>
             <Link to={paths.support} className={`mt-2 inline-block text-sm ${linkClass}`}>
               Visit the Support Center
             </Link>
@@ -116,7 +142,15 @@ export default function ContactPage() {
   );
 }
 
-function SideCard({ title, icon, children }: { title: string; icon?: ReactNode; children: ReactNode }) {
+function SideCard({
+  title,
+  icon,
+  children,
+}: {
+  title: string;
+  icon?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <h2 className="mb-4 flex items-center gap-2 text-lg font-bold">

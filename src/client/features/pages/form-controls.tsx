@@ -1,11 +1,24 @@
 // Labelled inputs, text areas and selects for the inbox forms, with their error text tied to the control.
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { inputClass } from '../../components/ui/field.tsx';
 import { cn } from '../../lib/cn.ts';
 
 type Common = { label: ReactNode; error?: string; hint?: ReactNode };
 
-function Labelled({ id, label, error, hint, required, children }: Common & { id: string; required?: boolean; children: ReactNode }) {
+function Labelled({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  children,
+}: Common & { id: string; required?: boolean; children: ReactNode }) {
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium">
@@ -40,16 +53,33 @@ function describedBy(id: string, { error, hint }: Common) {
   };
 }
 
-export function TextField({ label, error, hint, className, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  className,
+  ...props
+}: Common & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <Labelled id={id} label={label} error={error} hint={hint} required={props.required}>
-      <input id={id} className={cn(inputClass, className)} {...describedBy(id, { label, error, hint })} {...props} />
+      <input
+        id={id}
+        className={cn(inputClass, className)}
+        {...describedBy(id, { label, error, hint })}
+        {...props}
+      />
     </Labelled>
   );
 }
 
-export function TextAreaField({ label, error, hint, className, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  ...props
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
     <Labelled id={id} label={label} error={error} hint={hint} required={props.required}>
@@ -65,13 +95,29 @@ export function TextAreaField({ label, error, hint, className, ...props }: Commo
 }
 
 type SelectProps = Common &
-  SelectHTMLAttributes<HTMLSelectElement> & { options: readonly { value: string; label: string }[]; placeholder?: string };
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: readonly { value: string; label: string }[];
+    placeholder?: string;
+  };
 
-export function SelectField({ label, error, hint, options, placeholder, className, ...props }: SelectProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  placeholder,
+  className,
+  ...props
+}: SelectProps) {
   const id = useId();
   return (
     <Labelled id={id} label={label} error={error} hint={hint} required={props.required}>
-      <select id={id} className={cn(inputClass, className)} {...describedBy(id, { label, error, hint })} {...props}>
+      <select
+        id={id}
+        className={cn(inputClass, className)}
+        {...describedBy(id, { label, error, hint })}
+        {...props}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -84,12 +130,26 @@ export function SelectField({ label, error, hint, options, placeholder, classNam
 }
 
 /** A field people never see or reach; bots that fill every input give themselves away. */
-export function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+export function Honeypot({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   return (
     <div aria-hidden className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
       <label htmlFor={id}>Leave this field empty</label>
-      <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id={id}
+        name="website"
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }

@@ -6,14 +6,23 @@ import { useSiteInfo } from '../../lib/use-site-info.ts';
 import { Clause, StaticPage, textLink } from './static-page.tsx';
 
 const retention = [
-  { data: 'Account details (e-mail, name, password, signed-in devices)', period: 'While your account is open; removed at once when you delete your account' },
-  { data: 'Orders, wallet top-ups and payments', period: '6 years, as Nigerian tax and accounting rules require' },
+  {
+    data: 'Account details (e-mail, name, password, signed-in devices)',
+    period: 'While your account is open; removed at once when you delete your account',
+  },
+  {
+    data: 'Orders, wallet top-ups and payments',
+    period: '6 years, as Nigerian tax and accounting rules require',
+  },
   { data: 'Messages to support', period: '2 years after the conversation ends' },
   { data: 'Security logs (sign-ins, IP addresses)', period: '90 days' },
 ];
 
 export default function PrivacyPage() {
-  useDocumentTitle('Privacy Policy', 'How AcctStore collects, uses, protects and retains your personal data, and how to exercise your rights.');
+  useDocumentTitle(
+    'Privacy Policy',
+    'How AcctStore collects, uses, protects and retains your personal data, and how to exercise your rights.',
+  );
   const { data: site } = useSiteInfo();
   const email = site ? (
     <a href={`mailto:${site.supportEmail}`} className={textLink}>
@@ -30,12 +39,23 @@ export default function PrivacyPage() {
     >
       <Clause id="collect" title="1. What we collect">
         <ul>
-          <li>Account data: your e-mail address, a display name and your password (stored only as a secure hash).</li>
-          <li>Wallet and order data: top-ups, purchases, references from our payment provider and what you bought.</li>
+          <li>
+            Account data: your e-mail address, a display name and your password (stored only as a
+            secure hash).
+          </li>
+          <li>
+            Wallet and order data: top-ups, purchases, references from our payment provider and what
+            you bought.
+          </li>
           <li>Messages you send us through the support, contact and quote forms.</li>
-          <li>Technical data: sign-in times, browser type and IP address, used to protect your account.</li>
+          <li>
+            Technical data: sign-in times, browser type and IP address, used to protect your
+            account.
+          </li>
         </ul>
-        <p>We never see or store your card details; payments are handled by our payment provider.</p>
+        <p>
+          We never see or store your card details; payments are handled by our payment provider.
+        </p>
       </Clause>
       <Clause id="use" title="2. How we use it">
         <ul>
@@ -46,14 +66,16 @@ export default function PrivacyPage() {
       </Clause>
       <Clause id="sharing" title="3. Who we share it with">
         <p>
-          Only with the services that help us run the store: our payment provider (to process top-ups) and our e-mail provider (to send
-          your messages), each bound to protect it. We share data with authorities only when the law requires it.
+          Only with the services that help us run the store: our payment provider (to process
+          top-ups) and our e-mail provider (to send your messages), each bound to protect it. We
+          share data with authorities only when the law requires it.
         </p>
       </Clause>
       <Clause id="security" title="4. How we protect it">
         <p>
-          Connections are encrypted, passwords are hashed, and account credentials in our stock are encrypted at rest and shown only
-          to their buyer. Access to personal data is limited to staff who need it.
+          Connections are encrypted, passwords are hashed, and account credentials in our stock are
+          encrypted at rest and shown only to their buyer. Access to personal data is limited to
+          staff who need it.
         </p>
       </Clause>
       <Clause id="retention" title="5. How long we keep it">
@@ -88,7 +110,8 @@ export default function PrivacyPage() {
           <li>have inaccurate data corrected;</li>
           <li>have your data deleted when we no longer need to keep it;</li>
           <li>
-            correct your name and e-mail, sign out your other devices and delete your account yourself, in{' '}
+            correct your name and e-mail, sign out your other devices and delete your account
+            yourself, in{' '}
             <Link to={paths.profile} className={textLink}>
               Profile Settings
             </Link>{' '}
@@ -104,14 +127,15 @@ export default function PrivacyPage() {
       </Clause>
       <Clause id="breach" title="7. If something goes wrong">
         <p>
-          If a data breach puts your personal data at risk, we notify the regulator and tell affected users{' '}
-          <strong>within 72 hours</strong> of becoming aware of it, with what happened and what to do.
+          If a data breach puts your personal data at risk, we notify the regulator and tell
+          affected users <strong>within 72 hours</strong> of becoming aware of it, with what
+          happened and what to do.
         </p>
       </Clause>
       <Clause id="cookies" title="8. Cookies and storage">
         <p>
-          We use one essential cookie to keep you signed in, and your browser's storage to remember your light or dark theme and a
-          pending top-up. We use no advertising or tracking cookies.
+          We use one essential cookie to keep you signed in, and your browser's storage to remember
+          your light or dark theme and a pending top-up. We use no advertising or tracking cookies.
         </p>
       </Clause>
       <Clause id="children" title="9. Children">

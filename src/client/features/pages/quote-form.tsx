@@ -1,7 +1,12 @@
 // The quote request dialog of the Web Services page: opened by a package's 'Start Your Project' button.
 import { Loader2, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { inboxSuccessMessages, quoteBudgets, quoteSchema, quoteTimelines } from '../../../shared/inbox.ts';
+import {
+  inboxSuccessMessages,
+  quoteBudgets,
+  quoteSchema,
+  quoteTimelines,
+} from '../../../shared/inbox.ts';
 import { formatNairaShort } from '../../../shared/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useSendQuote } from '../inbox/api/use-send-quote.ts';
@@ -9,7 +14,17 @@ import { Honeypot, SelectField, TextAreaField, TextField } from './form-controls
 import { useInboxForm } from './use-inbox-form.ts';
 import type { WebPackage } from './web-packages.ts';
 
-const emptyQuote = { name: '', email: '', phone: '', company: '', budget: '', timeline: '', description: '', features: '', website: '' };
+const emptyQuote = {
+  name: '',
+  email: '',
+  phone: '',
+  company: '',
+  budget: '',
+  timeline: '',
+  description: '',
+  features: '',
+  website: '',
+};
 
 type Props = { pkg: WebPackage | null; onClose: () => void };
 
@@ -47,8 +62,8 @@ function QuoteForm({ pkg, mutation, onSent }: FormProps) {
         <div>
           <Dialog.Title className="text-xl font-bold">Start Your Project</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-            {pkg.name} package · {formatNairaShort(pkg.priceKobo)} · {pkg.duration}. Tell us about your project and we'll contact
-            you within 24 hours.
+            {pkg.name} package · {formatNairaShort(pkg.priceKobo)} · {pkg.duration}. Tell us about
+            your project and we'll contact you within 24 hours.
           </Dialog.Description>
         </div>
         <Dialog.Close asChild>
@@ -57,14 +72,53 @@ function QuoteForm({ pkg, mutation, onSent }: FormProps) {
           </Button>
         </Dialog.Close>
       </div>
-      <form onSubmit={form.onSubmit} className="relative mt-5 space-y-4" aria-label="Project request">
+      <form
+        onSubmit={form.onSubmit}
+        className="relative mt-5 space-y-4"
+        aria-label="Project request"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Full Name" required autoComplete="name" maxLength={100} {...form.bind('name')} />
-          <TextField label="Email Address" type="email" required autoComplete="email" maxLength={254} {...form.bind('email')} />
-          <TextField label="Phone Number" type="tel" required autoComplete="tel" maxLength={30} {...form.bind('phone')} />
-          <TextField label="Company / Business Name" autoComplete="organization" maxLength={120} {...form.bind('company')} />
-          <SelectField label="Budget" options={quoteBudgets} placeholder="Select a budget range" {...form.bind('budget')} />
-          <SelectField label="Timeline" options={quoteTimelines} placeholder="Select a timeline" {...form.bind('timeline')} />
+          <TextField
+            label="Full Name"
+            required
+            autoComplete="name"
+            maxLength={100}
+            {...form.bind('name')}
+          />
+          <TextField
+            label="Email Address"
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+            {...form.bind('email')}
+          />
+          <TextField
+            label="Phone Number"
+            type="tel"
+            required
+            autoComplete="tel"
+            maxLength={30}
+            {...form.bind('phone')}
+          />
+          <TextField
+            label="Company / Business Name"
+            autoComplete="organization"
+            maxLength={120}
+            {...form.bind('company')}
+          />
+          <SelectField
+            label="Budget"
+            options={quoteBudgets}
+            placeholder="Select a budget range"
+            {...form.bind('budget')}
+          />
+          <SelectField
+            label="Timeline"
+            options={quoteTimelines}
+            placeholder="Select a timeline"
+            {...form.bind('timeline')}
+          />
         </div>
         <TextAreaField
           label="Project Description"

@@ -14,7 +14,13 @@ const related = [
 
 export const textLink = 'font-medium text-primary underline underline-offset-4';
 
-type Props = { title: string; intro: ReactNode; meta?: ReactNode; current: string; children: ReactNode };
+type Props = {
+  title: string;
+  intro: ReactNode;
+  meta?: ReactNode;
+  current: string;
+  children: ReactNode;
+};
 
 export function StaticPage({ title, intro, meta, current, children }: Props) {
   return (
@@ -25,11 +31,16 @@ export function StaticPage({ title, intro, meta, current, children }: Props) {
         <div className="mt-4 text-lg text-muted-foreground">{intro}</div>
       </header>
       <div className="space-y-10 py-10">{children}</div>
-      <section aria-labelledby="ready-title" className="rounded-xl border border-border bg-muted p-6 text-center">
+      <section
+        aria-labelledby="ready-title"
+        className="rounded-xl border border-border bg-muted p-6 text-center"
+      >
         <h2 id="ready-title" className="text-xl font-bold">
           Ready to get started?
         </h2>
-        <p className="mt-1 text-muted-foreground">Create a free account, top up your wallet and buy in minutes.</p>
+        <p className="mt-1 text-muted-foreground">
+          Create a free account, top up your wallet and buy in minutes.
+        </p>
         <div className="mt-4 flex flex-wrap justify-center gap-3">
           <Button asChild>
             <Link to={paths.products}>Browse Products</Link>
@@ -57,7 +68,15 @@ export function StaticPage({ title, intro, meta, current, children }: Props) {
 }
 
 /** One numbered section with an anchor, so that a clause can be linked to. */
-export function Clause({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function Clause({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20">
       <h2 id={`${id}-title`} className="text-2xl font-bold">

@@ -37,7 +37,10 @@ const faqs = [
 ];
 
 export default function SupportPage() {
-  useDocumentTitle('Customer Support', 'Get help with orders, wallet top-ups and accounts: Telegram, e-mail, WhatsApp and a support form.');
+  useDocumentTitle(
+    'Customer Support',
+    'Get help with orders, wallet top-ups and accounts: Telegram, e-mail, WhatsApp and a support form.',
+  );
   const { data: site } = useSiteInfo();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12">
@@ -45,7 +48,8 @@ export default function SupportPage() {
         <LifeBuoy className="mx-auto h-12 w-12 text-primary" aria-hidden />
         <h1 className="mt-4 text-4xl font-extrabold tracking-tight">How can we help?</h1>
         <p className="mx-auto mt-3 max-w-2xl text-lg text-muted-foreground">
-          Questions about an order, a top-up or an account? Reach us on any channel below or send us a message.
+          Questions about an order, a top-up or an account? Reach us on any channel below or send us
+          a message.
         </p>
       </header>
 
@@ -72,13 +76,18 @@ export default function SupportPage() {
         </section>
 
         <aside aria-labelledby="urgent-title" className="space-y-6 lg:col-span-2">
-          <div role="note" className="rounded-xl border border-amber-500/50 bg-amber-50 p-5 text-amber-950 dark:bg-amber-950/40 dark:text-amber-50">
+          <div
+            role="note"
+            className="rounded-xl border border-amber-500/50 bg-amber-50 p-5 text-amber-950 dark:bg-amber-950/40 dark:text-amber-50"
+          >
             <h2 id="urgent-title" className="flex items-center gap-2 text-lg font-bold">
-              <AlertTriangle className="h-5 w-5 text-amber-700 dark:text-amber-300" aria-hidden /> Urgent issue?
+              <AlertTriangle className="h-5 w-5 text-amber-700 dark:text-amber-300" aria-hidden />{' '}
+              Urgent issue?
             </h2>
             <p className="mt-2 text-sm">
-              For a payment that was not credited or an account that stopped working, message us on WhatsApp with your order ID or
-              payment reference. Urgent issues are handled first, 24/7.
+              For a payment that was not credited or an account that stopped working, message us on
+              WhatsApp with your order ID or payment reference. Urgent issues are handled first,
+              24/7.
             </p>
             {site ? (
               <a
@@ -95,7 +104,10 @@ export default function SupportPage() {
             <h2 className="text-lg font-bold">More help</h2>
             <ul className="mt-3 space-y-2 text-sm">
               <li>
-                <Link to={paths.contact} className="text-primary underline-offset-4 hover:underline">
+                <Link
+                  to={paths.contact}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
                   Contact us: business hours and response times
                 </Link>
               </li>
@@ -105,7 +117,10 @@ export default function SupportPage() {
                 </Link>
               </li>
               <li>
-                <Link to={paths.privacy} className="text-primary underline-offset-4 hover:underline">
+                <Link
+                  to={paths.privacy}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
                   Privacy Policy
                 </Link>
               </li>
@@ -120,10 +135,16 @@ export default function SupportPage() {
         </h2>
         <div className="mt-8 space-y-3">
           {faqs.map(({ q, a }) => (
-            <details key={q} className="group rounded-xl border border-border bg-card p-4 [&_summary::-webkit-details-marker]:hidden">
+            <details
+              key={q}
+              className="group rounded-xl border border-border bg-card p-4 [&_summary::-webkit-details-marker]:hidden"
+            >
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold">
                 <h3>{q}</h3>
-                <ChevronDown className="h-5 w-5 shrink-0 transition group-open:rotate-180" aria-hidden />
+                <ChevronDown
+                  className="h-5 w-5 shrink-0 transition group-open:rotate-180"
+                  aria-hidden
+                />
               </summary>
               <p className="mt-3 text-muted-foreground">{a}</p>
             </details>

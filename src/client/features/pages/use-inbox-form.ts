@@ -16,7 +16,13 @@ type Options<V extends Values, S extends z.ZodType> = {
   onSent?: () => void;
 };
 
-export function useInboxForm<V extends Values, S extends z.ZodType>({ schema, initial, mutation, successMessage, onSent }: Options<V, S>) {
+export function useInboxForm<V extends Values, S extends z.ZodType>({
+  schema,
+  initial,
+  mutation,
+  successMessage,
+  onSent,
+}: Options<V, S>) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
   const [sentMessage, setSentMessage] = useState<string | null>(null);
@@ -32,7 +38,8 @@ export function useInboxForm<V extends Values, S extends z.ZodType>({ schema, in
     name,
     value: values[name],
     error: errors[name],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(name, e.target.value),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      set(name, e.target.value),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -49,7 +56,8 @@ export function useInboxForm<V extends Values, S extends z.ZodType>({ schema, in
       }
       setErrors(next);
       const firstInvalid = parsed.error.issues[0]?.path[0];
-      if (typeof firstInvalid === 'string') event.currentTarget.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      if (typeof firstInvalid === 'string')
+        event.currentTarget.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
       return;
     }
     // The parsed values are the trimmed ones; they satisfy the schema's input by construction.

@@ -8,7 +8,12 @@ import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { DataIsland } from '../../app/data-island.tsx';
 import { ChannelCards, ChannelCardsLoading, type ChannelKey } from './contact-channels.tsx';
-import { FREE_HOSTING_VALUE_KOBO, FREE_LOGO_VALUE_KOBO, webPackages, type WebPackage } from './web-packages.ts';
+import {
+  FREE_HOSTING_VALUE_KOBO,
+  FREE_LOGO_VALUE_KOBO,
+  webPackages,
+  type WebPackage,
+} from './web-packages.ts';
 
 // The quote form (its dialog, validation and sending) loads when a visitor points at or picks a package,
 // not with the page: it is most of the page's code and nobody needs it to read the packages.
@@ -33,14 +38,15 @@ export default function WebServicesPage() {
     <>
       <section className="bg-gradient-to-b from-muted to-background px-4 py-16 text-center sm:py-20">
         <p className="mx-auto inline-flex items-center gap-1 rounded-full border border-border bg-background px-3 py-1 text-sm text-muted-foreground">
-          <Sparkles className="h-4 w-4 text-primary" aria-hidden /> Web design for Nigerian businesses
+          <Sparkles className="h-4 w-4 text-primary" aria-hidden /> Web design for Nigerian
+          businesses
         </p>
         <h1 className="mx-auto mt-6 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
           Get a professional website that brings you customers
         </h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
-          Fixed prices in naira, delivered in days, not months. Every package includes free hosting for 1 year (valued{' '}
-          {formatNairaShort(FREE_HOSTING_VALUE_KOBO)}).
+          Fixed prices in naira, delivered in days, not months. Every package includes free hosting
+          for 1 year (valued {formatNairaShort(FREE_HOSTING_VALUE_KOBO)}).
         </p>
       </section>
 
@@ -57,7 +63,8 @@ export default function WebServicesPage() {
         </ul>
         <p className="mt-8 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
           <Server className="h-4 w-4 shrink-0 text-primary" aria-hidden />
-          All packages include free hosting for 1 year, valued at {formatNairaShort(FREE_HOSTING_VALUE_KOBO)}.
+          All packages include free hosting for 1 year, valued at{' '}
+          {formatNairaShort(FREE_HOSTING_VALUE_KOBO)}.
         </p>
       </section>
 
@@ -69,7 +76,8 @@ export default function WebServicesPage() {
               Limited offer: free logo design
             </h2>
             <p className="mt-1">
-              Book any package this month and we design your logo for free, a {formatNairaShort(FREE_LOGO_VALUE_KOBO)} value.
+              Book any package this month and we design your logo for free, a{' '}
+              {formatNairaShort(FREE_LOGO_VALUE_KOBO)} value.
             </p>
           </div>
         </div>
@@ -80,7 +88,8 @@ export default function WebServicesPage() {
           Prefer to talk first?
         </h2>
         <p className="mx-auto mt-2 max-w-2xl text-center text-muted-foreground">
-          Ask us anything about your project on WhatsApp, by e-mail or on Telegram. We reply to quote requests within 24 hours.
+          Ask us anything about your project on WhatsApp, by e-mail or on Telegram. We reply to
+          quote requests within 24 hours.
         </p>
         <div className="mt-8">
           <DataIsland fallback={<ChannelCardsLoading keys={talkChannels} />}>
@@ -105,7 +114,10 @@ function PackageCard({ pkg, onStart }: { pkg: WebPackage; onStart: () => void })
     <Card
       aria-labelledby={titleId}
       role="group"
-      className={cn('relative flex h-full flex-col', pkg.popular && 'shadow-lg ring-2 ring-primary lg:-translate-y-2')}
+      className={cn(
+        'relative flex h-full flex-col',
+        pkg.popular && 'shadow-lg ring-2 ring-primary lg:-translate-y-2',
+      )}
     >
       {pkg.popular ? (
         <span className="absolute -top-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 whitespace-nowrap rounded-full bg-primary px-3 py-1 text-xs font-semibold text-primary-foreground">
@@ -135,7 +147,8 @@ function PackageCard({ pkg, onStart }: { pkg: WebPackage; onStart: () => void })
           ))}
         </ul>
         <p className="mt-2">
-          <span className="font-medium">Ideal for:</span> <span className="text-muted-foreground">{pkg.ideal}</span>
+          <span className="font-medium">Ideal for:</span>{' '}
+          <span className="text-muted-foreground">{pkg.ideal}</span>
         </p>
       </div>
       <Button

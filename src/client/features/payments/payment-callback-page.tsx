@@ -68,8 +68,8 @@ export default function PaymentCallbackPage() {
         }
       >
         <p>
-          The payment provider has not confirmed this payment yet. You can leave this page: your wallet will be credited
-          automatically once the payment completes.
+          The payment provider has not confirmed this payment yet. You can leave this page: your
+          wallet will be credited automatically once the payment completes.
         </p>
         <PaymentDetails check={result.check} />
       </ResultShell>

@@ -20,7 +20,12 @@ export default function PaymentSuccessPage() {
   useDocumentTitle('Payment Status');
   const [params] = useSearchParams();
   // Read once: a successful check clears the stored pending top-up this page may have fallen back to.
-  const [reference] = useState(() => readReference(params, successReferenceParams) ?? readPendingTopup()?.transactionReference ?? null);
+  const [reference] = useState(
+    () =>
+      readReference(params, successReferenceParams) ??
+      readPendingTopup()?.transactionReference ??
+      null,
+  );
   const result = useTopupVerification(reference);
   const supportEmail = useSiteInfo().data?.supportEmail;
 
@@ -34,7 +39,10 @@ export default function PaymentSuccessPage() {
   const help = supportEmail ? (
     <p className="text-sm">
       Need help? Contact us at{' '}
-      <a className="font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${supportEmail}`}>
+      <a
+        className="font-medium text-primary underline-offset-4 hover:underline"
+        href={`mailto:${supportEmail}`}
+      >
         {supportEmail}
       </a>
     </p>
@@ -50,9 +58,16 @@ export default function PaymentSuccessPage() {
   if (reference && result.state === 'success') {
     const { check } = result;
     return (
-      <ResultShell tone="success" title="Payment Successful" badge={<PaymentStatusBadge status="completed" />} actions={footer}>
+      <ResultShell
+        tone="success"
+        title="Payment Successful"
+        badge={<PaymentStatusBadge status="completed" />}
+        actions={footer}
+      >
         <p>
-          {check.alreadyCredited ? walletMessages.alreadyProcessed : `${formatNaira(check.amountKobo)} has been added to your wallet.`}
+          {check.alreadyCredited
+            ? walletMessages.alreadyProcessed
+            : `${formatNaira(check.amountKobo)} has been added to your wallet.`}
         </p>
         <PaymentDetails check={check} showBalance />
         {help}
@@ -61,7 +76,12 @@ export default function PaymentSuccessPage() {
   }
   if (reference && result.state === 'pending') {
     return (
-      <ResultShell tone="pending" title="Payment Pending" badge={<PaymentStatusBadge status="pending" />} actions={footer}>
+      <ResultShell
+        tone="pending"
+        title="Payment Pending"
+        badge={<PaymentStatusBadge status="pending" />}
+        actions={footer}
+      >
         <p>Your wallet will be credited automatically once the payment completes.</p>
         <PaymentDetails check={result.check} />
         {help}
@@ -69,9 +89,18 @@ export default function PaymentSuccessPage() {
     );
   }
   const check = result.state === 'failed' ? result.check : null;
-  const message = !reference ? walletMessages.noReference : check ? (check.message ?? failedText) : verificationText;
+  const message = !reference
+    ? walletMessages.noReference
+    : check
+      ? (check.message ?? failedText)
+      : verificationText;
   return (
-    <ResultShell tone="failed" title="Payment Failed" badge={<PaymentStatusBadge status={check?.status === 'expired' ? 'expired' : 'failed'} />} actions={footer}>
+    <ResultShell
+      tone="failed"
+      title="Payment Failed"
+      badge={<PaymentStatusBadge status={check?.status === 'expired' ? 'expired' : 'failed'} />}
+      actions={footer}
+    >
       <p>{message}</p>
       {check ? <PaymentDetails check={check} /> : null}
       {help}

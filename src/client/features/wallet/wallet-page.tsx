@@ -22,11 +22,22 @@ export default function WalletPage() {
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-bold sm:text-3xl">My Wallet</h1>
-      <p className="mt-1 text-muted-foreground">Top up your balance and follow every transaction.</p>
+      <p className="mt-1 text-muted-foreground">
+        Top up your balance and follow every transaction.
+      </p>
       <WalletSummaryCards />
       <TopupOutcomeNotice />
-      <Tabs.Root value={tab} onValueChange={(next) => setParams(next === 'topup' ? {} : { tab: next }, { replace: true })} className="mt-8">
-        <Tabs.List aria-label="Wallet sections" className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:inline-grid">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(next) =>
+          setParams(next === 'topup' ? {} : { tab: next }, { replace: true })
+        }
+        className="mt-8"
+      >
+        <Tabs.List
+          aria-label="Wallet sections"
+          className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:inline-grid"
+        >
           {tabs.map((t) => (
             <Tabs.Trigger
               key={t.value}

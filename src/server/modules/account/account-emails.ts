@@ -7,7 +7,12 @@ import { enqueueEmail } from '../mail/outbox.ts';
 type Person = { id: string; email: string; fullName: string };
 
 /** The text and HTML bodies: greeting, lines, the link (if any), lines after it. */
-function paragraphs(name: string, lines: string[], link?: { href: string; label: string }, after: string[] = []) {
+function paragraphs(
+  name: string,
+  lines: string[],
+  link?: { href: string; label: string },
+  after: string[] = [],
+) {
   const blocks = [`Hello ${name},`, ...lines, ...(link ? [link.href] : []), ...after, 'AcctStore'];
   const html = [
     `<p>Hello ${escapeHtml(name)},</p>`,
@@ -19,7 +24,12 @@ function paragraphs(name: string, lines: string[], link?: { href: string; label:
   return { text: `${blocks.join('\n\n')}\n`, html };
 }
 
-export async function sendResetLink(tx: Db | Tx, publicUrl: string, user: Person, token: string): Promise<void> {
+export async function sendResetLink(
+  tx: Db | Tx,
+  publicUrl: string,
+  user: Person,
+  token: string,
+): Promise<void> {
   const href = `${publicUrl}/reset-password?token=${token}`;
   await enqueueEmail(tx, {
     kind: 'reset_password',
@@ -28,14 +38,22 @@ export async function sendResetLink(tx: Db | Tx, publicUrl: string, user: Person
     subject: 'Reset your AcctStore password',
     ...paragraphs(
       user.fullName,
-      ['Someone (we hope you) asked to reset the password of your AcctStore account. Open this link to choose a new one:'],
+      [
+        'Someone (we hope you) asked to reset the password of your AcctStore account. Open this link to choose a new one:',
+      ],
       { href, label: 'Choose a new password' },
-      ['The link works once and expires in one hour. If you did not ask, ignore this e-mail: your password stays as it is.'],
+      [
+        'The link works once and expires in one hour. If you did not ask, ignore this e-mail: your password stays as it is.',
+      ],
     ),
   });
 }
 
-export async function sendPasswordChanged(tx: Db | Tx, publicUrl: string, user: Person): Promise<void> {
+export async function sendPasswordChanged(
+  tx: Db | Tx,
+  publicUrl: string,
+  user: Person,
+): Promise<void> {
   await enqueueEmail(tx, {
     kind: 'password_changed',
     to: user.email,
@@ -48,21 +66,38 @@ export async function sendPasswordChanged(tx: Db | Tx, publicUrl: string, user: 
   });
 }
 
-export async function sendEmailChangeLink(tx: Db | Tx, publicUrl: string, user: Person, newEmail: string, token: string): Promise<void> {
+export async function sendEmailChangeLink(
+  tx: Db | Tx,
+  publicUrl: string,
+  user: Person,
+  newEmail: string,
+  token: string,
+): Promise<void> {
   const href = `${publicUrl}/email-change?token=${token}`;
   await enqueueEmail(tx, {
     kind: 'change_email',
     to: newEmail,
     userId: user.id,
     subject: 'Confirm your new AcctStore e-mail address',
-    ...paragraphs(user.fullName, [`Open this link to make ${newEmail} the e-mail address of your AcctStore account. It works once and expires in 24 hours.`], {
-      href,
-      label: 'Confirm my new e-mail',
-    }),
+    ...paragraphs(
+      user.fullName,
+      [
+        `Open this link to make ${newEmail} the e-mail address of your AcctStore account. It works once and expires in 24 hours.`,
+      ],
+      {
+        href,
+        label: 'Confirm my new e-mail',
+      },
+    ),
   });
 }
 
-export async function sendEmailChangedNotice(tx: Db | Tx, publicUrl: string, user: Person, oldEmail: string): Promise<void> {
+export async function sendEmailChangedNotice(
+  tx: Db | Tx,
+  publicUrl: string,
+  user: Person,
+  oldEmail: string,
+): Promise<void> {
   await enqueueEmail(tx, {
     kind: 'email_changed',
     to: oldEmail,

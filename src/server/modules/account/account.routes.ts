@@ -47,7 +47,8 @@ export function accountRoutes(app: FastifyInstance, { db, config, pokeMail }: De
 
   app.post('/api/auth/confirm-email-change', { config: { access: 'public' } }, async (req) => {
     const parsed = confirmEmailChangeSchema.safeParse(req.body ?? {});
-    if (!parsed.success) throw new AppError('EMAIL_CHANGE_INVALID', 400, accountMessages.emailChangeInvalid);
+    if (!parsed.success)
+      throw new AppError('EMAIL_CHANGE_INVALID', 400, accountMessages.emailChangeInvalid);
     const { email } = await confirmEmailChange(db, config, parsed.data.token);
     pokeMail();
     return { ok: true, message: accountMessages.emailChanged, email };

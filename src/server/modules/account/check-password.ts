@@ -9,7 +9,12 @@ import { authMessages } from '../../../shared/auth.ts';
 import { users } from '../auth/auth.tables.ts';
 import { verifyPassword } from '../auth/password.ts';
 
-export async function checkPassword(db: Db | Tx, userId: string, password: string, message: string = accountMessages.currentPasswordWrong) {
+export async function checkPassword(
+  db: Db | Tx,
+  userId: string,
+  password: string,
+  message: string = accountMessages.currentPasswordWrong,
+) {
   const limit = { bucket: `password-check:user:${userId}`, max: 5, windowMs: 15 * 60_000 };
   await assertUnderLimit(db as Db, limit, authMessages.tooManyAttempts);
   const [user] = await db.select().from(users).where(eq(users.id, userId));

@@ -14,13 +14,18 @@ import { checkPassword } from './check-password.ts';
 export const DELETED_NAME = 'Deleted user';
 export const deletedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
 
-export async function deleteAccount(db: Db, userId: string, input: { password: string; shownBalanceKobo: number }): Promise<void> {
+export async function deleteAccount(
+  db: Db,
+  userId: string,
+  input: { password: string; shownBalanceKobo: number },
+): Promise<void> {
   await checkPassword(db, userId, input.password);
   await db.transaction(async (tx) => {
     // The row lock makes a purchase or top-up that lands now wait, then see the account gone.
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user || user.deletedAt) return;
-    if (user.walletBalanceKobo !== input.shownBalanceKobo) throw new AppError('BALANCE_CHANGED', 409, accountMessages.balanceChanged);
+    if (user.walletBalanceKobo !== input.shownBalanceKobo)
+      throw new AppError('BALANCE_CHANGED', 409, accountMessages.balanceChanged);
     await tx
       .update(users)
       .set({
@@ -36,7 +41,11 @@ export async function deleteAccount(db: Db, userId: string, input: { password: s
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
     await tx.delete(inboxMessages).where(eq(inboxMessages.email, user.email));
-    await tx.delete(emailOutbox).where(or(eq(emailOutbox.userId, userId), eq(emailOutbox.toAddress, user.email)));
-    await tx.delete(rateLimitHits).where(like(rateLimitHits.bucket, `%:${user.email.replace(/[\\%_]/g, '\\$&')}`));
+    await tx
+      .delete(emailOutbox)
+      .where(or(eq(emailOutbox.userId, userId), eq(emailOutbox.toAddress, user.email)));
+    await tx
+      .delete(rateLimitHits)
+      .where(like(rateLimitHits.bucket, `%:${user.email.replace(/[\\%_]/g, '\\$&')}`));
   });
 }

@@ -5,7 +5,11 @@ import { notFound } from '../../http/errors.ts';
 import { accountMessages, describeDevice, type SessionInfo } from '../../../shared/account.ts';
 import { sessions } from '../auth/auth.tables.ts';
 
-export async function listSessions(db: Db, userId: string, currentTokenHash: string | null): Promise<SessionInfo[]> {
+export async function listSessions(
+  db: Db,
+  userId: string,
+  currentTokenHash: string | null,
+): Promise<SessionInfo[]> {
   const rows = await db
     .select()
     .from(sessions)
@@ -24,6 +28,9 @@ export async function listSessions(db: Db, userId: string, currentTokenHash: str
 
 /** Ends one of the owner's sessions; someone else's session id is "not found", as it would be if it did not exist. */
 export async function endSessionById(db: Db, userId: string, sessionId: string): Promise<void> {
-  const ended = await db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning({ id: sessions.id });
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
   if (ended.length === 0) throw notFound(accountMessages.sessionNotFound);
 }

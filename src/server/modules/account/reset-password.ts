@@ -21,8 +21,14 @@ export const forgotLimits = (ip: string, email: string) => [
   { bucket: `forgot:email:${email}`, max: 3, windowMs: 15 * MINUTE },
 ];
 
-export async function requestPasswordReset(db: Db, config: Config, email: string, ip: string): Promise<void> {
-  for (const limit of forgotLimits(ip, email)) await consumeLimit(db, limit, authMessages.tooManyAttempts);
+export async function requestPasswordReset(
+  db: Db,
+  config: Config,
+  email: string,
+  ip: string,
+): Promise<void> {
+  for (const limit of forgotLimits(ip, email))
+    await consumeLimit(db, limit, authMessages.tooManyAttempts);
   const [user] = await db
     .select({ id: users.id, email: users.email, fullName: users.fullName })
     .from(users)
@@ -34,9 +40,18 @@ export async function requestPasswordReset(db: Db, config: Config, email: string
   });
 }
 
-export async function resetPassword(db: Db, config: Config, input: { token: string; newPassword: string }, ip: string): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  config: Config,
+  input: { token: string; newPassword: string },
+  ip: string,
+): Promise<void> {
   // Guessing a 256-bit token is hopeless; the limit keeps a prober from using us as a hashing service.
-  await consumeLimit(db, { bucket: `reset:ip:${ip}`, max: 20, windowMs: 15 * MINUTE }, authMessages.tooManyAttempts);
+  await consumeLimit(
+    db,
+    { bucket: `reset:ip:${ip}`, max: 20, windowMs: 15 * MINUTE },
+    authMessages.tooManyAttempts,
+  );
   const passwordHash = await hashPassword(input.newPassword);
   const done = await db.transaction(async (tx) => {
     const row = await redeemEmailToken(tx, input.token, 'reset_password');
@@ -44,7 +59,11 @@ export async function resetPassword(db: Db, config: Config, input: { token: stri
     // Opening the link proves the address, so an unconfirmed account is confirmed too.
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })
+      .set({
+        passwordHash,
+        emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+        updatedAt: new Date(),
+      })
       .where(and(eq(users.id, row.userId), isNull(users.deletedAt)))
       .returning({ id: users.id, email: users.email, fullName: users.fullName });
     if (!user) return false;

@@ -6,5 +6,10 @@ import { parseInput } from '../../http/validate.ts';
 import { readAuditTrail } from './read-audit-trail.ts';
 
 export function adminActivityRoutes(app: FastifyInstance, { db }: { db: Db }): void {
-  app.get('/api/admin/activity', { config: { access: 'admin' } }, async (req): Promise<ActivityPage> => readAuditTrail(db, parseInput(activityQuerySchema, req.query)));
+  app.get(
+    '/api/admin/activity',
+    { config: { access: 'admin' } },
+    async (req): Promise<ActivityPage> =>
+      readAuditTrail(db, parseInput(activityQuerySchema, req.query)),
+  );
 }

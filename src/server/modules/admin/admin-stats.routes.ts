@@ -11,19 +11,30 @@ import { users } from '../auth/auth.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';
 
-export function adminStatsRoutes(app: FastifyInstance, { db, paymentMode }: { db: Db; paymentMode: PaymentMode }): void {
+export function adminStatsRoutes(
+  app: FastifyInstance,
+  { db, paymentMode }: { db: Db; paymentMode: PaymentMode },
+): void {
   app.get('/api/admin/stats', { config: { access: 'admin' } }, async (): Promise<AdminStats> => {
     const [[u], [p], [s], [low]] = await Promise.all([
       db.select({ n: count() }).from(users),
       db.select({ n: count() }).from(stockAccounts),
       db
-        .select({ n: count(), revenue: sql<number>`coalesce(sum(${orders.amountKobo}), 0)::bigint` })
+        .select({
+          n: count(),
+          revenue: sql<number>`coalesce(sum(${orders.amountKobo}), 0)::bigint`,
+        })
         .from(orders)
         .where(eq(orders.status, 'completed')),
       db
         .select({ n: count() })
         .from(productGroups)
-        .where(and(eq(productGroups.isActive, true), between(productGroups.stockCount, 1, LOW_STOCK_MAX))),
+        .where(
+          and(
+            eq(productGroups.isActive, true),
+            between(productGroups.stockCount, 1, LOW_STOCK_MAX),
+          ),
+        ),
     ]);
     return {
       totalUsers: u?.n ?? 0,

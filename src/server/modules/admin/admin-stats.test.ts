@@ -8,7 +8,10 @@ describe('the admin stats', async () => {
   const live = await createTestApp({ env: { ERCASPAY_MODE: 'live' } });
 
   it('say "test" outside production unless ERCASPAY_MODE=live, and "live" when it is', async () => {
-    for (const [ctx, mode] of [[test, 'test'], [live, 'live']] as const) {
+    for (const [ctx, mode] of [
+      [test, 'test'],
+      [live, 'live'],
+    ] as const) {
       const { cookie } = await signedInUser(ctx.app, ctx.db, { isAdmin: true });
       const res = await ctx.app.inject({ url: '/api/admin/stats', headers: { cookie } });
       expect(res.statusCode).toBe(200);

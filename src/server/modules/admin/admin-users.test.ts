@@ -10,16 +10,33 @@ const { app, db } = await createTestApp();
 const admin = await signedInUser(app, db, { isAdmin: true, email: 'boss@example.com' });
 
 const adjust = (userId: string, payload: object, cookie = admin.cookie) =>
-  app.inject({ method: 'POST', url: `/api/admin/users/${userId}/adjust`, headers: { cookie, ...SAME_ORIGIN }, payload });
-const balanceOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!.walletBalanceKobo;
+  app.inject({
+    method: 'POST',
+    url: `/api/admin/users/${userId}/adjust`,
+    headers: { cookie, ...SAME_ORIGIN },
+    payload,
+  });
+const balanceOf = async (id: string) =>
+  (await db.select().from(users).where(eq(users.id, id)))[0]!.walletBalanceKobo;
 
 describe('admin users', () => {
   it('searches case-insensitively on e-mail or name, at most 50', async () => {
     await signedInUser(app, db, { email: 'Chidi.Search@example.com'.toLowerCase() });
-    for (let i = 0; i < 55; i++) await db.insert(users).values({ email: `bulk${i}@many.example`, fullName: `bulk${i}`, passwordHash: 'x' });
-    const found = await app.inject({ url: '/api/admin/users?search=CHIDI', headers: { cookie: admin.cookie } });
-    expect(found.json().users.map((u: { email: string }) => u.email)).toEqual(['chidi.search@example.com']);
-    const many = await app.inject({ url: '/api/admin/users?search=many.example', headers: { cookie: admin.cookie } });
+    for (let i = 0; i < 55; i++)
+      await db
+        .insert(users)
+        .values({ email: `bulk${i}@many.example`, fullName: `bulk${i}`, passwordHash: 'x' });
+    const found = await app.inject({
+      url: '/api/admin/users?search=CHIDI',
+      headers: { cookie: admin.cookie },
+    });
+    expect(found.json().users.map((u: { email: string }) => u.email)).toEqual([
+      'chidi.search@example.com',
+    ]);
+    const many = await app.inject({
+      url: '/api/admin/users?search=many.example',
+      headers: { cookie: admin.cookie },
+    });
     expect(many.json().users).toHaveLength(50);
     const all = await app.inject({ url: '/api/admin/users', headers: { cookie: admin.cookie } });
     expect(all.json().total).toBeGreaterThanOrEqual(57);
@@ -27,10 +44,18 @@ describe('admin users', () => {
 
   it('credits and debits with ADMIN_ references, the admin as actor, an audit line and the SPEC message', async () => {
     const { user } = await signedInUser(app, db);
-    const credit = await adjust(user.id, { action: 'credit', amountNaira: 2500, reason: 'Refund for order' });
+    const credit = await adjust(user.id, {
+      action: 'credit',
+      amountNaira: 2500,
+      reason: 'Refund for order',
+    });
     expect(credit.statusCode, credit.body).toBe(200);
     expect(credit.json().message).toBe('Balance adjusted successfully! New balance: ₦2,500.00');
-    const debit = await adjust(user.id, { action: 'debit', amountNaira: 500.5, reason: 'Correction' });
+    const debit = await adjust(user.id, {
+      action: 'debit',
+      amountNaira: 500.5,
+      reason: 'Correction',
+    });
     expect(debit.json()).toMatchObject({ newBalanceKobo: 199_950 });
     const rows = await db.select().from(transactions).where(eq(transactions.userId, user.id));
     expect(rows.map((r) => [r.type, r.amountKobo, r.actor])).toEqual(
@@ -49,14 +74,25 @@ describe('admin users', () => {
     await adjust(user.id, { action: 'credit', amountNaira: 100, reason: 'x' });
     const res = await adjust(user.id, { action: 'debit', amountNaira: 150, reason: 'too much' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('Insufficient balance. Current: ₦100.00, Attempted deduction: ₦150.00');
+    expect(res.json().error.message).toBe(
+      'Insufficient balance. Current: ₦100.00, Attempted deduction: ₦150.00',
+    );
     expect(await balanceOf(user.id)).toBe(10_000);
   });
 
   it.each([
-    [{ action: 'credit', amountNaira: 0, reason: 'x' }, 'Invalid amount: Please enter a valid amount'],
-    [{ action: 'credit', amountNaira: -5, reason: 'x' }, 'Invalid amount: Please enter a valid amount'],
-    [{ action: 'credit', amountNaira: 'abc', reason: 'x' }, 'Invalid amount: Please enter a valid amount'],
+    [
+      { action: 'credit', amountNaira: 0, reason: 'x' },
+      'Invalid amount: Please enter a valid amount',
+    ],
+    [
+      { action: 'credit', amountNaira: -5, reason: 'x' },
+      'Invalid amount: Please enter a valid amount',
+    ],
+    [
+      { action: 'credit', amountNaira: 'abc', reason: 'x' },
+      'Invalid amount: Please enter a valid amount',
+    ],
     [{ action: 'credit', amountNaira: 10, reason: '  ' }, 'Please fill in all fields'],
     [{ amountNaira: 10, reason: 'x' }, 'Please fill in all fields'],
   ])('refuses %j', async (payload, message) => {
@@ -70,7 +106,11 @@ describe('admin users', () => {
   it('never drives a balance below zero under 20 concurrent debits', async () => {
     const { user } = await signedInUser(app, db);
     await adjust(user.id, { action: 'credit', amountNaira: 100, reason: 'seed' });
-    const results = await Promise.all(Array.from({ length: 20 }, () => adjust(user.id, { action: 'debit', amountNaira: 10, reason: 'race' })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        adjust(user.id, { action: 'debit', amountNaira: 10, reason: 'race' }),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(10);
     expect(await balanceOf(user.id)).toBe(0);
@@ -78,8 +118,12 @@ describe('admin users', () => {
 
   it('shows a user with the latest 5 transactions and totals', async () => {
     const { user } = await signedInUser(app, db);
-    for (let i = 1; i <= 7; i++) await adjust(user.id, { action: 'credit', amountNaira: i, reason: `r${i}` });
-    const res = await app.inject({ url: `/api/admin/users/${user.id}`, headers: { cookie: admin.cookie } });
+    for (let i = 1; i <= 7; i++)
+      await adjust(user.id, { action: 'credit', amountNaira: i, reason: `r${i}` });
+    const res = await app.inject({
+      url: `/api/admin/users/${user.id}`,
+      headers: { cookie: admin.cookie },
+    });
     const body = res.json();
     expect(body.transactions).toHaveLength(5);
     expect(body.totals.transactionCount).toBe(7);
@@ -94,8 +138,18 @@ describe('admin users', () => {
     ['POST', '/api/admin/payments/00000000-0000-0000-0000-000000000000/recheck'],
   ] as const)('%s %s refuses anonymous (401) and customers (403)', async (method, url) => {
     const customer = await signedInUser(app, db);
-    const anon = await app.inject({ method, url, headers: SAME_ORIGIN, payload: method === 'POST' ? {} : undefined });
-    const asCustomer = await app.inject({ method, url, headers: { cookie: customer.cookie, ...SAME_ORIGIN }, payload: method === 'POST' ? {} : undefined });
+    const anon = await app.inject({
+      method,
+      url,
+      headers: SAME_ORIGIN,
+      payload: method === 'POST' ? {} : undefined,
+    });
+    const asCustomer = await app.inject({
+      method,
+      url,
+      headers: { cookie: customer.cookie, ...SAME_ORIGIN },
+      payload: method === 'POST' ? {} : undefined,
+    });
     expect([anon.statusCode, asCustomer.statusCode]).toEqual([401, 403]);
   });
 });

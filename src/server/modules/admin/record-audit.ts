@@ -26,7 +26,15 @@ export async function recordAudit(
 }
 
 /** before → after, keeping only the keys whose value changed (compared as JSON). */
-export function changes<T extends Record<string, unknown>>(before: T, after: Partial<T>): { before: Partial<T>; after: Partial<T> } {
-  const keys = Object.keys(after).filter((k) => after[k] !== undefined && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-  return { before: Object.fromEntries(keys.map((k) => [k, before[k]])) as Partial<T>, after: Object.fromEntries(keys.map((k) => [k, after[k]])) as Partial<T> };
+export function changes<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): { before: Partial<T>; after: Partial<T> } {
+  const keys = Object.keys(after).filter(
+    (k) => after[k] !== undefined && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])) as Partial<T>,
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])) as Partial<T>,
+  };
 }

@@ -5,7 +5,13 @@ import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { authMessages, confirmEmailSchema, loginSchema, registerSchema, resendSchema } from '../../../shared/auth.ts';
+import {
+  authMessages,
+  confirmEmailSchema,
+  loginSchema,
+  registerSchema,
+  resendSchema,
+} from '../../../shared/auth.ts';
 import { confirmEmail, registerUser, resendConfirmation, signIn } from './auth.service.ts';
 import { loadMe, loadProfileTotals } from './me.ts';
 import { endSession, startSession } from './sessions.ts';
@@ -17,7 +23,9 @@ export function authRoutes(app: FastifyInstance, { db, config, pokeMail }: Deps)
     const input = parseInput(registerSchema, req.body);
     await registerUser(db, config, input, req.ip);
     pokeMail();
-    return reply.status(201).send({ ok: true, message: 'Account created! Check your email to confirm your address.' });
+    return reply
+      .status(201)
+      .send({ ok: true, message: 'Account created! Check your email to confirm your address.' });
   });
 
   app.post('/api/auth/resend-confirmation', { config: { access: 'public' } }, async (req) => {
@@ -56,7 +64,10 @@ export function authRoutes(app: FastifyInstance, { db, config, pokeMail }: Deps)
   app.get('/api/me/profile', { config: { access: 'signed-in' } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const user = currentUser(req);
-    const [me, totals] = await Promise.all([loadMe(db, config, user.id), loadProfileTotals(db, user.id)]);
+    const [me, totals] = await Promise.all([
+      loadMe(db, config, user.id),
+      loadProfileTotals(db, user.id),
+    ]);
     return { me, totals };
   });
 }

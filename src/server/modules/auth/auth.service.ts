@@ -14,8 +14,17 @@ const MINUTE = 60_000;
 // A real hash of a throwaway password, so an unknown e-mail costs as much time as a wrong password.
 const dummyHash = hashPassword('not-a-real-password');
 
-export async function registerUser(db: Db, config: Config, input: { email: string; password: string }, ip: string) {
-  await consumeLimit(db, { bucket: `signup:ip:${ip}`, max: 10, windowMs: 10 * MINUTE }, authMessages.tooManyAttempts);
+export async function registerUser(
+  db: Db,
+  config: Config,
+  input: { email: string; password: string },
+  ip: string,
+) {
+  await consumeLimit(
+    db,
+    { bucket: `signup:ip:${ip}`, max: 10, windowMs: 10 * MINUTE },
+    authMessages.tooManyAttempts,
+  );
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [created] = await tx
@@ -29,11 +38,29 @@ export async function registerUser(db: Db, config: Config, input: { email: strin
   });
 }
 
-export async function resendConfirmation(db: Db, config: Config, email: string, ip: string): Promise<void> {
-  await consumeLimit(db, { bucket: `resend:ip:${ip}`, max: 10, windowMs: 10 * MINUTE }, authMessages.tooManyAttempts);
-  await consumeLimit(db, { bucket: `resend:email:${email}`, max: 3, windowMs: 10 * MINUTE }, authMessages.tooManyAttempts);
+export async function resendConfirmation(
+  db: Db,
+  config: Config,
+  email: string,
+  ip: string,
+): Promise<void> {
+  await consumeLimit(
+    db,
+    { bucket: `resend:ip:${ip}`, max: 10, windowMs: 10 * MINUTE },
+    authMessages.tooManyAttempts,
+  );
+  await consumeLimit(
+    db,
+    { bucket: `resend:email:${email}`, max: 3, windowMs: 10 * MINUTE },
+    authMessages.tooManyAttempts,
+  );
   const [user] = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, confirmedAt: users.emailConfirmedAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      confirmedAt: users.emailConfirmedAt,
+    })
     .from(users)
     .where(eq(users.email, email));
   // The answer is the same whether or not the account exists or is confirmed.
@@ -47,7 +74,10 @@ export async function confirmEmail(db: Db, token: string): Promise<void> {
     if (!row) return false;
     await tx
       .update(users)
-      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })
+      .set({
+        emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, row.userId));
     return true;
   });
@@ -60,12 +90,15 @@ export async function signIn(db: Db, input: { email: string; password: string },
   await assertUnderLimit(db, accountLimit, authMessages.tooManyAttempts);
   await assertUnderLimit(db, ipLimit, authMessages.tooManyAttempts);
   const [user] = await db.select().from(users).where(eq(users.email, input.email));
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await dummyHash, input.password), false);
+  const ok = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await verifyPassword(await dummyHash, input.password), false);
   if (!user || !ok) {
     await recordHit(db, accountLimit.bucket);
     await recordHit(db, ipLimit.bucket);
     throw new AppError('INVALID_CREDENTIALS', 401, authMessages.invalidCredentials);
   }
-  if (!user.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED', 403, authMessages.emailNotConfirmed);
+  if (!user.emailConfirmedAt)
+    throw new AppError('EMAIL_NOT_CONFIRMED', 403, authMessages.emailNotConfirmed);
   return user;
 }

@@ -1,6 +1,16 @@
 // Accounts of people (profiles), their sessions and their one-time e-mail tokens.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -59,7 +69,13 @@ export const emailTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('email_tokens_user_idx').on(t.userId), check('email_tokens_purpose', sql`${t.purpose} in ('confirm_email', 'reset_password', 'change_email')`)],
+  (t) => [
+    index('email_tokens_user_idx').on(t.userId),
+    check(
+      'email_tokens_purpose',
+      sql`${t.purpose} in ('confirm_email', 'reset_password', 'change_email')`,
+    ),
+  ],
 );
 
 /** One row per counted attempt (failed sign-in, sign-up, resend), per bucket such as "login-fail:email:x". */

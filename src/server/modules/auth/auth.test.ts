@@ -1,22 +1,40 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../shared/auth.ts';
-import { confirmationTokenFrom, insertUser, latestEmailTo, SAME_ORIGIN, signInCookie } from '../../test/auth-helpers.ts';
+import {
+  confirmationTokenFrom,
+  insertUser,
+  latestEmailTo,
+  SAME_ORIGIN,
+  signInCookie,
+} from '../../test/auth-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { emailTokens, sessions, users } from './auth.tables.ts';
 
 const ctx = await createTestApp({ env: { ADMIN_EMAILS: 'Boss@Example.com' } });
 const { app, db } = ctx;
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url, payload: payload as object, headers: { ...SAME_ORIGIN, ...headers } });
-const me = (cookie?: string) => app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie } : {} });
+  app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { ...SAME_ORIGIN, ...headers },
+  });
+const me = (cookie?: string) =>
+  app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie } : {} });
 
 describe('sign-up', () => {
   it.each([
     [{ email: '', password: '', confirmPassword: '' }, authMessages.registerMissingFields],
-    [{ email: 'a@b.co', password: 'abcdef', confirmPassword: 'abcdeg' }, authMessages.passwordMismatch],
+    [
+      { email: 'a@b.co', password: 'abcdef', confirmPassword: 'abcdeg' },
+      authMessages.passwordMismatch,
+    ],
     [{ email: 'a@b.co', password: 'abc', confirmPassword: 'abc' }, authMessages.passwordTooShort],
-    [{ email: 'not-an-email', password: 'abcdef', confirmPassword: 'abcdef' }, 'Please enter a valid email address'],
+    [
+      { email: 'not-an-email', password: 'abcdef', confirmPassword: 'abcdef' },
+      'Please enter a valid email address',
+    ],
   ])('refuses %o with its message and creates nothing', async (payload, message) => {
     const res = await post('/api/auth/register', payload);
     expect(res.statusCode).toBe(400);
@@ -25,7 +43,11 @@ describe('sign-up', () => {
   });
 
   it('creates the account with the e-mail prefix as name and queues a confirmation e-mail', async () => {
-    const res = await post('/api/auth/register', { email: ' Ada.Obi@Example.com ', password: 'abcdef', confirmPassword: 'abcdef' });
+    const res = await post('/api/auth/register', {
+      email: ' Ada.Obi@Example.com ',
+      password: 'abcdef',
+      confirmPassword: 'abcdef',
+    });
     expect(res.statusCode).toBe(201);
     const [user] = await db.select().from(users).where(eq(users.email, 'ada.obi@example.com'));
     expect(user!.fullName).toBe('ada.obi');
@@ -36,7 +58,11 @@ describe('sign-up', () => {
   });
 
   it('answers an already registered e-mail with SPEC.md message', async () => {
-    const res = await post('/api/auth/register', { email: 'ada.obi@example.com', password: 'abcdef', confirmPassword: 'abcdef' });
+    const res = await post('/api/auth/register', {
+      email: 'ada.obi@example.com',
+      password: 'abcdef',
+      confirmPassword: 'abcdef',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toEqual({ code: 'USER_EXISTS', message: authMessages.userExists });
   });
@@ -44,7 +70,11 @@ describe('sign-up', () => {
 
 describe('e-mail confirmation and sign-in', () => {
   it('refuses sign-in before confirmation, confirms once, then signs in', async () => {
-    await post('/api/auth/register', { email: 'kemi@example.com', password: 'abcdef', confirmPassword: 'abcdef' });
+    await post('/api/auth/register', {
+      email: 'kemi@example.com',
+      password: 'abcdef',
+      confirmPassword: 'abcdef',
+    });
     const early = await post('/api/auth/login', { email: 'kemi@example.com', password: 'abcdef' });
     expect(early.statusCode).toBe(403);
     expect(early.json().error.code).toBe('EMAIL_NOT_CONFIRMED');
@@ -62,28 +92,50 @@ describe('e-mail confirmation and sign-in', () => {
 
     const login = await post('/api/auth/login', { email: 'KEMI@example.com', password: 'abcdef' });
     expect(login.statusCode).toBe(200);
-    expect(login.json().user).toMatchObject({ email: 'kemi@example.com', fullName: 'kemi', role: 'user', walletBalanceKobo: 0 });
+    expect(login.json().user).toMatchObject({
+      email: 'kemi@example.com',
+      fullName: 'kemi',
+      role: 'user',
+      walletBalanceKobo: 0,
+    });
     const cookie = login.cookies.find((c) => c.name === 'sid')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
   });
 
   it('refuses forged, expired and superseded tokens', async () => {
-    expect((await post('/api/auth/confirm-email', { token_hash: 'x'.repeat(43), type: 'email' })).statusCode).toBe(400);
-    expect((await post('/api/auth/confirm-email', { token_hash: 'x'.repeat(43), type: 'signup' })).statusCode).toBe(400);
-    await post('/api/auth/register', { email: 'late@example.com', password: 'abcdef', confirmPassword: 'abcdef' });
+    expect(
+      (await post('/api/auth/confirm-email', { token_hash: 'x'.repeat(43), type: 'email' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post('/api/auth/confirm-email', { token_hash: 'x'.repeat(43), type: 'signup' }))
+        .statusCode,
+    ).toBe(400);
+    await post('/api/auth/register', {
+      email: 'late@example.com',
+      password: 'abcdef',
+      confirmPassword: 'abcdef',
+    });
     const first = confirmationTokenFrom((await latestEmailTo(db, 'late@example.com'))!.textBody);
     await post('/api/auth/resend-confirmation', { email: 'late@example.com' });
-    expect((await post('/api/auth/confirm-email', { token_hash: first, type: 'email' })).statusCode).toBe(400);
+    expect(
+      (await post('/api/auth/confirm-email', { token_hash: first, type: 'email' })).statusCode,
+    ).toBe(400);
     const second = confirmationTokenFrom((await latestEmailTo(db, 'late@example.com'))!.textBody);
     await db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await post('/api/auth/confirm-email', { token_hash: second, type: 'email' })).statusCode).toBe(400);
+    expect(
+      (await post('/api/auth/confirm-email', { token_hash: second, type: 'email' })).statusCode,
+    ).toBe(400);
   });
 
   it('says the same for an unknown e-mail and a wrong password', async () => {
     const user = await insertUser(db);
     const wrong = await post('/api/auth/login', { email: user.email, password: 'nope-nope' });
-    const unknown = await post('/api/auth/login', { email: 'ghost@example.com', password: 'nope-nope' });
+    const unknown = await post('/api/auth/login', {
+      email: 'ghost@example.com',
+      password: 'nope-nope',
+    });
     expect(wrong.json()).toEqual(unknown.json());
     expect(wrong.json().error.message).toBe(authMessages.invalidCredentials);
     const missing = await post('/api/auth/login', { email: '', password: '' });
@@ -99,12 +151,19 @@ describe('sessions', () => {
     expect(a).not.toBe(b);
     expect((await me(a)).statusCode).toBe(200);
 
-    const out = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...SAME_ORIGIN, cookie: a } });
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...SAME_ORIGIN, cookie: a },
+    });
     expect(out.statusCode).toBe(200);
     expect((await me(a)).statusCode).toBe(401);
     expect((await me(b)).statusCode).toBe(200);
 
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await me(b)).statusCode).toBe(401);
     expect((await me()).json().error.code).toBe('UNAUTHENTICATED');
   });
@@ -122,7 +181,10 @@ describe('sessions', () => {
   });
 
   it('refuses bodies over the size limit with 413', async () => {
-    const res = await post('/api/auth/login', { email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) });
+    const res = await post('/api/auth/login', {
+      email: 'a@b.co',
+      password: 'x'.repeat(1024 * 1024 + 10),
+    });
     expect(res.statusCode).toBe(413);
   });
 });
@@ -131,7 +193,9 @@ describe('rate limits', () => {
   it('answers the sixth wrong password within a minute with 429, even with the right one', async () => {
     const user = await insertUser(db);
     for (let i = 0; i < 5; i++) {
-      expect((await post('/api/auth/login', { email: user.email, password: 'wrong-pass' })).statusCode).toBe(401);
+      expect(
+        (await post('/api/auth/login', { email: user.email, password: 'wrong-pass' })).statusCode,
+      ).toBe(401);
     }
     const sixth = await post('/api/auth/login', { email: user.email, password: user.password });
     expect(sixth.statusCode).toBe(429);
@@ -144,7 +208,11 @@ describe('admins', () => {
     const flagged = await insertUser(db, { isAdmin: true });
     const listed = await insertUser(db, { email: 'boss@example.com' });
     const customer = await insertUser(db);
-    for (const [u, role] of [[flagged, 'admin'], [listed, 'admin'], [customer, 'user']] as const) {
+    for (const [u, role] of [
+      [flagged, 'admin'],
+      [listed, 'admin'],
+      [customer, 'user'],
+    ] as const) {
       const res = await me(await signInCookie(app, u.email, u.password));
       expect(res.json().role).toBe(role);
     }
@@ -152,7 +220,17 @@ describe('admins', () => {
 
   it('profile totals are zero for a new customer', async () => {
     const user = await insertUser(db);
-    const res = await app.inject({ method: 'GET', url: '/api/me/profile', headers: { cookie: await signInCookie(app, user.email, user.password) } });
-    expect(res.json().totals).toEqual({ totalSpentKobo: 0, totalTopupsKobo: 0, transactionCount: 0, topupCount: 0, purchaseCount: 0 });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/me/profile',
+      headers: { cookie: await signInCookie(app, user.email, user.password) },
+    });
+    expect(res.json().totals).toEqual({
+      totalSpentKobo: 0,
+      totalTopupsKobo: 0,
+      transactionCount: 0,
+      topupCount: 0,
+      purchaseCount: 0,
+    });
   });
 });

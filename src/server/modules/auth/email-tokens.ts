@@ -16,7 +16,15 @@ export async function issueEmailToken(
 ): Promise<string> {
   await voidEmailTokens(tx, userId, purpose);
   const token = crypto.randomBytes(32).toString('base64url');
-  await tx.insert(emailTokens).values({ tokenHash: hashToken(token), userId, purpose, newEmail, expiresAt: new Date(Date.now() + ttlMs) });
+  await tx
+    .insert(emailTokens)
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      purpose,
+      newEmail,
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
   return token;
 }
 
@@ -25,14 +33,31 @@ export async function redeemEmailToken(tx: Db | Tx, token: string, purpose: Emai
   const [row] = await tx
     .update(emailTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    )
     .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
   return row ?? null;
 }
 
-export async function voidEmailTokens(tx: Db | Tx, userId: string, purpose?: EmailTokenPurpose): Promise<void> {
+export async function voidEmailTokens(
+  tx: Db | Tx,
+  userId: string,
+  purpose?: EmailTokenPurpose,
+): Promise<void> {
   await tx
     .update(emailTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(emailTokens.userId, userId), purpose ? eq(emailTokens.purpose, purpose) : undefined, isNull(emailTokens.usedAt)));
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        purpose ? eq(emailTokens.purpose, purpose) : undefined,
+        isNull(emailTokens.usedAt),
+      ),
+    );
 }

@@ -21,11 +21,19 @@ export function isAdminUser(user: { email: string; isAdmin: boolean }, config: C
 }
 
 /** A new session (a new token at every sign-in), set as the cookie on the reply. */
-export async function startSession(db: Db, config: Config, reply: FastifyReply, userId: string, userAgent = ''): Promise<string> {
+export async function startSession(
+  db: Db,
+  config: Config,
+  reply: FastifyReply,
+  userId: string,
+  userAgent = '',
+): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + config.SESSION_TTL_HOURS * 3600_000);
   // The device name in the owner's session list comes from this; 300 characters name any browser.
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent.slice(0, 300) });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent.slice(0, 300) });
   reply.setCookie(sessionCookieName(config), token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -36,14 +44,36 @@ export async function startSession(db: Db, config: Config, reply: FastifyReply, 
   return token;
 }
 
-export async function endSession(db: Db, config: Config, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (req.sessionTokenHash) await db.delete(sessions).where(eq(sessions.tokenHash, req.sessionTokenHash));
-  reply.clearCookie(sessionCookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction });
+export async function endSession(
+  db: Db,
+  config: Config,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  if (req.sessionTokenHash)
+    await db.delete(sessions).where(eq(sessions.tokenHash, req.sessionTokenHash));
+  reply.clearCookie(sessionCookieName(config), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isProduction,
+  });
 }
 
 /** Ends every session of a user, except the one with keepTokenHash when given (the device asking). */
-export async function endUserSessions(db: Db | Tx, userId: string, keepTokenHash: string | null = null): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined));
+export async function endUserSessions(
+  db: Db | Tx,
+  userId: string,
+  keepTokenHash: string | null = null,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined,
+      ),
+    );
 }
 
 // "Last seen" is written at most once per interval per session, so reading pages costs no write each time.
@@ -57,14 +87,23 @@ export function createSessionLoader(db: Db, config: Config) {
     if (!token || token.length > 100) return;
     const tokenHash = hashToken(token);
     const [row] = await db
-      .select({ id: users.id, email: users.email, fullName: users.fullName, isAdmin: users.isAdmin, lastSeenAt: sessions.lastSeenAt })
+      .select({
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        isAdmin: users.isAdmin,
+        lastSeenAt: sessions.lastSeenAt,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
       .limit(1);
     if (!row) return;
     if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
-      await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date() })
+        .where(eq(sessions.tokenHash, tokenHash));
     }
     const { lastSeenAt: _seen, ...identity } = row;
     const user: SessionUser = { ...identity, isAdmin: isAdminUser(row, config) };

@@ -9,10 +9,19 @@ import { readCatalogue } from './read-catalogue.ts';
 const CHANNEL = 'catalogue_changed';
 const RECONNECT_MS = 5000;
 
-export type CatalogueCache = { read: () => Promise<CatalogueResponse>; invalidate: () => void; close: () => Promise<void> };
+export type CatalogueCache = {
+  read: () => Promise<CatalogueResponse>;
+  invalidate: () => void;
+  close: () => Promise<void>;
+};
 type Log = { warn: (obj: object, msg: string) => void };
 
-export function createCatalogueCache(db: Db, pool: pg.Pool, log: Log, enabled: boolean): CatalogueCache {
+export function createCatalogueCache(
+  db: Db,
+  pool: pg.Pool,
+  log: Log,
+  enabled: boolean,
+): CatalogueCache {
   let cached: CatalogueResponse | null = null;
   // Bumped by every invalidation: a read that started before one must not fill the cache.
   let generation = 0;

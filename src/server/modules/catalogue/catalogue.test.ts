@@ -3,7 +3,11 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AccountResponse, CatalogueResponse, CategoryResponse } from '../../../shared/catalogue.ts';
+import type {
+  AccountResponse,
+  CatalogueResponse,
+  CategoryResponse,
+} from '../../../shared/catalogue.ts';
 import { seedDemoShop } from '../../db/seed.ts';
 import { quickCustomer, SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
@@ -19,7 +23,11 @@ const admin = await signedInUser(app, db, { isAdmin: true });
 /** Every plaintext credential stored so far (decrypted from the database). */
 async function storedSecrets(): Promise<string[]> {
   const rows = await db.select().from(stockAccounts);
-  return rows.flatMap((r) => [r.passwordEnc, r.emailPasswordEnc, r.twoFaCodeEnc].filter((b) => b !== null).map((b) => cipher.decrypt(b)));
+  return rows.flatMap((r) =>
+    [r.passwordEnc, r.emailPasswordEnc, r.twoFaCodeEnc]
+      .filter((b) => b !== null)
+      .map((b) => cipher.decrypt(b)),
+  );
 }
 const extraSecrets: string[] = [];
 
@@ -38,26 +46,47 @@ async function visit<T>(url: string, status = 200): Promise<T> {
 }
 
 async function asAdmin(method: 'POST' | 'PATCH', url: string, payload?: object) {
-  const res = await app.inject({ method, url, payload, headers: { ...SAME_ORIGIN, cookie: admin.cookie } });
+  const res = await app.inject({
+    method,
+    url,
+    payload,
+    headers: { ...SAME_ORIGIN, cookie: admin.cookie },
+  });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json();
 }
 
 const catalogue = () => visit<CatalogueResponse>('/api/catalogue');
 async function groupId(name: string): Promise<string> {
-  const [row] = await db.select({ id: productGroups.id }).from(productGroups).where(eq(productGroups.name, name));
+  const [row] = await db
+    .select({ id: productGroups.id })
+    .from(productGroups)
+    .where(eq(productGroups.name, name));
   return row!.id;
 }
 async function firstAccountOf(groupName: string) {
-  const [row] = await db.select().from(stockAccounts).where(eq(stockAccounts.productGroupId, await groupId(groupName))).limit(1);
+  const [row] = await db
+    .select()
+    .from(stockAccounts)
+    .where(eq(stockAccounts.productGroupId, await groupId(groupName)))
+    .limit(1);
   return row!;
 }
-const setArchived = (id: string, archived: boolean) => asAdmin('POST', `/api/admin/templates/${id}/${archived ? 'archive' : 'restore'}`);
+const setArchived = (id: string, archived: boolean) =>
+  asAdmin('POST', `/api/admin/templates/${id}/${archived ? 'archive' : 'restore'}`);
 
 describe('the products page (GET /api/catalogue)', () => {
   it('lists only categories with an active group in stock: the seeded followers category (unpriced, no stock) is not listed', async () => {
     const { categories, groups } = await catalogue();
-    expect(categories.map((c) => c.id).sort()).toEqual(['facebook', 'facebook-aged', 'instagram', 'linkedin', 'tiktok', 'twitter', 'youtube']);
+    expect(categories.map((c) => c.id).sort()).toEqual([
+      'facebook',
+      'facebook-aged',
+      'instagram',
+      'linkedin',
+      'tiktok',
+      'twitter',
+      'youtube',
+    ]);
     expect(categories.find((c) => c.id === 'instagram')).toEqual({
       id: 'instagram',
       name: 'Instagram',
@@ -66,25 +95,39 @@ describe('the products page (GET /api/catalogue)', () => {
       stockCount: 15,
       minPriceKobo: 350_000,
     });
-    expect(groups.find((g) => g.name === 'Instagram Followers Boost')).toMatchObject({ categoryId: 'followers', stockCount: 0, priceKobo: 0 });
+    expect(groups.find((g) => g.name === 'Instagram Followers Boost')).toMatchObject({
+      categoryId: 'followers',
+      stockCount: 0,
+      priceKobo: 0,
+    });
   });
 
   it('hides an archived group, and its category when that group was the only one with stock', async () => {
     const starter = await groupId('YouTube Starter Channel');
-    await asAdmin('POST', '/api/admin/templates', { productName: 'YouTube Monetised Channel', categoryId: 'youtube', priceKobo: 9_000_000 });
+    await asAdmin('POST', '/api/admin/templates', {
+      productName: 'YouTube Monetised Channel',
+      categoryId: 'youtube',
+      priceKobo: 9_000_000,
+    });
     await setArchived(starter, true);
     await setArchived(await groupId('Instagram 5K Followers'), true);
     const { categories, groups } = await catalogue();
     expect(groups.map((g) => g.name)).not.toContain('YouTube Starter Channel');
     expect(groups.map((g) => g.name)).toContain('YouTube Monetised Channel');
     expect(categories.map((c) => c.id)).not.toContain('youtube');
-    expect(categories.find((c) => c.id === 'instagram')).toMatchObject({ groupCount: 1, stockCount: 12 });
+    expect(categories.find((c) => c.id === 'instagram')).toMatchObject({
+      groupCount: 1,
+      stockCount: 12,
+    });
 
     await setArchived(starter, false);
     await setArchived(await groupId('Instagram 5K Followers'), false);
     const after = await catalogue();
     expect(after.categories.map((c) => c.id)).toContain('youtube');
-    expect(after.categories.find((c) => c.id === 'instagram')).toMatchObject({ groupCount: 2, stockCount: 15 });
+    expect(after.categories.find((c) => c.id === 'instagram')).toMatchObject({
+      groupCount: 2,
+      stockCount: 15,
+    });
   });
 
   it('hides every group of an inactive category, on the list, the category page and the account page', async () => {
@@ -93,8 +136,13 @@ describe('the products page (GET /api/catalogue)', () => {
     const { categories, groups } = await catalogue();
     expect(categories.map((c) => c.id)).not.toContain('tiktok');
     expect(groups.filter((g) => g.categoryId === 'tiktok')).toEqual([]);
-    expect(await visit('/api/catalogue/categories/tiktok', 404)).toEqual({ error: { code: 'NOT_FOUND', message: 'Category not found' } });
-    expect((await visit<{ error: { message: string } }>(`/api/catalogue/accounts/${account.id}`, 404)).error.message).toBe('Product not found');
+    expect(await visit('/api/catalogue/categories/tiktok', 404)).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Category not found' },
+    });
+    expect(
+      (await visit<{ error: { message: string } }>(`/api/catalogue/accounts/${account.id}`, 404))
+        .error.message,
+    ).toBe('Product not found');
 
     await asAdmin('PATCH', '/api/admin/categories/tiktok', { name: 'TikTok', isActive: true });
     expect((await catalogue()).categories.map((c) => c.id)).toContain('tiktok');
@@ -104,22 +152,48 @@ describe('the products page (GET /api/catalogue)', () => {
 describe('a category page (GET /api/catalogue/categories/:id)', () => {
   it('shows its active groups, each with a few available accounts and their public details', async () => {
     const page = await visit<CategoryResponse>('/api/catalogue/categories/instagram');
-    expect(page.category).toMatchObject({ id: 'instagram', name: 'Instagram', groupCount: 2, stockCount: 15 });
-    expect(page.groups.map((g) => g.name).sort()).toEqual(['Instagram 1K Followers', 'Instagram 5K Followers']);
+    expect(page.category).toMatchObject({
+      id: 'instagram',
+      name: 'Instagram',
+      groupCount: 2,
+      stockCount: 15,
+    });
+    expect(page.groups.map((g) => g.name).sort()).toEqual([
+      'Instagram 1K Followers',
+      'Instagram 5K Followers',
+    ]);
     const oneK = page.groups.find((g) => g.name === 'Instagram 1K Followers')!;
     expect(oneK.sampleAccounts.length).toBeGreaterThan(0);
     expect(oneK.sampleAccounts.length).toBeLessThan(12); // a few, not the whole stock
-    expect(oneK.sampleAccounts[0]).toMatchObject({ isAvailable: true, details: { followers: expect.any(Number) } });
-    expect(Object.keys(oneK.sampleAccounts[0]!).sort()).toEqual(['details', 'id', 'isAvailable', 'username']);
+    expect(oneK.sampleAccounts[0]).toMatchObject({
+      isAvailable: true,
+      details: { followers: expect.any(Number) },
+    });
+    expect(Object.keys(oneK.sampleAccounts[0]!).sort()).toEqual([
+      'details',
+      'id',
+      'isAvailable',
+      'username',
+    ]);
   });
 
-  it.each(['nope', 'x'.repeat(100), 'instagram%27%20or%201=1'])("answers 404 'Category not found' for an unknown id (%#)", async (id) => {
-    expect(await visit(`/api/catalogue/categories/${id}`, 404)).toEqual({ error: { code: 'NOT_FOUND', message: 'Category not found' } });
-  });
+  it.each(['nope', 'x'.repeat(100), 'instagram%27%20or%201=1'])(
+    "answers 404 'Category not found' for an unknown id (%#)",
+    async (id) => {
+      expect(await visit(`/api/catalogue/categories/${id}`, 404)).toEqual({
+        error: { code: 'NOT_FOUND', message: 'Category not found' },
+      });
+    },
+  );
 
   it('stays reachable by link when the category has no stock, and has no price then', async () => {
     const page = await visit<CategoryResponse>('/api/catalogue/categories/followers');
-    expect(page.category).toMatchObject({ id: 'followers', groupCount: 1, stockCount: 0, minPriceKobo: null });
+    expect(page.category).toMatchObject({
+      id: 'followers',
+      groupCount: 1,
+      stockCount: 0,
+      minPriceKobo: null,
+    });
     expect(page.groups).toHaveLength(1);
     expect(page.groups[0]!.sampleAccounts).toEqual([]);
   });
@@ -129,18 +203,36 @@ describe('the single-account page (GET /api/catalogue/accounts/:id)', () => {
   it('shows the account, its public details (followers) and its group', async () => {
     const stored = await firstAccountOf('LinkedIn 500+ Connections');
     const page = await visit<AccountResponse>(`/api/catalogue/accounts/${stored.id}`);
-    expect(page.account).toEqual({ id: stored.id, username: stored.username, details: { followers: stored.additionalInfo.followers }, isAvailable: true });
-    expect(page.group).toMatchObject({ name: 'LinkedIn 500+ Connections', categoryId: 'linkedin', categoryName: 'LinkedIn', priceKobo: 600_000 });
+    expect(page.account).toEqual({
+      id: stored.id,
+      username: stored.username,
+      details: { followers: stored.additionalInfo.followers },
+      isAvailable: true,
+    });
+    expect(page.group).toMatchObject({
+      name: 'LinkedIn 500+ Connections',
+      categoryId: 'linkedin',
+      categoryName: 'LinkedIn',
+      priceKobo: 600_000,
+    });
   });
 
-  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '123'])("answers 404 'Product not found' for id %s", async (id) => {
-    expect(await visit(`/api/catalogue/accounts/${id}`, 404)).toEqual({ error: { code: 'NOT_FOUND', message: 'Product not found' } });
-  });
+  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '123'])(
+    "answers 404 'Product not found' for id %s",
+    async (id) => {
+      expect(await visit(`/api/catalogue/accounts/${id}`, 404)).toEqual({
+        error: { code: 'NOT_FOUND', message: 'Product not found' },
+      });
+    },
+  );
 
   it("answers 404 'Product not found' for an account of an archived group, and shows it again once restored", async () => {
     const stored = await firstAccountOf('Twitter Aged Account');
     await setArchived(stored.productGroupId, true);
-    expect((await visit<{ error: { message: string } }>(`/api/catalogue/accounts/${stored.id}`, 404)).error.message).toBe('Product not found');
+    expect(
+      (await visit<{ error: { message: string } }>(`/api/catalogue/accounts/${stored.id}`, 404))
+        .error.message,
+    ).toBe('Product not found');
     await setArchived(stored.productGroupId, false);
     await visit(`/api/catalogue/accounts/${stored.id}`);
   });
@@ -155,7 +247,9 @@ describe('the single-account page (GET /api/catalogue/accounts/:id)', () => {
       payload: { productGroupId: stored.productGroupId, quantity: 1, accountId: stored.id },
     });
     expect(bought.statusCode, bought.body).toBe(201);
-    expect((await visit<AccountResponse>(`/api/catalogue/accounts/${stored.id}`)).account.isAvailable).toBe(false);
+    expect(
+      (await visit<AccountResponse>(`/api/catalogue/accounts/${stored.id}`)).account.isAvailable,
+    ).toBe(false);
     const page = await visit<CategoryResponse>('/api/catalogue/categories/facebook-aged');
     expect(page.groups[0]!.sampleAccounts.map((a) => a.id)).not.toContain(stored.id);
   });
@@ -173,23 +267,39 @@ describe('credentials never reach visitors', () => {
       email: 'tw@mail.example',
       emailPassword: 'Mailbox-Pass-99',
       twoFaCode: 'TWOFA-424242',
-      details: { followers: 4321, country: 'NG', recovery_code: 'RC-7788-XYZ', api_token: 'tok-5566-abc' },
+      details: {
+        followers: 4321,
+        country: 'NG',
+        recovery_code: 'RC-7788-XYZ',
+        api_token: 'tok-5566-abc',
+      },
     });
     const page = await visit<AccountResponse>(`/api/catalogue/accounts/${created.item.id}`);
-    expect(page.account.details).toEqual({ title: 'Twitter Aged Account', followers: 4321, country: 'NG' });
+    expect(page.account.details).toEqual({
+      title: 'Twitter Aged Account',
+      followers: 4321,
+      country: 'NG',
+    });
   });
 
   it('no public response contains a password, an _enc column or any stored credential', async () => {
     // visit() checks each body against every credential decrypted from the database.
     const { categories, groups } = await catalogue();
-    const categoryIds = new Set([...categories.map((c) => c.id), ...groups.map((g) => g.categoryId)]);
+    const categoryIds = new Set([
+      ...categories.map((c) => c.id),
+      ...groups.map((g) => g.categoryId),
+    ]);
     for (const id of categoryIds) {
       const page = await visit<CategoryResponse>(`/api/catalogue/categories/${id}`);
       for (const group of page.groups) {
-        for (const account of group.sampleAccounts) await visit(`/api/catalogue/accounts/${account.id}`);
+        for (const account of group.sampleAccounts)
+          await visit(`/api/catalogue/accounts/${account.id}`);
       }
     }
-    const sold = await db.select({ id: stockAccounts.id }).from(stockAccounts).where(eq(stockAccounts.status, 'sold'));
+    const sold = await db
+      .select({ id: stockAccounts.id })
+      .from(stockAccounts)
+      .where(eq(stockAccounts.status, 'sold'));
     for (const { id } of sold) await visit(`/api/catalogue/accounts/${id}`);
     expect((await storedSecrets()).length).toBeGreaterThan(100);
   });

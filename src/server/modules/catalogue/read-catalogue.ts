@@ -30,10 +30,16 @@ const groupColumns = {
 const visibleGroup = and(eq(productGroups.isActive, true), eq(categories.isActive, true));
 
 function selectGroups(db: Db) {
-  return db.select(groupColumns).from(productGroups).innerJoin(categories, eq(categories.id, productGroups.categoryId));
+  return db
+    .select(groupColumns)
+    .from(productGroups)
+    .innerJoin(categories, eq(categories.id, productGroups.categoryId));
 }
 
-function summarise(category: { id: string; name: string; description: string }, groups: PublicGroup[]): PublicCategory {
+function summarise(
+  category: { id: string; name: string; description: string },
+  groups: PublicGroup[],
+): PublicCategory {
   const own = groups.filter((g) => g.categoryId === category.id);
   const prices = own.map((g) => g.priceKobo).filter((p) => p > 0);
   return {
@@ -55,7 +61,9 @@ export async function readCatalogue(db: Db): Promise<CatalogueResponse> {
       .where(eq(categories.isActive, true))
       .orderBy(asc(categories.name)),
   ]);
-  const listed = cats.map((c) => summarise(c, groups)).filter((c) => groups.some((g) => g.categoryId === c.id && g.stockCount > 0));
+  const listed = cats
+    .map((c) => summarise(c, groups))
+    .filter((c) => groups.some((g) => g.categoryId === c.id && g.stockCount > 0));
   return { categories: listed, groups };
 }
 
@@ -77,12 +85,21 @@ export async function readCategory(db: Db, id: string): Promise<CategoryResponse
 
 async function sampleAccounts(db: Db, groupId: string): Promise<PublicAccount[]> {
   const rows = await db
-    .select({ id: stockAccounts.id, username: stockAccounts.username, info: stockAccounts.additionalInfo })
+    .select({
+      id: stockAccounts.id,
+      username: stockAccounts.username,
+      info: stockAccounts.additionalInfo,
+    })
     .from(stockAccounts)
     .where(and(eq(stockAccounts.productGroupId, groupId), eq(stockAccounts.status, 'available')))
     .orderBy(asc(stockAccounts.createdAt), asc(stockAccounts.id))
     .limit(SAMPLE_ACCOUNTS);
-  return rows.map((r) => ({ id: r.id, username: r.username, details: publicDetails(r.info), isAvailable: true }));
+  return rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    details: publicDetails(r.info),
+    isAvailable: true,
+  }));
 }
 
 /** One account for the single-account page; null when unknown or its group is not visible. */
@@ -101,7 +118,12 @@ export async function readAccount(db: Db, id: string): Promise<AccountResponse |
     .where(and(eq(stockAccounts.id, id), visibleGroup));
   if (!row) return null;
   return {
-    account: { id: row.id, username: row.username, details: publicDetails(row.info), isAvailable: row.status === 'available' },
+    account: {
+      id: row.id,
+      username: row.username,
+      details: publicDetails(row.info),
+      isAvailable: row.status === 'available',
+    },
     group: row.group,
   };
 }

@@ -5,18 +5,25 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { errorBody } from '../../http/errors.ts';
 
-export function healthRoutes(app: FastifyInstance, { db, isDraining }: { db: Db; isDraining: () => boolean }): void {
+export function healthRoutes(
+  app: FastifyInstance,
+  { db, isDraining }: { db: Db; isDraining: () => boolean },
+): void {
   app.get('/api/health', { config: { access: 'public' }, logLevel: 'warn' }, async (req, reply) => {
     if (isDraining()) return reply.status(503).send({ status: 'draining' });
     try {
       await Promise.race([
         db.execute(sql`select 1`),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('database timeout')), 3000).unref()),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('database timeout')), 3000).unref(),
+        ),
       ]);
       return { status: 'ok', database: 'up' };
     } catch (err) {
       req.log.warn({ err }, 'health check: database unreachable');
-      return reply.status(503).send(errorBody('DATABASE_UNAVAILABLE', 'Failed to connect to database'));
+      return reply
+        .status(503)
+        .send(errorBody('DATABASE_UNAVAILABLE', 'Failed to connect to database'));
     }
   });
 }

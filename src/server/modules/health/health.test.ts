@@ -16,7 +16,9 @@ describe('GET /api/health', () => {
     const app = await buildApp({ config: testConfig(), database, logger: false });
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ error: { code: 'DATABASE_UNAVAILABLE', message: 'Failed to connect to database' } });
+    expect(res.json()).toEqual({
+      error: { code: 'DATABASE_UNAVAILABLE', message: 'Failed to connect to database' },
+    });
     await app.close();
     await database.close();
   });

@@ -3,7 +3,11 @@
 import http from 'node:http';
 import { METRICS_CONTENT_TYPE } from './metrics.ts';
 
-export async function startMetricsServer(render: () => Promise<string>, port: number, onError: (err: unknown) => void): Promise<() => Promise<void>> {
+export async function startMetricsServer(
+  render: () => Promise<string>,
+  port: number,
+  onError: (err: unknown) => void,
+): Promise<() => Promise<void>> {
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: try /metrics\n');

@@ -30,16 +30,42 @@ function sample(text: string, series: string): number | undefined {
 describe('GET /api/metrics', () => {
   it('counts requests and latencies by route pattern and status, never by raw URL', async () => {
     const group = await insertGroupWithStock(db, { accounts: 1 });
-    const [account] = await db.select({ id: stockAccounts.id }).from(stockAccounts).where(eq(stockAccounts.productGroupId, group.id));
-    for (let i = 0; i < 3; i++) expect((await app.inject({ url: `/api/catalogue/accounts/${account!.id}` })).statusCode).toBe(200);
+    const [account] = await db
+      .select({ id: stockAccounts.id })
+      .from(stockAccounts)
+      .where(eq(stockAccounts.productGroupId, group.id));
+    for (let i = 0; i < 3; i++)
+      expect((await app.inject({ url: `/api/catalogue/accounts/${account!.id}` })).statusCode).toBe(
+        200,
+      );
     await app.inject({ url: `/api/catalogue/accounts/${crypto.randomUUID()}` });
     await app.inject({ url: `/api/no-such-route/${crypto.randomUUID()}` });
 
     const text = await scrape();
-    expect(sample(text, 'http_requests_total{method="GET",route="/api/catalogue/accounts/:id",status="200"}')).toBe(3);
-    expect(sample(text, 'http_requests_total{method="GET",route="/api/catalogue/accounts/:id",status="404"}')).toBe(1);
-    expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/catalogue/accounts/:id",status="200"}')).toBe(3);
-    expect(sample(text, 'http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/catalogue/accounts/:id",status="200"}')).toBe(3);
+    expect(
+      sample(
+        text,
+        'http_requests_total{method="GET",route="/api/catalogue/accounts/:id",status="200"}',
+      ),
+    ).toBe(3);
+    expect(
+      sample(
+        text,
+        'http_requests_total{method="GET",route="/api/catalogue/accounts/:id",status="404"}',
+      ),
+    ).toBe(1);
+    expect(
+      sample(
+        text,
+        'http_request_duration_seconds_count{method="GET",route="/api/catalogue/accounts/:id",status="200"}',
+      ),
+    ).toBe(3);
+    expect(
+      sample(
+        text,
+        'http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/catalogue/accounts/:id",status="200"}',
+      ),
+    ).toBe(3);
     // Unknown paths fall to the app's catch-all page route: one series, whatever the URL.
     expect(sample(text, 'http_requests_total{method="GET",route="/*",status="404"}')).toBe(1);
     expect(text).not.toContain(account!.id);
@@ -57,12 +83,33 @@ describe('GET /api/metrics', () => {
       payload: { productGroupId: group.id, quantity: 1 },
     });
     expect(bought.statusCode).toBe(201);
-    const topup = await app.inject({ method: 'POST', url: '/api/wallet/topups', headers: { cookie: buyer.cookie, ...SAME_ORIGIN }, payload: { amountNaira: 1000 } });
+    const topup = await app.inject({
+      method: 'POST',
+      url: '/api/wallet/topups',
+      headers: { cookie: buyer.cookie, ...SAME_ORIGIN },
+      payload: { amountNaira: 1000 },
+    });
     expect(topup.statusCode).toBe(201);
-    const failed = await enqueueEmail(db, { kind: 'test', to: 'x@example.com', subject: 'S', text: 'T' });
-    await db.update(emailOutbox).set({ status: 'failed', lastError: 'refused' }).where(eq(emailOutbox.id, failed));
-    const retrying = await enqueueEmail(db, { kind: 'test', to: 'y@example.com', subject: 'S', text: 'T' });
-    await db.update(emailOutbox).set({ lastError: 'refused', nextAttemptAt: new Date(Date.now() - 90_000) }).where(eq(emailOutbox.id, retrying));
+    const failed = await enqueueEmail(db, {
+      kind: 'test',
+      to: 'x@example.com',
+      subject: 'S',
+      text: 'T',
+    });
+    await db
+      .update(emailOutbox)
+      .set({ status: 'failed', lastError: 'refused' })
+      .where(eq(emailOutbox.id, failed));
+    const retrying = await enqueueEmail(db, {
+      kind: 'test',
+      to: 'y@example.com',
+      subject: 'S',
+      text: 'T',
+    });
+    await db
+      .update(emailOutbox)
+      .set({ lastError: 'refused', nextAttemptAt: new Date(Date.now() - 90_000) })
+      .where(eq(emailOutbox.id, retrying));
 
     const text = await scrape();
     const grew = (series: string) => (sample(text, series) ?? 0) - (sample(before, series) ?? 0);
@@ -84,18 +131,34 @@ describe('GET /api/metrics', () => {
     const first = await scrape();
     const other = await scrape(second);
     await second.close();
-    expect(sample(other, 'acctstore_orders{status="completed"}')).toBe(sample(first, 'acctstore_orders{status="completed"}'));
-    expect(sample(other, 'http_requests_total{method="GET",route="/api/catalogue/accounts/:id",status="200"}')).toBeUndefined();
+    expect(sample(other, 'acctstore_orders{status="completed"}')).toBe(
+      sample(first, 'acctstore_orders{status="completed"}'),
+    );
+    expect(
+      sample(
+        other,
+        'http_requests_total{method="GET",route="/api/catalogue/accounts/:id",status="200"}',
+      ),
+    ).toBeUndefined();
   });
 
   it('is for admins only', async () => {
     expect((await app.inject({ url: '/api/metrics' })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/metrics', headers: { cookie: (await quickCustomer(db)).cookie } })).statusCode).toBe(403);
+    expect(
+      (
+        await app.inject({
+          url: '/api/metrics',
+          headers: { cookie: (await quickCustomer(db)).cookie },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('is also served without sign-in on METRICS_PORT, bound to 127.0.0.1 only', async () => {
     const metricsPort = await freePort();
-    const server = await spawnServer(database.url, await freePort(), { METRICS_PORT: String(metricsPort) });
+    const server = await spawnServer(database.url, await freePort(), {
+      METRICS_PORT: String(metricsPort),
+    });
     try {
       const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
       expect(res.status).toBe(200);
@@ -103,8 +166,13 @@ describe('GET /api/metrics', () => {
       expect(sample(text, 'acctstore_database_up')).toBe(1);
       expect(text).toContain('http_requests_total{method="GET",route="/api/health",status="200"}');
       expect((await fetch(`http://127.0.0.1:${metricsPort}/other`)).status).toBe(404);
-      const lanAddress = Object.values((await import('node:os')).networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
-      if (lanAddress) await expect(fetch(`http://${lanAddress.address}:${metricsPort}/metrics`)).rejects.toThrow();
+      const lanAddress = Object.values((await import('node:os')).networkInterfaces())
+        .flat()
+        .find((i) => i && i.family === 'IPv4' && !i.internal);
+      if (lanAddress)
+        await expect(
+          fetch(`http://${lanAddress.address}:${metricsPort}/metrics`),
+        ).rejects.toThrow();
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;

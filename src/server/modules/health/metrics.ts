@@ -27,10 +27,18 @@ function processMetrics(): client.Registry {
   return processRegistry;
 }
 
-export function registerMetrics(app: FastifyInstance, { db, pool }: { db: Db; pool: pg.Pool }): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  { db, pool }: { db: Db; pool: pg.Pool },
+): void {
   const registry = new client.Registry();
   const labelNames = ['method', 'route', 'status'];
-  const requests = new client.Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames, registers: [registry] });
+  const requests = new client.Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern and status',
+    labelNames,
+    registers: [registry],
+  });
   const latency = new client.Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer HTTP requests, by route pattern and status',
@@ -39,15 +47,42 @@ export function registerMetrics(app: FastifyInstance, { db, pool }: { db: Db; po
     registers: [registry],
   });
   const poolGauge = (name: string, help: string, read: () => number) =>
-    new client.Gauge({ name, help, registers: [registry], collect() { this.set(read()); } });
-  poolGauge('acctstore_db_pool_connections', 'Open connections in this process\'s database pool', () => pool.totalCount);
-  poolGauge('acctstore_db_pool_idle', 'Idle connections in this process\'s database pool', () => pool.idleCount);
-  poolGauge('acctstore_db_pool_waiting', 'Queries waiting for a free connection in this process', () => pool.waitingCount);
-  poolGauge('acctstore_db_pool_max', 'Largest size of this process\'s database pool (DB_POOL_SIZE)', () => pool.options.max ?? 0);
+    new client.Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  poolGauge(
+    'acctstore_db_pool_connections',
+    "Open connections in this process's database pool",
+    () => pool.totalCount,
+  );
+  poolGauge(
+    'acctstore_db_pool_idle',
+    "Idle connections in this process's database pool",
+    () => pool.idleCount,
+  );
+  poolGauge(
+    'acctstore_db_pool_waiting',
+    'Queries waiting for a free connection in this process',
+    () => pool.waitingCount,
+  );
+  poolGauge(
+    'acctstore_db_pool_max',
+    "Largest size of this process's database pool (DB_POOL_SIZE)",
+    () => pool.options.max ?? 0,
+  );
   const refreshStoreGauges = createStoreGauges(registry);
 
   app.addHook('onResponse', async (req, reply) => {
-    const labels = { method: req.method, route: req.routeOptions.url ?? '(unmatched)', status: String(reply.statusCode) };
+    const labels = {
+      method: req.method,
+      route: req.routeOptions.url ?? '(unmatched)',
+      status: String(reply.statusCode),
+    };
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
   });
@@ -58,6 +93,9 @@ export function registerMetrics(app: FastifyInstance, { db, pool }: { db: Db; po
   });
 
   app.get('/api/metrics', { config: { access: 'admin' }, logLevel: 'warn' }, async (_req, reply) =>
-    reply.type(METRICS_CONTENT_TYPE).header('cache-control', 'no-store').send(await app.renderMetrics()),
+    reply
+      .type(METRICS_CONTENT_TYPE)
+      .header('cache-control', 'no-store')
+      .send(await app.renderMetrics()),
   );
 }

@@ -13,11 +13,23 @@ const OUTBOX_STATES = [...OUTBOX_STATUSES, 'retrying'] as const;
 type Count = { family: 'orders' | 'payments' | 'outbox'; status: string; n: number };
 
 export function createStoreGauges(registry: client.Registry) {
-  const gauge = (name: string, help: string, labelNames: string[] = []) => new client.Gauge({ name, help, labelNames, registers: [registry] });
-  const orders = gauge('acctstore_orders', 'Purchases (orders) in the database, by status', ['status']);
-  const topups = gauge('acctstore_topups', 'Wallet top-ups (payments) in the database, by status', ['status']);
-  const outbox = gauge('acctstore_email_outbox', 'E-mail outbox messages by state (pending + sending + retrying = depth)', ['status']);
-  const oldestDue = gauge('acctstore_email_outbox_oldest_due_seconds', 'Age of the oldest e-mail waiting to be sent (0 when none)');
+  const gauge = (name: string, help: string, labelNames: string[] = []) =>
+    new client.Gauge({ name, help, labelNames, registers: [registry] });
+  const orders = gauge('acctstore_orders', 'Purchases (orders) in the database, by status', [
+    'status',
+  ]);
+  const topups = gauge('acctstore_topups', 'Wallet top-ups (payments) in the database, by status', [
+    'status',
+  ]);
+  const outbox = gauge(
+    'acctstore_email_outbox',
+    'E-mail outbox messages by state (pending + sending + retrying = depth)',
+    ['status'],
+  );
+  const oldestDue = gauge(
+    'acctstore_email_outbox_oldest_due_seconds',
+    'Age of the oldest e-mail waiting to be sent (0 when none)',
+  );
   const databaseUp = gauge('acctstore_database_up', '1 when the database answered this scrape');
 
   return async function refresh(db: Db): Promise<void> {

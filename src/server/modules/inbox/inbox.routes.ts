@@ -32,30 +32,42 @@ const LIST_LIMIT = 200;
 const listQuerySchema = z.object({ status: z.enum(inboxStatuses).optional() });
 const idSchema = z.object({ id: z.uuid() });
 
-export function inboxRoutes(app: FastifyInstance, { db, pokeMail }: { db: Db; pokeMail: () => void }): void {
+export function inboxRoutes(
+  app: FastifyInstance,
+  { db, pokeMail }: { db: Db; pokeMail: () => void },
+): void {
   /** Honeypot first (a bot learns nothing), then validation, then the per-address limit. */
-  const accept = (kind: InboxKind, toMessage: (body: unknown) => NewInboxMessage) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const success: InboxSuccess = { ok: true, message: inboxSuccessMessages[kind] };
-    if (isHoneypotFilled(req.body)) {
-      req.log.info({ kind }, 'inbox: honeypot filled, message dropped');
+  const accept =
+    (kind: InboxKind, toMessage: (body: unknown) => NewInboxMessage) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      const success: InboxSuccess = { ok: true, message: inboxSuccessMessages[kind] };
+      if (isHoneypotFilled(req.body)) {
+        req.log.info({ kind }, 'inbox: honeypot filled, message dropped');
+        return success;
+      }
+      const message = toMessage(req.body);
+      const result = await submitMessage(db, req.ip, message);
+      if (!result.ok) {
+        reply.header('retry-after', String(result.retryAfterSeconds));
+        throw new AppError('RATE_LIMITED', 429, inboxErrors.rateLimited);
+      }
+      req.log.info({ kind, messageId: result.id }, 'inbox: message stored');
       return success;
-    }
-    const message = toMessage(req.body);
-    const result = await submitMessage(db, req.ip, message);
-    if (!result.ok) {
-      reply.header('retry-after', String(result.retryAfterSeconds));
-      throw new AppError('RATE_LIMITED', 429, inboxErrors.rateLimited);
-    }
-    req.log.info({ kind, messageId: result.id }, 'inbox: message stored');
-    return success;
-  };
+    };
 
   app.post(
     '/api/inbox/support',
     { config: { access: 'public' } },
     accept('support', (body) => {
       const v = parseInput(supportSchema, body);
-      return { kind: 'support', name: v.fullName, email: v.email, subject: v.subject, body: v.message, fields: { category: v.category } };
+      return {
+        kind: 'support',
+        name: v.fullName,
+        email: v.email,
+        subject: v.subject,
+        body: v.message,
+        fields: { category: v.category },
+      };
     }),
   );
 
@@ -64,7 +76,14 @@ export function inboxRoutes(app: FastifyInstance, { db, pokeMail }: { db: Db; po
     { config: { access: 'public' } },
     accept('contact', (body) => {
       const v = parseInput(contactSchema, body);
-      return { kind: 'contact', name: v.name, email: v.email, subject: v.subject, body: v.message, fields: { type: v.type } };
+      return {
+        kind: 'contact',
+        name: v.name,
+        email: v.email,
+        subject: v.subject,
+        body: v.message,
+        fields: { type: v.type },
+      };
     }),
   );
 
@@ -93,32 +112,47 @@ export function inboxRoutes(app: FastifyInstance, { db, pokeMail }: { db: Db; po
       .where(status ? eq(inboxMessages.status, status) : undefined)
       .orderBy(desc(inboxMessages.createdAt), desc(inboxMessages.id))
       .limit(LIST_LIMIT);
-    const [unread] = await db.select({ n: count() }).from(inboxMessages).where(eq(inboxMessages.status, 'new'));
+    const [unread] = await db
+      .select({ n: count() })
+      .from(inboxMessages)
+      .where(eq(inboxMessages.status, 'new'));
     return { messages: rows.map(toInboxMessage), newCount: unread?.n ?? 0 };
   });
 
-  app.patch('/api/admin/inbox/:id', { config: { access: 'admin' } }, async (req): Promise<InboxMessage> => {
-    const params = idSchema.safeParse(req.params);
-    if (!params.success) throw notFound('Message not found');
-    const { status } = parseInput(inboxStatusSchema, req.body);
-    const [row] = await db.update(inboxMessages).set({ status }).where(eq(inboxMessages.id, params.data.id)).returning();
-    if (!row) throw notFound('Message not found');
-    return toInboxMessage(row);
-  });
+  app.patch(
+    '/api/admin/inbox/:id',
+    { config: { access: 'admin' } },
+    async (req): Promise<InboxMessage> => {
+      const params = idSchema.safeParse(req.params);
+      if (!params.success) throw notFound('Message not found');
+      const { status } = parseInput(inboxStatusSchema, req.body);
+      const [row] = await db
+        .update(inboxMessages)
+        .set({ status })
+        .where(eq(inboxMessages.id, params.data.id))
+        .returning();
+      if (!row) throw notFound('Message not found');
+      return toInboxMessage(row);
+    },
+  );
 
   replyRoute(app, db, pokeMail);
 }
 
 /** The admin's reply: e-mailed through the outbox, and the message marked handled. */
 function replyRoute(app: FastifyInstance, db: Db, pokeMail: () => void): void {
-  app.post('/api/admin/inbox/:id/reply', { config: { access: 'admin' } }, async (req): Promise<InboxReplyResult> => {
-    const params = idSchema.safeParse(req.params);
-    if (!params.success) throw notFound('Message not found');
-    const { message } = parseInput(inboxReplySchema, req.body);
-    const row = await replyToMessage(db, currentUser(req), params.data.id, message);
-    pokeMail();
-    return { message: inboxReplySent(row.email), item: toInboxMessage(row) };
-  });
+  app.post(
+    '/api/admin/inbox/:id/reply',
+    { config: { access: 'admin' } },
+    async (req): Promise<InboxReplyResult> => {
+      const params = idSchema.safeParse(req.params);
+      if (!params.success) throw notFound('Message not found');
+      const { message } = parseInput(inboxReplySchema, req.body);
+      const row = await replyToMessage(db, currentUser(req), params.data.id, message);
+      pokeMail();
+      return { message: inboxReplySent(row.email), item: toInboxMessage(row) };
+    },
+  );
 }
 
 function isHoneypotFilled(body: unknown): boolean {
@@ -129,6 +163,9 @@ function isHoneypotFilled(body: unknown): boolean {
 function toInboxMessage(row: typeof inboxMessages.$inferSelect): InboxMessage {
   const { [IP_HASH_FIELD]: _ipHash, ...fields } = row.fields;
   const { replyText, repliedByEmail, repliedAt, ...rest } = row;
-  const reply = replyText && repliedAt ? { text: replyText, by: repliedByEmail ?? 'admin', at: repliedAt.toISOString() } : null;
+  const reply =
+    replyText && repliedAt
+      ? { text: replyText, by: repliedByEmail ?? 'admin', at: repliedAt.toISOString() }
+      : null;
   return { ...rest, fields, createdAt: row.createdAt.toISOString(), reply };
 }

@@ -12,7 +12,9 @@ export const inboxMessages = pgTable(
     subject: text('subject').notNull().default(''),
     body: text('body').notNull(),
     fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
-    status: text('status', { enum: ['new', 'handled'] }).notNull().default('new'),
+    status: text('status', { enum: ['new', 'handled'] })
+      .notNull()
+      .default('new'),
     /** The admin's latest reply, sent by e-mail through the outbox. */
     replyText: text('reply_text'),
     repliedByEmail: text('replied_by_email'),

@@ -20,8 +20,20 @@ beforeEach(() => {
   ip = `10.0.0.${ipCounter}`;
 });
 
-const support = { fullName: 'Ada Obi', email: 'Ada@Example.com', category: 'payment', subject: 'Top-up missing', message: 'I paid but my wallet shows 0.' };
-const contact = { type: 'business', name: 'Chidi', email: 'chidi@example.com', subject: 'Bulk order', message: 'Can we talk about 500 accounts?' };
+const support = {
+  fullName: 'Ada Obi',
+  email: 'Ada@Example.com',
+  category: 'payment',
+  subject: 'Top-up missing',
+  message: 'I paid but my wallet shows 0.',
+};
+const contact = {
+  type: 'business',
+  name: 'Chidi',
+  email: 'chidi@example.com',
+  subject: 'Bulk order',
+  message: 'Can we talk about 500 accounts?',
+};
 const quote = {
   projectType: 'business-builder',
   name: 'Ngozi',
@@ -35,7 +47,12 @@ const quote = {
 };
 
 function post(form: 'support' | 'contact' | 'quote', payload: unknown, remoteAddress = ip) {
-  return ctx.app.inject({ method: 'POST', url: `/api/inbox/${form}`, payload: payload as object, remoteAddress });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/inbox/${form}`,
+    payload: payload as object,
+    remoteAddress,
+  });
 }
 
 async function rowsFrom(address: string) {
@@ -75,9 +92,19 @@ describe('the public forms', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(inboxSuccessMessages.quote);
     const [row] = await rowsFrom(ip);
-    expect(row).toMatchObject({ kind: 'quote', name: 'Ngozi', subject: 'Quote request: Business Builder', body: quote.description });
+    expect(row).toMatchObject({
+      kind: 'quote',
+      name: 'Ngozi',
+      subject: 'Quote request: Business Builder',
+      body: quote.description,
+    });
     const { ipHash: _ipHash, ...fields } = row!.fields;
-    expect(fields).toEqual({ projectType: 'business-builder', phone: '+234 801 234 5678', company: 'Ngozi Foods', budget: '100k-300k' });
+    expect(fields).toEqual({
+      projectType: 'business-builder',
+      phone: '+234 801 234 5678',
+      company: 'Ngozi Foods',
+      budget: '100k-300k',
+    });
   });
 
   it.each([
@@ -93,15 +120,22 @@ describe('the public forms', () => {
     ['quote', { ...quote, description: ' ' }, messages.descriptionRequired],
     ['quote', { ...quote, projectType: 'mobile-app' }, messages.projectTypeRequired],
     ['support', { ...support, message: 'x'.repeat(5001) }, messages.tooLong],
-  ] as const)('refuses an invalid %s form with the field message (%#)', async (form, payload, message) => {
-    const res = await post(form, payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message } });
-    expect(await rowsFrom(ip)).toHaveLength(0);
-  });
+  ] as const)(
+    'refuses an invalid %s form with the field message (%#)',
+    async (form, payload, message) => {
+      const res = await post(form, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message } });
+      expect(await rowsFrom(ip)).toHaveLength(0);
+    },
+  );
 
   it('answers a filled honeypot with the usual success but stores nothing', async () => {
-    for (const [form, payload] of [['support', support], ['contact', contact], ['quote', quote]] as const) {
+    for (const [form, payload] of [
+      ['support', support],
+      ['contact', contact],
+      ['quote', quote],
+    ] as const) {
       const res = await post(form, { ...payload, website: 'https://spam.example' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ok: true, message: inboxSuccessMessages[form] });
@@ -112,12 +146,20 @@ describe('the public forms', () => {
 
 describe('the per-address limit', () => {
   it('accepts five messages in ten minutes across the forms, refuses the sixth, and not other addresses', async () => {
-    for (const [form, payload] of [['support', support], ['contact', contact], ['quote', quote], ['support', support], ['contact', contact]] as const) {
+    for (const [form, payload] of [
+      ['support', support],
+      ['contact', contact],
+      ['quote', quote],
+      ['support', support],
+      ['contact', contact],
+    ] as const) {
       expect((await post(form, payload)).statusCode).toBe(200);
     }
     const sixth = await post('quote', quote);
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toEqual({ error: { code: 'RATE_LIMITED', message: messages.rateLimited } });
+    expect(sixth.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: messages.rateLimited },
+    });
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
     expect(await rowsFrom(ip)).toHaveLength(5);
 

@@ -11,7 +11,11 @@ export const INBOX_REPLY_KIND = 'inbox_reply';
 
 export async function replyToMessage(db: Db, admin: SessionUser, id: string, text: string) {
   return db.transaction(async (tx) => {
-    const [message] = await tx.select().from(inboxMessages).where(eq(inboxMessages.id, id)).for('update');
+    const [message] = await tx
+      .select()
+      .from(inboxMessages)
+      .where(eq(inboxMessages.id, id))
+      .for('update');
     if (!message) throw notFound('Message not found');
     const quoted = message.body
       .split('\n')
@@ -21,11 +25,25 @@ export async function replyToMessage(db: Db, admin: SessionUser, id: string, tex
       kind: INBOX_REPLY_KIND,
       to: message.email,
       subject: `Re: ${message.subject || 'your message to AcctStore'}`,
-      text: [`Hello ${message.name},`, '', text, '', '— AcctStore support', '', `On ${message.createdAt.toUTCString()} you wrote:`, quoted].join('\n'),
+      text: [
+        `Hello ${message.name},`,
+        '',
+        text,
+        '',
+        '— AcctStore support',
+        '',
+        `On ${message.createdAt.toUTCString()} you wrote:`,
+        quoted,
+      ].join('\n'),
     });
     const [row] = await tx
       .update(inboxMessages)
-      .set({ status: 'handled', replyText: text, repliedByEmail: admin.email, repliedAt: new Date() })
+      .set({
+        status: 'handled',
+        replyText: text,
+        repliedByEmail: admin.email,
+        repliedAt: new Date(),
+      })
       .where(eq(inboxMessages.id, id))
       .returning();
     return row!;

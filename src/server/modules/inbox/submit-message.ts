@@ -24,7 +24,11 @@ export function hashIp(ip: string): string {
   return crypto.createHash('sha256').update(`acctstore-inbox:${ip}`).digest('hex');
 }
 
-export async function submitMessage(db: Db, ip: string, message: NewInboxMessage): Promise<SubmitResult> {
+export async function submitMessage(
+  db: Db,
+  ip: string,
+  message: NewInboxMessage,
+): Promise<SubmitResult> {
   const ipHash = hashIp(ip);
   const fields: Record<string, string> = { [IP_HASH_FIELD]: ipHash };
   for (const [key, value] of Object.entries(message.fields)) if (value) fields[key] = value;
@@ -36,10 +40,19 @@ export async function submitMessage(db: Db, ip: string, message: NewInboxMessage
     const [recent] = await tx
       .select({ n: count(), oldest: min(inboxMessages.createdAt) })
       .from(inboxMessages)
-      .where(and(gt(inboxMessages.createdAt, windowStart), sql`${inboxMessages.fields}->>${IP_HASH_FIELD} = ${ipHash}`));
+      .where(
+        and(
+          gt(inboxMessages.createdAt, windowStart),
+          sql`${inboxMessages.fields}->>${IP_HASH_FIELD} = ${ipHash}`,
+        ),
+      );
     if (recent && recent.n >= INBOX_RATE_LIMIT.max) {
-      const freesAt = new Date(recent.oldest ?? Date.now()).getTime() + INBOX_RATE_LIMIT.windowMinutes * 60_000;
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((freesAt - Date.now()) / 1000)) };
+      const freesAt =
+        new Date(recent.oldest ?? Date.now()).getTime() + INBOX_RATE_LIMIT.windowMinutes * 60_000;
+      return {
+        ok: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((freesAt - Date.now()) / 1000)),
+      };
     }
     const [row] = await tx
       .insert(inboxMessages)

@@ -1,7 +1,11 @@
 // The admin E-mail tab: GET /api/admin/emails (failed and retrying messages, no bodies) and Retry.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminEmailMessages, type AdminEmail, type AdminEmailList } from '../../../shared/admin-emails.ts';
+import {
+  adminEmailMessages,
+  type AdminEmail,
+  type AdminEmailList,
+} from '../../../shared/admin-emails.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
@@ -10,14 +14,25 @@ import { retryEmail } from './retry-email.ts';
 
 const idParams = z.object({ id: z.uuid() });
 
-export function adminEmailRoutes(app: FastifyInstance, { db, pokeMail }: { db: Db; pokeMail: () => void }): void {
-  app.get('/api/admin/emails', { config: { access: 'admin' } }, async (): Promise<AdminEmailList> => ({ emails: await listEmailsNeedingAttention(db) }));
+export function adminEmailRoutes(
+  app: FastifyInstance,
+  { db, pokeMail }: { db: Db; pokeMail: () => void },
+): void {
+  app.get(
+    '/api/admin/emails',
+    { config: { access: 'admin' } },
+    async (): Promise<AdminEmailList> => ({ emails: await listEmailsNeedingAttention(db) }),
+  );
 
-  app.post('/api/admin/emails/:id/retry', { config: { access: 'admin' } }, async (req): Promise<{ message: string; email: AdminEmail }> => {
-    const parsed = idParams.safeParse(req.params);
-    if (!parsed.success) throw notFound(adminEmailMessages.notFound);
-    const email = await retryEmail(db, currentUser(req), parsed.data.id);
-    pokeMail();
-    return { message: adminEmailMessages.queued, email };
-  });
+  app.post(
+    '/api/admin/emails/:id/retry',
+    { config: { access: 'admin' } },
+    async (req): Promise<{ message: string; email: AdminEmail }> => {
+      const parsed = idParams.safeParse(req.params);
+      if (!parsed.success) throw notFound(adminEmailMessages.notFound);
+      const email = await retryEmail(db, currentUser(req), parsed.data.id);
+      pokeMail();
+      return { message: adminEmailMessages.queued, email };
+    },
+  );
 }

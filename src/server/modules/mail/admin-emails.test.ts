@@ -14,35 +14,89 @@ const { app, db } = await createTestApp({ deps: { cipher: testCipher } });
 const admin = await signedInUser(app, db, { isAdmin: true });
 const SECRET_BODY = 'username: ig_handle_77 password: hunter2-secret';
 
-const refusing: MailTransport = { name: 'smtp', send: () => Promise.reject(new Error('535 5.7.8 Authentication credentials invalid')) };
+const refusing: MailTransport = {
+  name: 'smtp',
+  send: () => Promise.reject(new Error('535 5.7.8 Authentication credentials invalid')),
+};
 const delivered: MailMessage[] = [];
 const working: MailTransport = { name: 'smtp', send: async (m) => void delivered.push(m) };
 const warnings: { details: Record<string, unknown>; message: string }[] = [];
-const log = { warn: (details: object, message: string) => void warnings.push({ details: details as Record<string, unknown>, message }) };
-const deliver = (transport: MailTransport) => deliverDueEmails(db, transport, 'store@test', 20, (b) => openEmailBody(testCipher, b), log);
-const makeDue = (id: string) => db.update(emailOutbox).set({ nextAttemptAt: new Date(0) }).where(eq(emailOutbox.id, id));
-const list = async (cookie = admin.cookie) => app.inject({ url: '/api/admin/emails', headers: { cookie } });
-const retry = (id: string) => app.inject({ method: 'POST', url: `/api/admin/emails/${id}/retry`, headers: { cookie: admin.cookie, ...SAME_ORIGIN } });
+const log = {
+  warn: (details: object, message: string) =>
+    void warnings.push({ details: details as Record<string, unknown>, message }),
+};
+const deliver = (transport: MailTransport) =>
+  deliverDueEmails(db, transport, 'store@test', 20, (b) => openEmailBody(testCipher, b), log);
+const makeDue = (id: string) =>
+  db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: new Date(0) })
+    .where(eq(emailOutbox.id, id));
+const list = async (cookie = admin.cookie) =>
+  app.inject({ url: '/api/admin/emails', headers: { cookie } });
+const retry = (id: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/admin/emails/${id}/retry`,
+    headers: { cookie: admin.cookie, ...SAME_ORIGIN },
+  });
 
 // A sealed credentials e-mail that fails for good, one that is failing and will retry, one sent, one not yet tried.
-const sealedId = await enqueueEmail(db, { kind: 'order_credentials', to: 'buyer@example.com', subject: 'Your order', text: sealEmailBody(testCipher, SECRET_BODY) });
-const retryingId = await enqueueEmail(db, { kind: 'confirm_email', to: 'new@example.com', subject: 'Confirm your e-mail', text: 'Confirm here' });
+const sealedId = await enqueueEmail(db, {
+  kind: 'order_credentials',
+  to: 'buyer@example.com',
+  subject: 'Your order',
+  text: sealEmailBody(testCipher, SECRET_BODY),
+});
+const retryingId = await enqueueEmail(db, {
+  kind: 'confirm_email',
+  to: 'new@example.com',
+  subject: 'Confirm your e-mail',
+  text: 'Confirm here',
+});
 await deliver(refusing);
-await db.update(emailOutbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(emailOutbox.id, sealedId));
+await db
+  .update(emailOutbox)
+  .set({ attempts: MAX_ATTEMPTS - 1 })
+  .where(eq(emailOutbox.id, sealedId));
 await makeDue(sealedId);
 await deliver(refusing);
-const sentId = await enqueueEmail(db, { kind: 'confirm_email', to: 'ok@example.com', subject: 'Sent fine', text: 'x' });
+const sentId = await enqueueEmail(db, {
+  kind: 'confirm_email',
+  to: 'ok@example.com',
+  subject: 'Sent fine',
+  text: 'x',
+});
 await deliver(working);
-const freshId = await enqueueEmail(db, { kind: 'confirm_email', to: 'later@example.com', subject: 'Not tried yet', text: 'x' });
-await db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() + 3600_000) }).where(eq(emailOutbox.id, freshId));
+const freshId = await enqueueEmail(db, {
+  kind: 'confirm_email',
+  to: 'later@example.com',
+  subject: 'Not tried yet',
+  text: 'x',
+});
+await db
+  .update(emailOutbox)
+  .set({ nextAttemptAt: new Date(Date.now() + 3600_000) })
+  .where(eq(emailOutbox.id, freshId));
 
 describe('e-mail delivery failures', () => {
   it('are logged with the reason, the message id and the attempt, never the body or the recipient', () => {
     expect(warnings).toContainEqual({
-      details: { emailId: sealedId, kind: 'order_credentials', attempts: MAX_ATTEMPTS, transport: 'smtp', reason: '535 5.7.8 Authentication credentials invalid' },
+      details: {
+        emailId: sealedId,
+        kind: 'order_credentials',
+        attempts: MAX_ATTEMPTS,
+        transport: 'smtp',
+        reason: '535 5.7.8 Authentication credentials invalid',
+      },
       message: 'e-mail delivery failed: gave up after the last attempt',
     });
-    expect(warnings).toContainEqual(expect.objectContaining({ details: expect.objectContaining({ emailId: retryingId, attempts: 1 }), message: 'e-mail delivery failed: will retry' }));
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        details: expect.objectContaining({ emailId: retryingId, attempts: 1 }),
+        message: 'e-mail delivery failed: will retry',
+      }),
+    );
     const text = JSON.stringify(warnings);
     expect(text).not.toContain('hunter2');
     expect(text).not.toContain('Confirm here');
@@ -62,7 +116,10 @@ describe('e-mail delivery failures', () => {
       lastError: '535 5.7.8 Authentication credentials invalid',
       nextAttemptAt: null,
     });
-    expect(emails.find((e) => e.id === retryingId)).toMatchObject({ state: 'retrying', attempts: 1 });
+    expect(emails.find((e) => e.id === retryingId)).toMatchObject({
+      state: 'retrying',
+      attempts: 1,
+    });
     expect(res.body).not.toContain('hunter2');
     expect(res.body).not.toContain('sealed:');
     expect(res.body).not.toContain('Confirm here');
@@ -76,12 +133,18 @@ describe('e-mail delivery failures', () => {
   it('Retry puts a failed e-mail back in the outbox at once; the worker then delivers it, sealed body opened only for SMTP', async () => {
     const res = await retry(sealedId);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'E-mail queued: it will be sent again in a moment.', email: { id: sealedId, state: 'retrying' } });
+    expect(res.json()).toMatchObject({
+      message: 'E-mail queued: it will be sent again in a moment.',
+      email: { id: sealedId, state: 'retrying' },
+    });
     expect(await deliver(working)).toBe(1);
     expect(delivered.at(-1)).toMatchObject({ to: 'buyer@example.com', text: SECRET_BODY });
     const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, sealedId));
     expect(row).toMatchObject({ status: 'sent', lastError: null });
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.action, 'email.retry'), eq(auditLog.targetId, sealedId)));
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'email.retry'), eq(auditLog.targetId, sealedId)));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorUserId).toBe(admin.user.id);
     expect((await list()).json<AdminEmailList>().emails.map((e) => e.id)).toEqual([retryingId]);
@@ -94,10 +157,22 @@ describe('e-mail delivery failures', () => {
   });
 
   it('lists a failing message while the worker retries it, and Retry leaves it to the worker (409)', async () => {
-    const id = await enqueueEmail(db, { kind: 'confirm_email', to: 'busy@example.com', subject: 'Being retried', text: 'x' });
+    const id = await enqueueEmail(db, {
+      kind: 'confirm_email',
+      to: 'busy@example.com',
+      subject: 'Being retried',
+      text: 'x',
+    });
     const lockedUntil = new Date(Date.now() + 60_000);
-    await db.update(emailOutbox).set({ status: 'sending', attempts: 2, lastError: 'timeout', lockedUntil }).where(eq(emailOutbox.id, id));
-    expect((await list()).json<AdminEmailList>().emails.find((e) => e.id === id)).toMatchObject({ state: 'retrying', attempts: 2, lastError: 'timeout' });
+    await db
+      .update(emailOutbox)
+      .set({ status: 'sending', attempts: 2, lastError: 'timeout', lockedUntil })
+      .where(eq(emailOutbox.id, id));
+    expect((await list()).json<AdminEmailList>().emails.find((e) => e.id === id)).toMatchObject({
+      state: 'retrying',
+      attempts: 2,
+      lastError: 'timeout',
+    });
     expect((await retry(id)).statusCode).toBe(409);
     const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row).toMatchObject({ status: 'sending', lockedUntil });

@@ -13,7 +13,12 @@ afterAll(closeSmtp);
 
 describe('the e-mail outbox', () => {
   it('delivers over real SMTP and records the message as sent', async () => {
-    const id = await enqueueEmail(db, { kind: 'test', to: 'ada@example.com', subject: 'Hello Ada', text: 'Body text' });
+    const id = await enqueueEmail(db, {
+      kind: 'test',
+      to: 'ada@example.com',
+      subject: 'Hello Ada',
+      text: 'Body text',
+    });
     const transport = createSmtpTransport(`smtp://127.0.0.1:${smtpPort}`);
     expect(await deliverDueEmails(db, transport, 'Store <no-reply@store.test>')).toBe(1);
     expect(received.at(-1)!.to).toBe('ada@example.com');
@@ -24,14 +29,25 @@ describe('the e-mail outbox', () => {
   });
 
   it('keeps a message the SMTP server refused, retries with backoff, and gives up after the last attempt', async () => {
-    const id = await enqueueEmail(db, { kind: 'test', to: 'bounce@example.com', subject: 'S', text: 'T' });
-    const broken: MailTransport = { name: 'smtp', send: async () => Promise.reject(new Error('connection refused')) };
+    const id = await enqueueEmail(db, {
+      kind: 'test',
+      to: 'bounce@example.com',
+      subject: 'S',
+      text: 'T',
+    });
+    const broken: MailTransport = {
+      name: 'smtp',
+      send: async () => Promise.reject(new Error('connection refused')),
+    };
     await deliverDueEmails(db, broken, 'x@y.z');
     let [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connection refused' });
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     for (let i = 1; i < MAX_ATTEMPTS; i++) {
-      await db.update(emailOutbox).set({ nextAttemptAt: new Date(0) }).where(eq(emailOutbox.id, id));
+      await db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: new Date(0) })
+        .where(eq(emailOutbox.id, id));
       await deliverDueEmails(db, broken, 'x@y.z');
     }
     [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
@@ -40,10 +56,22 @@ describe('the e-mail outbox', () => {
 
   it('the local mailbox keeps the message and logs its links', async () => {
     const lines: string[] = [];
-    await enqueueEmail(db, { kind: 'test', to: 'local@example.com', subject: 'Confirm', text: 'Go to http://localhost:3000/x?y=1 now' });
-    await deliverDueEmails(db, createLocalMailbox((l) => lines.push(l)), 'x@y.z');
+    await enqueueEmail(db, {
+      kind: 'test',
+      to: 'local@example.com',
+      subject: 'Confirm',
+      text: 'Go to http://localhost:3000/x?y=1 now',
+    });
+    await deliverDueEmails(
+      db,
+      createLocalMailbox((l) => lines.push(l)),
+      'x@y.z',
+    );
     expect(lines.join('\n')).toContain('http://localhost:3000/x?y=1');
-    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'local@example.com'));
+    const [row] = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'local@example.com'));
     expect(row).toMatchObject({ status: 'sent', transport: 'local' });
   });
 });

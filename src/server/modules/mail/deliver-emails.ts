@@ -12,7 +12,15 @@ export function backoffMs(attempts: number): number {
   return Math.min(3600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-type Claimed = { id: string; kind: string; to_address: string; subject: string; text_body: string; html_body: string | null; attempts: number };
+type Claimed = {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+};
 
 /** Where failures are reported: the app's logger in production (pino's warn signature). */
 export type FailureLog = { warn: (details: object, message: string) => void };
@@ -39,7 +47,13 @@ export async function deliverDueEmails(
   let sent = 0;
   for (const m of claimed.rows) {
     try {
-      await transport.send({ from, to: m.to_address, subject: m.subject, text: open(m.text_body), html: m.html_body === null ? null : open(m.html_body) });
+      await transport.send({
+        from,
+        to: m.to_address,
+        subject: m.subject,
+        text: open(m.text_body),
+        html: m.html_body === null ? null : open(m.html_body),
+      });
       await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), transport = ${transport.name},
         locked_until = null, last_error = null where id = ${m.id}`);
       sent++;
@@ -47,8 +61,16 @@ export async function deliverDueEmails(
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = m.attempts >= MAX_ATTEMPTS;
       log?.warn(
-        { emailId: m.id, kind: m.kind, attempts: m.attempts, transport: transport.name, reason: message.slice(0, 500) },
-        giveUp ? 'e-mail delivery failed: gave up after the last attempt' : 'e-mail delivery failed: will retry',
+        {
+          emailId: m.id,
+          kind: m.kind,
+          attempts: m.attempts,
+          transport: transport.name,
+          reason: message.slice(0, 500),
+        },
+        giveUp
+          ? 'e-mail delivery failed: gave up after the last attempt'
+          : 'e-mail delivery failed: will retry',
       );
       await db.execute(sql`update email_outbox set status = ${giveUp ? 'failed' : 'pending'}, last_error = ${message.slice(0, 500)},
         locked_until = null, next_attempt_at = now() + ${`${backoffMs(m.attempts)} milliseconds`}::interval where id = ${m.id}`);
@@ -58,6 +80,10 @@ export async function deliverDueEmails(
 }
 
 /** Runs the worker every `intervalMs` and whenever poke() is called; stop() waits for the current round. */
-export function startMailWorker(deliver: () => Promise<number>, onError: (err: unknown) => void, intervalMs = 2000): JobLoop {
+export function startMailWorker(
+  deliver: () => Promise<number>,
+  onError: (err: unknown) => void,
+  intervalMs = 2000,
+): JobLoop {
   return startJobLoop(deliver, onError, intervalMs);
 }

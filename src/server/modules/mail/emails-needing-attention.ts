@@ -8,9 +8,15 @@ import { emailOutbox } from './mail.tables.ts';
 const LIST_LIMIT = 100;
 
 /** What Retry may re-queue: given up, or pending after a failure (a message being sent right now is left alone). */
-export const canRetry: SQL = or(eq(emailOutbox.status, 'failed'), and(eq(emailOutbox.status, 'pending'), isNotNull(emailOutbox.lastError)))!;
+export const canRetry: SQL = or(
+  eq(emailOutbox.status, 'failed'),
+  and(eq(emailOutbox.status, 'pending'), isNotNull(emailOutbox.lastError)),
+)!;
 /** What the console lists: the above, and a failing message the worker is trying again at this moment. */
-const needsAttention: SQL = or(eq(emailOutbox.status, 'failed'), and(inArray(emailOutbox.status, ['pending', 'sending']), isNotNull(emailOutbox.lastError)))!;
+const needsAttention: SQL = or(
+  eq(emailOutbox.status, 'failed'),
+  and(inArray(emailOutbox.status, ['pending', 'sending']), isNotNull(emailOutbox.lastError)),
+)!;
 
 export const adminEmailColumns = {
   id: emailOutbox.id,
@@ -37,7 +43,12 @@ type Row = {
 };
 
 export async function listEmailsNeedingAttention(db: Db): Promise<AdminEmail[]> {
-  const rows = await db.select(adminEmailColumns).from(emailOutbox).where(needsAttention).orderBy(desc(emailOutbox.createdAt)).limit(LIST_LIMIT);
+  const rows = await db
+    .select(adminEmailColumns)
+    .from(emailOutbox)
+    .where(needsAttention)
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(LIST_LIMIT);
   return rows.map(toAdminEmail);
 }
 

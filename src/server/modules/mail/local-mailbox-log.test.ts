@@ -8,8 +8,13 @@ import { createTestApp } from '../../test/test-app.ts';
 
 async function registerAndDeliver(env: Record<string, string>) {
   const logged: string[] = [];
-  const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (logged.push(chunk.toString()), done()) });
-  const { app, db, config } = await createTestApp({ env, deps: { logger: pino({ level: 'info' }, sink), startJobs: true } });
+  const sink = new Writable({
+    write: (chunk: Buffer, _enc, done) => (logged.push(chunk.toString()), done()),
+  });
+  const { app, db, config } = await createTestApp({
+    env,
+    deps: { logger: pino({ level: 'info' }, sink), startJobs: true },
+  });
   const email = `mailbox-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const res = await app.inject({
     method: 'POST',
@@ -18,7 +23,9 @@ async function registerAndDeliver(env: Record<string, string>) {
     payload: { email, password: 'secret-pass-1', confirmPassword: 'secret-pass-1' },
   });
   expect(res.statusCode, res.body).toBe(201);
-  await expect.poll(async () => (await latestEmailTo(db, email))?.sentAt, { timeout: 15_000 }).toBeTruthy();
+  await expect
+    .poll(async () => (await latestEmailTo(db, email))?.sentAt, { timeout: 15_000 })
+    .toBeTruthy();
   const token = confirmationTokenFrom((await latestEmailTo(db, email))!.textBody);
   return { text: logged.join(''), token };
 }

@@ -27,7 +27,9 @@ export const emailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
     index('email_outbox_order_idx').on(t.orderId),
     check('email_outbox_status', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
   ],

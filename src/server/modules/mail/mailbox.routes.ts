@@ -6,25 +6,32 @@ import type { Db } from '../../db/client.ts';
 import { escapeHtml } from '../auth/confirmation-email.ts';
 import { emailOutbox } from './mail.tables.ts';
 
-export function mailboxRoutes(app: FastifyInstance, { db, open }: { db: Db; open: (body: string) => string }): void {
+export function mailboxRoutes(
+  app: FastifyInstance,
+  { db, open }: { db: Db; open: (body: string) => string },
+): void {
   const listMessages = async () =>
-    (await db
-      .select({
-        id: emailOutbox.id,
-        kind: emailOutbox.kind,
-        to: emailOutbox.toAddress,
-        subject: emailOutbox.subject,
-        text: emailOutbox.textBody,
-        status: emailOutbox.status,
-        transport: emailOutbox.transport,
-        createdAt: emailOutbox.createdAt,
-        sentAt: emailOutbox.sentAt,
-      })
-      .from(emailOutbox)
-      .orderBy(desc(emailOutbox.createdAt))
-      .limit(100)).map((m) => ({ ...m, text: open(m.text) }));
+    (
+      await db
+        .select({
+          id: emailOutbox.id,
+          kind: emailOutbox.kind,
+          to: emailOutbox.toAddress,
+          subject: emailOutbox.subject,
+          text: emailOutbox.textBody,
+          status: emailOutbox.status,
+          transport: emailOutbox.transport,
+          createdAt: emailOutbox.createdAt,
+          sentAt: emailOutbox.sentAt,
+        })
+        .from(emailOutbox)
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(100)
+    ).map((m) => ({ ...m, text: open(m.text) }));
 
-  app.get('/api/dev/mailbox', { config: { access: 'public' } }, async () => ({ messages: await listMessages() }));
+  app.get('/api/dev/mailbox', { config: { access: 'public' } }, async () => ({
+    messages: await listMessages(),
+  }));
 
   app.get('/dev/mailbox', async (_req, reply) => {
     const messages = await listMessages();
@@ -35,9 +42,7 @@ export function mailboxRoutes(app: FastifyInstance, { db, open }: { db: Db; open
 <pre>${linkify(escapeHtml(m.text))}</pre></article>`,
       )
       .join('\n');
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Local mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
 article{border:1px solid #e2e8f0;border-radius:.75rem;padding:1rem;margin:1rem 0}h2{font-size:1.1rem;margin:0}.meta{color:#475569;font-size:.9rem}

@@ -39,5 +39,7 @@ export function sealEmailBody(cipher: CredentialCipher, body: string): string {
 }
 
 export function openEmailBody(cipher: CredentialCipher, body: string): string {
-  return body.startsWith(SEALED) ? cipher.decrypt(Buffer.from(body.slice(SEALED.length), 'base64')) : body;
+  return body.startsWith(SEALED)
+    ? cipher.decrypt(Buffer.from(body.slice(SEALED.length), 'base64'))
+    : body;
 }

@@ -17,10 +17,21 @@ export async function retryEmail(db: Db, actor: SessionUser, id: string): Promis
       .where(and(eq(emailOutbox.id, id), canRetry))
       .returning(adminEmailColumns);
     if (!row) {
-      const [exists] = await tx.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.id, id));
-      throw exists ? conflict(adminEmailMessages.notWaiting) : notFound(adminEmailMessages.notFound);
+      const [exists] = await tx
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.id, id));
+      throw exists
+        ? conflict(adminEmailMessages.notWaiting)
+        : notFound(adminEmailMessages.notFound);
     }
-    await recordAudit(tx, actor, 'email.retry', { type: 'email', id }, { attempts: row.attempts, lastError: row.lastError });
+    await recordAudit(
+      tx,
+      actor,
+      'email.retry',
+      { type: 'email', id },
+      { attempts: row.attempts, lastError: row.lastError },
+    );
     return toAdminEmail(row);
   });
 }

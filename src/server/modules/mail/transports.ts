@@ -1,7 +1,13 @@
 // Where e-mail goes: SMTP through nodemailer when SMTP_URL is set, else the local mailbox (the database).
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { from: string; to: string; subject: string; text: string; html?: string | null };
+export type MailMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+};
 
 export type MailTransport = {
   /** Stored with each sent message: "smtp" or "local". */
@@ -10,7 +16,10 @@ export type MailTransport = {
 };
 
 export function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl, { connectionTimeout: 10_000, socketTimeout: 20_000 } as object);
+  const transporter = nodemailer.createTransport(smtpUrl, {
+    connectionTimeout: 10_000,
+    socketTimeout: 20_000,
+  } as object);
   return {
     name: 'smtp',
     async send(msg) {
@@ -23,12 +32,17 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
  * The local mailbox: the outbox row itself is the stored message; we only print its links to the log, and not
  * even those in production, where a link (e-mail confirmation) carries a one-time token.
  */
-export function createLocalMailbox(log: (line: string) => void, { showLinks = true }: { showLinks?: boolean } = {}): MailTransport {
+export function createLocalMailbox(
+  log: (line: string) => void,
+  { showLinks = true }: { showLinks?: boolean } = {},
+): MailTransport {
   return {
     name: 'local',
     async send(msg) {
       const links = showLinks ? (msg.text.match(/https?:\/\/\S+/g) ?? []) : [];
-      log(`local mailbox: "${msg.subject}" to ${msg.to}${links.length ? ` — ${links.join(' ')}` : ''}`);
+      log(
+        `local mailbox: "${msg.subject}" to ${msg.to}${links.length ? ` — ${links.join(' ')}` : ''}`,
+      );
     },
   };
 }

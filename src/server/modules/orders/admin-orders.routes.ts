@@ -7,13 +7,21 @@ import { exportAdminOrders } from './export-admin-orders.ts';
 import { readAdminOrders } from './read-admin-orders.ts';
 
 export function adminOrderRoutes(app: FastifyInstance, { db }: { db: Db }): void {
-  app.get('/api/admin/orders', { config: { access: 'admin' } }, async (req): Promise<AdminOrderList> => readAdminOrders(db, parseInput(adminOrdersQuerySchema, req.query)));
+  app.get(
+    '/api/admin/orders',
+    { config: { access: 'admin' } },
+    async (req): Promise<AdminOrderList> =>
+      readAdminOrders(db, parseInput(adminOrdersQuerySchema, req.query)),
+  );
 
   app.get('/api/admin/orders/export.csv', { config: { access: 'admin' } }, async (req, reply) => {
     const { offset: _offset, ...filters } = parseInput(adminOrdersQuerySchema, req.query);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .header(
+        'content-disposition',
+        `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`,
+      )
       .header('cache-control', 'no-store')
       .send(exportAdminOrders(db, filters));
   });

@@ -13,10 +13,21 @@ import { orders } from './orders.tables.ts';
 const { app, db } = await createTestApp();
 const admin = await signedInUser(app, db, { isAdmin: true });
 const client = reportClient(app);
-const list = async (query = '') => (await app.inject({ url: `/api/admin/orders?${query}`, headers: { cookie: admin.cookie } })).json<AdminOrderList>();
+const list = async (query = '') =>
+  (
+    await app.inject({ url: `/api/admin/orders?${query}`, headers: { cookie: admin.cookie } })
+  ).json<AdminOrderList>();
 
-const cheap = await insertGroupWithStock(db, { accounts: 10, priceKobo: 10_000, categoryId: 'orders-cheap' });
-const dear = await insertGroupWithStock(db, { accounts: 10, priceKobo: 50_000, categoryId: 'orders-dear' });
+const cheap = await insertGroupWithStock(db, {
+  accounts: 10,
+  priceKobo: 10_000,
+  categoryId: 'orders-cheap',
+});
+const dear = await insertGroupWithStock(db, {
+  accounts: 10,
+  priceKobo: 50_000,
+  categoryId: 'orders-dear',
+});
 const ada = await quickCustomer(db, 1_000_000);
 const bola = await quickCustomer(db, 1_000_000);
 const first = await client.buy(ada.cookie, cheap.id, 2);
@@ -37,38 +48,84 @@ describe('the admin orders list', () => {
     expect(page.total).toBe(1103);
     expect(page.orders.slice(0, 3).map((o) => o.id)).toEqual([third.id, second.id, first.id]);
     expect(page.orders).toHaveLength(25);
-    expect(page.orders[0]).toMatchObject({ customerEmail: ada.user.email, quantity: 3, amountKobo: 150_000, refundedKobo: 50_000, status: 'completed' });
+    expect(page.orders[0]).toMatchObject({
+      customerEmail: ada.user.email,
+      quantity: 3,
+      amountKobo: 150_000,
+      refundedKobo: 50_000,
+      status: 'completed',
+    });
     const next = await list('offset=25');
     expect(next.orders[0]!.id).not.toBe(page.orders[0]!.id);
     expect(new Date(next.orders[0]!.createdAt) <= new Date(page.orders[24]!.createdAt)).toBe(true);
   });
 
   it('searches by order id, customer e-mail and account username', async () => {
-    expect((await list(`search=${second.id.slice(0, 8)}`)).orders.map((o) => o.id)).toEqual([second.id]);
-    expect((await list(`search=${encodeURIComponent(ada.user.email.toUpperCase())}`)).orders.map((o) => o.id)).toEqual([third.id, first.id]);
-    expect((await list(`search=${first.items[1]!.username}`)).orders.map((o) => o.id)).toEqual([first.id]);
+    expect((await list(`search=${second.id.slice(0, 8)}`)).orders.map((o) => o.id)).toEqual([
+      second.id,
+    ]);
+    expect(
+      (await list(`search=${encodeURIComponent(ada.user.email.toUpperCase())}`)).orders.map(
+        (o) => o.id,
+      ),
+    ).toEqual([third.id, first.id]);
+    expect((await list(`search=${first.items[1]!.username}`)).orders.map((o) => o.id)).toEqual([
+      first.id,
+    ]);
     expect((await list('search=%25')).total).toBe(0);
   });
 
   it('filters by status, category and date range, and totals the whole filtered set', async () => {
     const completed = await list('status=completed');
-    expect(completed.totals).toEqual({ orders: 3, amountKobo: 20_000 + 50_000 + 150_000, refundedKobo: 50_000, accounts: 6 });
-    expect((await list('category=orders-dear')).orders.map((o) => o.id)).toEqual([third.id, second.id]);
+    expect(completed.totals).toEqual({
+      orders: 3,
+      amountKobo: 20_000 + 50_000 + 150_000,
+      refundedKobo: 50_000,
+      accounts: 6,
+    });
+    expect((await list('category=orders-dear')).orders.map((o) => o.id)).toEqual([
+      third.id,
+      second.id,
+    ]);
     const march = await list('status=failed&from=2024-03-01&to=2024-03-01');
     // 12:01 to 23:59 Lagos time on 1 March: minutes 1..719.
     expect(march.total).toBe(719);
     expect(march.totals.amountKobo).toBe(719 * 10_000);
-    expect((await app.inject({ url: '/api/admin/orders?status=lost', headers: { cookie: admin.cookie } })).statusCode).toBe(400);
+    expect(
+      (
+        await app.inject({
+          url: '/api/admin/orders?status=lost',
+          headers: { cookie: admin.cookie },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('exports exactly the filtered set as CSV, past one streaming batch', async () => {
-    const res = await app.inject({ url: '/api/admin/orders/export.csv', headers: { cookie: admin.cookie } });
+    const res = await app.inject({
+      url: '/api/admin/orders/export.csv',
+      headers: { cookie: admin.cookie },
+    });
     expect(res.headers['content-type']).toContain('text/csv');
     const rows = parse(res.body, { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1103);
     expect(new Set(rows.map((r) => r['order_id'])).size).toBe(1103);
-    expect(rows[0]).toMatchObject({ order_id: third.id, customer_email: ada.user.email, amount_naira: '1500.00', refunded_naira: '500.00', quantity: '3' });
-    const dearOnly = parse((await app.inject({ url: '/api/admin/orders/export.csv?category=orders-dear', headers: { cookie: admin.cookie } })).body, { columns: true });
+    expect(rows[0]).toMatchObject({
+      order_id: third.id,
+      customer_email: ada.user.email,
+      amount_naira: '1500.00',
+      refunded_naira: '500.00',
+      quantity: '3',
+    });
+    const dearOnly = parse(
+      (
+        await app.inject({
+          url: '/api/admin/orders/export.csv?category=orders-dear',
+          headers: { cookie: admin.cookie },
+        })
+      ).body,
+      { columns: true },
+    );
     expect(dearOnly).toHaveLength(2);
     expect((await db.select().from(orders)).length).toBe(1103);
   });

@@ -42,12 +42,22 @@ export async function enqueueCredentialsEmail(
 }
 
 /** A free order (price 0) writes no ledger row: it paid nothing, and the balance is the wallet's current one. */
-async function readOrderPayment(tx: Tx | Db, userId: string, orderId: string): Promise<{ paidKobo: number; balanceAfterKobo: number }> {
+async function readOrderPayment(
+  tx: Tx | Db,
+  userId: string,
+  orderId: string,
+): Promise<{ paidKobo: number; balanceAfterKobo: number }> {
   const [row] = await tx
-    .select({ amountKobo: transactions.amountKobo, balanceAfterKobo: transactions.balanceAfterKobo })
+    .select({
+      amountKobo: transactions.amountKobo,
+      balanceAfterKobo: transactions.balanceAfterKobo,
+    })
     .from(transactions)
     .where(eq(transactions.orderId, orderId));
   if (row) return { paidKobo: Math.abs(row.amountKobo), balanceAfterKobo: row.balanceAfterKobo };
-  const [user] = await tx.select({ balanceKobo: users.walletBalanceKobo }).from(users).where(eq(users.id, userId));
+  const [user] = await tx
+    .select({ balanceKobo: users.walletBalanceKobo })
+    .from(users)
+    .where(eq(users.id, userId));
   return { paidKobo: 0, balanceAfterKobo: user?.balanceKobo ?? 0 };
 }

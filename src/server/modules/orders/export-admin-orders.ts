@@ -6,25 +6,53 @@ import { sql } from 'drizzle-orm';
 import type { AdminOrdersQuery } from '../../../shared/admin-orders.ts';
 import type { Db } from '../../db/client.ts';
 import { neutraliseFormula } from '../stock/formula-cells.ts';
-import { ADMIN_ORDER_COLUMNS, ADMIN_ORDER_FROM, adminOrdersWhere, toAdminOrder, type AdminOrderRow } from './read-admin-orders.ts';
+import {
+  ADMIN_ORDER_COLUMNS,
+  ADMIN_ORDER_FROM,
+  adminOrdersWhere,
+  toAdminOrder,
+  type AdminOrderRow,
+} from './read-admin-orders.ts';
 
 const BATCH = 1000;
-const COLUMNS = ['order_id', 'created_at', 'customer_email', 'product', 'category', 'quantity', 'amount_naira', 'refunded_naira', 'status', 'usernames'];
+const COLUMNS = [
+  'order_id',
+  'created_at',
+  'customer_email',
+  'product',
+  'category',
+  'quantity',
+  'amount_naira',
+  'refunded_naira',
+  'status',
+  'usernames',
+];
 
 async function* rows(db: Db, q: Omit<AdminOrdersQuery, 'offset'>) {
   const where = adminOrdersWhere(q);
   // The cursor keeps PostgreSQL's microseconds (as text): a JS Date would round them and skip or repeat rows.
   let after: { at: string; id: string } | null = null;
   for (;;) {
-    const page: { rows: (AdminOrderRow & { cursor_at: string })[] } = await db.execute<AdminOrderRow & { cursor_at: string }>(sql`
+    const page: { rows: (AdminOrderRow & { cursor_at: string })[] } = await db.execute<
+      AdminOrderRow & { cursor_at: string }
+    >(sql`
       select ${ADMIN_ORDER_COLUMNS}, o.created_at::text as cursor_at from ${ADMIN_ORDER_FROM} where ${where}
       ${after ? sql`and (o.created_at, o.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
       order by o.created_at desc, o.id desc limit ${BATCH}`);
     for (const r of page.rows) {
       const o = toAdminOrder(r);
-      yield [o.id, o.createdAt, o.customerEmail, o.productName, o.categoryName, o.quantity, (o.amountKobo / 100).toFixed(2), (o.refundedKobo / 100).toFixed(2), o.status, o.usernames.join(' ')].map(
-        (cell) => neutraliseFormula(String(cell)),
-      );
+      yield [
+        o.id,
+        o.createdAt,
+        o.customerEmail,
+        o.productName,
+        o.categoryName,
+        o.quantity,
+        (o.amountKobo / 100).toFixed(2),
+        (o.refundedKobo / 100).toFixed(2),
+        o.status,
+        o.usernames.join(' '),
+      ].map((cell) => neutraliseFormula(String(cell)));
     }
     if (page.rows.length < BATCH) return;
     const last = page.rows.at(-1)!;

@@ -10,14 +10,23 @@ import { orders } from './orders.tables.ts';
 
 /** 404 for anyone but the owner (another customer learns nothing); 409 for orders that are not completed. */
 export async function loadOwnOrder(db: Db | Tx, userId: string, orderId: string) {
-  const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw notFound(orderMessages.orderNotFound);
   return order;
 }
 
-export async function readOrderCredentials(db: Db | Tx, cipher: CredentialCipher, userId: string, orderId: string): Promise<OrderCredentials> {
+export async function readOrderCredentials(
+  db: Db | Tx,
+  cipher: CredentialCipher,
+  userId: string,
+  orderId: string,
+): Promise<OrderCredentials> {
   const order = await loadOwnOrder(db, userId, orderId);
-  if (order.status !== 'completed') throw new AppError('ORDER_NOT_COMPLETED', 409, orderMessages.onlyCompleted);
+  if (order.status !== 'completed')
+    throw new AppError('ORDER_NOT_COMPLETED', 409, orderMessages.onlyCompleted);
   const rows = await db
     .select()
     .from(stockAccounts)
@@ -45,7 +54,11 @@ export async function readOrderCredentials(db: Db | Tx, cipher: CredentialCipher
 export function credentialsText(c: OrderCredentials): string {
   const lines = [`Order ${c.orderId}`, `${c.productName} (${c.category})`, ''];
   for (const a of c.accounts) {
-    lines.push(`Account ${a.accountNumber}`, `  Username: ${a.username}`, `  Password: ${a.password}`);
+    lines.push(
+      `Account ${a.accountNumber}`,
+      `  Username: ${a.username}`,
+      `  Password: ${a.password}`,
+    );
     if (a.email) lines.push(`  Email: ${a.email}`);
     if (a.emailPassword) lines.push(`  Email password: ${a.emailPassword}`);
     if (a.twoFaCode) lines.push(`  2FA code: ${a.twoFaCode}`);

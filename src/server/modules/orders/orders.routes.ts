@@ -28,36 +28,50 @@ const EMAILS_PER_ORDER_PER_HOUR = 5;
 
 type Deps = { db: Db; cipher: CredentialCipher; pokeMail: () => void; warrantyHours: number };
 
-export function orderRoutes(app: FastifyInstance, { db, cipher, pokeMail, warrantyHours }: Deps): void {
+export function orderRoutes(
+  app: FastifyInstance,
+  { db, cipher, pokeMail, warrantyHours }: Deps,
+): void {
   const orderId = (params: unknown) => {
     const parsed = orderParams.safeParse(params);
     if (!parsed.success) throw notFound(orderMessages.orderNotFound);
     return parsed.data.id;
   };
 
-  app.post('/api/orders', { config: { access: 'customer' } }, async (req, reply): Promise<PurchaseResult> => {
-    const user = currentUser(req);
-    const key = idempotencyKeySchema.safeParse(req.headers['idempotency-key']);
-    if (!key.success) throw badRequest(orderMessages.idempotencyRequired);
-    const input = parseInput(purchaseSchema, req.body);
-    const outcome = await purchase(db, cipher, { user, input, idempotencyKey: key.data });
-    if (!outcome.replayed) {
-      pokeMail();
-      req.log.info({ orderId: outcome.orderId, quantity: input.quantity }, 'purchase: order completed');
-    }
-    const [order] = await readOrders(db, user.id, warrantyHours, outcome.orderId);
-    reply.status(outcome.replayed ? 200 : 201);
-    return { order: order!, balanceKobo: outcome.balanceKobo };
-  });
+  app.post(
+    '/api/orders',
+    { config: { access: 'customer' } },
+    async (req, reply): Promise<PurchaseResult> => {
+      const user = currentUser(req);
+      const key = idempotencyKeySchema.safeParse(req.headers['idempotency-key']);
+      if (!key.success) throw badRequest(orderMessages.idempotencyRequired);
+      const input = parseInput(purchaseSchema, req.body);
+      const outcome = await purchase(db, cipher, { user, input, idempotencyKey: key.data });
+      if (!outcome.replayed) {
+        pokeMail();
+        req.log.info(
+          { orderId: outcome.orderId, quantity: input.quantity },
+          'purchase: order completed',
+        );
+      }
+      const [order] = await readOrders(db, user.id, warrantyHours, outcome.orderId);
+      reply.status(outcome.replayed ? 200 : 201);
+      return { order: order!, balanceKobo: outcome.balanceKobo };
+    },
+  );
 
   app.get('/api/orders', { config: { access: 'signed-in' } }, async (req): Promise<OrderList> => ({
     orders: await readOrders(db, currentUser(req).id, warrantyHours),
   }));
 
-  app.get('/api/orders/:id/credentials', { config: { access: 'signed-in' } }, async (req, reply): Promise<OrderCredentials> => {
-    reply.header('cache-control', 'no-store');
-    return readOrderCredentials(db, cipher, currentUser(req).id, orderId(req.params));
-  });
+  app.get(
+    '/api/orders/:id/credentials',
+    { config: { access: 'signed-in' } },
+    async (req, reply): Promise<OrderCredentials> => {
+      reply.header('cache-control', 'no-store');
+      return readOrderCredentials(db, cipher, currentUser(req).id, orderId(req.params));
+    },
+  );
 
   app.get('/api/orders/:id/download', { config: { access: 'signed-in' } }, async (req, reply) => {
     const id = orderId(req.params);
@@ -66,27 +80,57 @@ export function orderRoutes(app: FastifyInstance, { db, cipher, pokeMail, warran
     const order = await loadOwnOrder(db, currentUser(req).id, id);
     const body =
       format === 'json'
-        ? JSON.stringify({ orderId: id, productName: credentials.productName, category: credentials.category, purchasedAt: order.createdAt.toISOString(), accounts: credentials.accounts }, null, 2)
+        ? JSON.stringify(
+            {
+              orderId: id,
+              productName: credentials.productName,
+              category: credentials.category,
+              purchasedAt: order.createdAt.toISOString(),
+              accounts: credentials.accounts,
+            },
+            null,
+            2,
+          )
         : credentialsText(credentials);
     return reply
-      .header('content-type', format === 'json' ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8')
+      .header(
+        'content-type',
+        format === 'json' ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+      )
       .header('content-disposition', `attachment; filename="${id}.${format}"`)
       .header('cache-control', 'no-store')
       .send(body);
   });
 
   /** Sends only to the owner's own address, whatever the request says. */
-  app.post('/api/orders/:id/email', { config: { access: 'signed-in' } }, async (req): Promise<EmailCredentialsResult> => {
-    const user = currentUser(req);
-    const id = orderId(req.params);
-    await loadOwnOrder(db, user.id, id);
-    if (!user.email) throw new AppError('NO_EMAIL', 400, orderMessages.userEmailMissing);
-    await consumeLimit(db, { bucket: `order-email:${id}`, max: EMAILS_PER_ORDER_PER_HOUR, windowMs: 3600_000 }, 'Too many e-mails for this order. Please try again later or use download.');
-    await enqueueCredentialsEmail(db, cipher, { orderId: id, to: user.email, userId: user.id, name: user.fullName });
-    pokeMail();
-    const [order] = await readOrders(db, user.id, warrantyHours, id);
-    return { message: orderMessages.emailSent(user.email), email: order!.email! };
-  });
+  app.post(
+    '/api/orders/:id/email',
+    { config: { access: 'signed-in' } },
+    async (req): Promise<EmailCredentialsResult> => {
+      const user = currentUser(req);
+      const id = orderId(req.params);
+      await loadOwnOrder(db, user.id, id);
+      if (!user.email) throw new AppError('NO_EMAIL', 400, orderMessages.userEmailMissing);
+      await consumeLimit(
+        db,
+        { bucket: `order-email:${id}`, max: EMAILS_PER_ORDER_PER_HOUR, windowMs: 3600_000 },
+        'Too many e-mails for this order. Please try again later or use download.',
+      );
+      await enqueueCredentialsEmail(db, cipher, {
+        orderId: id,
+        to: user.email,
+        userId: user.id,
+        name: user.fullName,
+      });
+      pokeMail();
+      const [order] = await readOrders(db, user.id, warrantyHours, id);
+      return { message: orderMessages.emailSent(user.email), email: order!.email! };
+    },
+  );
 
-  app.get('/api/me/activity', { config: { access: 'signed-in' } }, async (req): Promise<ActivityList> => readActivity(db, currentUser(req).id));
+  app.get(
+    '/api/me/activity',
+    { config: { access: 'signed-in' } },
+    async (req): Promise<ActivityList> => readActivity(db, currentUser(req).id),
+  );
 }

@@ -1,6 +1,17 @@
 // Orders: one purchase of one or many accounts from one product group.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
 import { productGroups } from '../catalogue/catalogue.tables.ts';
 

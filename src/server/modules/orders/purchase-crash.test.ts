@@ -24,7 +24,9 @@ afterAll(() => server?.kill('SIGKILL'));
 describe('purchases survive kill -9', () => {
   it(`keeps every answered purchase and every invariant across ${ROUNDS} crashes`, async () => {
     const group = await insertGroupWithStock(db, { accounts: 2000, priceKobo: 1000 });
-    const buyers = await Promise.all(Array.from({ length: BUYERS }, () => quickCustomer(db, 10_000_000)));
+    const buyers = await Promise.all(
+      Array.from({ length: BUYERS }, () => quickCustomer(db, 10_000_000)),
+    );
     const answered: string[] = [];
     const port = await freePort();
     for (let round = 0; round < ROUNDS; round++) {
@@ -36,10 +38,19 @@ describe('purchases survive kill -9', () => {
           try {
             const res = await fetch(`${started.url}/api/orders`, {
               method: 'POST',
-              headers: { cookie: b.cookie, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), origin: started.url },
-              body: JSON.stringify({ productGroupId: group.id, quantity: 1 + Math.floor(Math.random() * 3) }),
+              headers: {
+                cookie: b.cookie,
+                'content-type': 'application/json',
+                'idempotency-key': crypto.randomUUID(),
+                origin: started.url,
+              },
+              body: JSON.stringify({
+                productGroupId: group.id,
+                quantity: 1 + Math.floor(Math.random() * 3),
+              }),
             });
-            if (res.status === 201) answered.push(((await res.json()) as { order: { id: string } }).order.id);
+            if (res.status === 201)
+              answered.push(((await res.json()) as { order: { id: string } }).order.id);
           } catch {
             return; // the server is gone
           }
@@ -52,7 +63,10 @@ describe('purchases survive kill -9', () => {
       await started.exited;
     }
     expect(answered.length).toBeGreaterThan(0);
-    const found = await db.select({ id: orders.id }).from(orders).where(inArray(orders.id, answered));
+    const found = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(inArray(orders.id, answered));
     expect(found).toHaveLength(answered.length);
     expect(await checkLedger(db)).toEqual([]);
   }, 400_000);

@@ -17,9 +17,16 @@ import { testCipher } from '../../test/stock-helpers.ts';
 const { app, db } = await createTestApp();
 
 const buy = (cookie: string, body: object, key: string = crypto.randomUUID()) =>
-  app.inject({ method: 'POST', url: '/api/orders', headers: { cookie, ...SAME_ORIGIN, 'idempotency-key': key }, payload: body });
-const balanceOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!.walletBalanceKobo;
-const stockOf = async (id: string) => (await db.select().from(productGroups).where(eq(productGroups.id, id)))[0]!.stockCount;
+  app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie, ...SAME_ORIGIN, 'idempotency-key': key },
+    payload: body,
+  });
+const balanceOf = async (id: string) =>
+  (await db.select().from(users).where(eq(users.id, id)))[0]!.walletBalanceKobo;
+const stockOf = async (id: string) =>
+  (await db.select().from(productGroups).where(eq(productGroups.id, id)))[0]!.stockCount;
 
 describe('purchase', () => {
   it('buys one account: completed order, debit with ORD- reference, account sold, stock recomputed, sealed e-mail queued', async () => {
@@ -28,10 +35,19 @@ describe('purchase', () => {
     const res = await buy(cookie, { productGroupId: group.id, quantity: 1 });
     expect(res.statusCode, res.body).toBe(201);
     const { order, balanceKobo } = res.json();
-    expect(order).toMatchObject({ status: 'completed', quantity: 1, amountKobo: 350_000, productName: group.name });
+    expect(order).toMatchObject({
+      status: 'completed',
+      quantity: 1,
+      amountKobo: 350_000,
+      productName: group.name,
+    });
     expect(balanceKobo).toBe(650_000);
     const [ledger] = await db.select().from(transactions).where(eq(transactions.orderId, order.id));
-    expect(ledger).toMatchObject({ type: 'purchase', amountKobo: -350_000, reference: `ORD-${order.id.slice(0, 8).toUpperCase()}` });
+    expect(ledger).toMatchObject({
+      type: 'purchase',
+      amountKobo: -350_000,
+      reference: `ORD-${order.id.slice(0, 8).toUpperCase()}`,
+    });
     expect(await stockOf(group.id)).toBe(2);
     const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id));
     expect(mail!.toAddress).toBe(user.email);
@@ -40,11 +56,19 @@ describe('purchase', () => {
     expect(mail!.textBody).not.toContain(password);
     expect(openEmailBody(testCipher, mail!.textBody)).toContain(password);
     const sent: MailMessage[] = [];
-    await deliverDueEmails(db, { name: 'test', send: async (m) => void sent.push(m) }, 'store@test', 20, (b) => openEmailBody(testCipher, b));
+    await deliverDueEmails(
+      db,
+      { name: 'test', send: async (m) => void sent.push(m) },
+      'store@test',
+      20,
+      (b) => openEmailBody(testCipher, b),
+    );
     expect(sent.find((m) => m.to === user.email)?.text).toContain(password);
     // The receipt part: what the order cost and what the wallet holds after it.
     expect(sent.find((m) => m.to === user.email)?.text).toContain('Amount paid: ₦3,500.00');
-    expect(sent.find((m) => m.to === user.email)?.text).toContain('Wallet balance after this purchase: ₦6,500.00');
+    expect(sent.find((m) => m.to === user.email)?.text).toContain(
+      'Wallet balance after this purchase: ₦6,500.00',
+    );
   });
 
   it('buys many at once and a specific account; refuses with the SPEC messages and changes nothing', async () => {
@@ -52,12 +76,25 @@ describe('purchase', () => {
     const { user, cookie } = await quickCustomer(db, 500_000);
     const three = await buy(cookie, { productGroupId: group.id, quantity: 3 });
     expect(three.json().order.accounts).toHaveLength(3);
-    const [left] = await db.select().from(stockAccounts).where(sql`${stockAccounts.productGroupId} = ${group.id} and status = 'available'`);
+    const [left] = await db
+      .select()
+      .from(stockAccounts)
+      .where(sql`${stockAccounts.productGroupId} = ${group.id} and status = 'available'`);
     const tooMany = await buy(cookie, { productGroupId: group.id, quantity: 2 });
-    expect([tooMany.statusCode, tooMany.json().error.message]).toEqual([409, 'Only 1 accounts available, but 2 requested']);
+    expect([tooMany.statusCode, tooMany.json().error.message]).toEqual([
+      409,
+      'Only 1 accounts available, but 2 requested',
+    ]);
     const poor = await quickCustomer(db, 50_000);
-    const broke = await buy(poor.cookie, { productGroupId: group.id, quantity: 1, accountId: left!.id });
-    expect([broke.statusCode, broke.json().error.message]).toEqual([402, 'Insufficient wallet balance']);
+    const broke = await buy(poor.cookie, {
+      productGroupId: group.id,
+      quantity: 1,
+      accountId: left!.id,
+    });
+    expect([broke.statusCode, broke.json().error.message]).toEqual([
+      402,
+      'Insufficient wallet balance',
+    ]);
     const one = await buy(cookie, { productGroupId: group.id, quantity: 1, accountId: left!.id });
     expect(one.json().order.accounts[0].username).toBe(left!.username);
     const again = await buy(cookie, { productGroupId: group.id, quantity: 1, accountId: left!.id });
@@ -73,12 +110,17 @@ describe('purchase', () => {
   it('sells each of 50 accounts exactly once to 200 concurrent funded buyers; everyone else gets the out-of-stock message', async () => {
     const group = await insertGroupWithStock(db, { accounts: 50, priceKobo: 10_000 });
     const buyers = await Promise.all(Array.from({ length: 200 }, () => quickCustomer(db, 10_000)));
-    const results = await Promise.all(buyers.map((b) => buy(b.cookie, { productGroupId: group.id, quantity: 1 })));
+    const results = await Promise.all(
+      buyers.map((b) => buy(b.cookie, { productGroupId: group.id, quantity: 1 })),
+    );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(50);
     expect(codes.filter((c) => c >= 500)).toEqual([]);
-    for (const r of results.filter((x) => x.statusCode !== 201)) expect(r.json().error.message).toBe('Only 0 accounts available, but 1 requested');
-    const sold = await db.execute<{ n: number }>(sql`select count(distinct order_id)::int as n from individual_accounts where product_group_id = ${group.id} and status = 'sold'`);
+    for (const r of results.filter((x) => x.statusCode !== 201))
+      expect(r.json().error.message).toBe('Only 0 accounts available, but 1 requested');
+    const sold = await db.execute<{ n: number }>(
+      sql`select count(distinct order_id)::int as n from individual_accounts where product_group_id = ${group.id} and status = 'sold'`,
+    );
     expect(sold.rows[0]!.n).toBe(50);
     expect(await stockOf(group.id)).toBe(0);
   }, 60_000);
@@ -86,7 +128,9 @@ describe('purchase', () => {
   it('lets a customer with money for 5 win exactly 5 of 50 concurrent purchases, ending at ₦0', async () => {
     const group = await insertGroupWithStock(db, { accounts: 60, priceKobo: 20_000 });
     const { user, cookie } = await quickCustomer(db, 100_000);
-    const results = await Promise.all(Array.from({ length: 50 }, () => buy(cookie, { productGroupId: group.id, quantity: 1 })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => buy(cookie, { productGroupId: group.id, quantity: 1 })),
+    );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
     expect(results.filter((r) => r.statusCode >= 500)).toEqual([]);
     expect(await balanceOf(user.id)).toBe(0);
@@ -96,13 +140,22 @@ describe('purchase', () => {
     const group = await insertGroupWithStock(db, { accounts: 20, priceKobo: 10_000 });
     const { user, cookie } = await quickCustomer(db, 500_000);
     const key = crypto.randomUUID();
-    const results = await Promise.all(Array.from({ length: 10 }, () => buy(cookie, { productGroupId: group.id, quantity: 2 }, key)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => buy(cookie, { productGroupId: group.id, quantity: 2 }, key)),
+    );
     expect(new Set(results.map((r) => r.json().order.id)).size).toBe(1);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
     expect(await balanceOf(user.id)).toBe(480_000);
     const mismatch = await buy(cookie, { productGroupId: group.id, quantity: 3 }, key);
     expect(mismatch.statusCode).toBe(409);
-    const missingKey = await app.inject({ method: 'POST', url: '/api/orders', headers: { cookie, ...SAME_ORIGIN }, payload: { productGroupId: group.id, quantity: 1 } });
+    const missingKey = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie, ...SAME_ORIGIN },
+      payload: { productGroupId: group.id, quantity: 1 },
+    });
     expect(missingKey.statusCode).toBe(400);
   });
 });
@@ -113,16 +166,32 @@ describe('an order belongs to its buyer', () => {
     const owner = await quickCustomer(db, 100_000);
     const other = await quickCustomer(db, 100_000);
     const { order } = (await buy(owner.cookie, { productGroupId: group.id, quantity: 2 })).json();
-    const creds = await app.inject({ url: `/api/orders/${order.id}/credentials`, headers: { cookie: owner.cookie } });
+    const creds = await app.inject({
+      url: `/api/orders/${order.id}/credentials`,
+      headers: { cookie: owner.cookie },
+    });
     expect(creds.json().accounts).toHaveLength(2);
     expect(creds.json().accounts[0].password).toMatch(/^pw-/);
-    const file = await app.inject({ url: `/api/orders/${order.id}/download?format=json`, headers: { cookie: owner.cookie } });
+    const file = await app.inject({
+      url: `/api/orders/${order.id}/download?format=json`,
+      headers: { cookie: owner.cookie },
+    });
     expect(file.headers['content-disposition']).toBe(`attachment; filename="${order.id}.json"`);
     expect(JSON.parse(file.body).accounts).toHaveLength(2);
-    const txt = await app.inject({ url: `/api/orders/${order.id}/download?format=txt`, headers: { cookie: owner.cookie } });
+    const txt = await app.inject({
+      url: `/api/orders/${order.id}/download?format=txt`,
+      headers: { cookie: owner.cookie },
+    });
     expect(txt.body).toContain('Password: pw-');
-    const mail = await app.inject({ method: 'POST', url: `/api/orders/${order.id}/email`, headers: { cookie: owner.cookie, ...SAME_ORIGIN } });
-    expect(mail.json()).toMatchObject({ message: `Credentials sent to ${owner.user.email}`, email: { status: 'pending', to: owner.user.email } });
+    const mail = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/email`,
+      headers: { cookie: owner.cookie, ...SAME_ORIGIN },
+    });
+    expect(mail.json()).toMatchObject({
+      message: `Credentials sent to ${owner.user.email}`,
+      email: { status: 'pending', to: owner.user.email },
+    });
     for (const req of [
       { url: `/api/orders/${order.id}/credentials` },
       { url: `/api/orders/${order.id}/download` },

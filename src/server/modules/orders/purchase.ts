@@ -19,37 +19,61 @@ export type PurchaseRequest = { user: SessionUser; input: PurchaseInput; idempot
 export type PurchaseOutcome = { orderId: string; balanceKobo: number; replayed: boolean };
 
 export function requestHash(input: PurchaseInput): string {
-  return crypto.createHash('sha256').update(JSON.stringify([input.productGroupId, input.quantity, input.accountId ?? null])).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify([input.productGroupId, input.quantity, input.accountId ?? null]))
+    .digest('hex');
 }
 
-export async function purchase(db: Db, cipher: CredentialCipher, req: PurchaseRequest): Promise<PurchaseOutcome> {
+export async function purchase(
+  db: Db,
+  cipher: CredentialCipher,
+  req: PurchaseRequest,
+): Promise<PurchaseOutcome> {
   const { user, input, idempotencyKey } = req;
   const hash = requestHash(input);
   return db.transaction(async (tx) => {
     // 0. Idempotency: one purchase per (customer, key). Concurrent retries queue on this lock and then
     //    find the first one's order instead of buying again.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${user.id}:${idempotencyKey}`}, 0))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`${user.id}:${idempotencyKey}`}, 0))`,
+    );
     const [earlier] = await tx
       .select({ id: orders.id, requestHash: orders.requestHash })
       .from(orders)
       .where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, idempotencyKey)));
     if (earlier) {
-      if (earlier.requestHash !== hash) throw conflict(orderMessages.idempotencyMismatch, 'IDEMPOTENCY_MISMATCH');
+      if (earlier.requestHash !== hash)
+        throw conflict(orderMessages.idempotencyMismatch, 'IDEMPOTENCY_MISMATCH');
       return { orderId: earlier.id, balanceKobo: await balanceOf(tx, user.id), replayed: true };
     }
 
     // 1. Load the product group: active, in an active category.
     const [group] = await tx
-      .select({ id: productGroups.id, name: productGroups.name, priceKobo: productGroups.priceKobo, stockCount: productGroups.stockCount, category: categories.name })
+      .select({
+        id: productGroups.id,
+        name: productGroups.name,
+        priceKobo: productGroups.priceKobo,
+        stockCount: productGroups.stockCount,
+        category: categories.name,
+      })
       .from(productGroups)
       .innerJoin(categories, eq(categories.id, productGroups.categoryId))
-      .where(and(eq(productGroups.id, input.productGroupId), eq(productGroups.isActive, true), eq(categories.isActive, true)));
+      .where(
+        and(
+          eq(productGroups.id, input.productGroupId),
+          eq(productGroups.isActive, true),
+          eq(categories.isActive, true),
+        ),
+      );
     if (!group) throw notFound(orderMessages.productNotFound);
     const amountKobo = group.priceKobo * input.quantity;
     // Fail fast before locking stock (quantity, then balance); the claim in step 2 and the conditional
     // debit in step 4 stay the real guards.
-    if (!input.accountId && group.stockCount < input.quantity) throw conflict(orderMessages.onlyAvailable(group.stockCount, input.quantity), 'OUT_OF_STOCK');
-    if ((await balanceOf(tx, user.id)) < amountKobo) throw new AppError('INSUFFICIENT_BALANCE', 402, orderMessages.insufficientBalance);
+    if (!input.accountId && group.stockCount < input.quantity)
+      throw conflict(orderMessages.onlyAvailable(group.stockCount, input.quantity), 'OUT_OF_STOCK');
+    if ((await balanceOf(tx, user.id)) < amountKobo)
+      throw new AppError('INSUFFICIENT_BALANCE', 402, orderMessages.insufficientBalance);
 
     // 2. Claim exactly the requested accounts. SKIP LOCKED: concurrent buyers take different rows
     //    instead of queueing behind each other; a row another buyer holds is simply not ours.
@@ -75,7 +99,11 @@ export async function purchase(db: Db, cipher: CredentialCipher, req: PurchaseRe
         category: group.category,
         quantity: input.quantity,
         price_per_unit_kobo: group.priceKobo,
-        accounts: claimed.map((a) => ({ username: a.username, email: a.email, additional_info: publicDetails(a.additionalInfo) })),
+        accounts: claimed.map((a) => ({
+          username: a.username,
+          email: a.email,
+          additional_info: publicDetails(a.additionalInfo),
+        })),
       },
     });
 
@@ -91,7 +119,8 @@ export async function purchase(db: Db, cipher: CredentialCipher, req: PurchaseRe
         reference: orderReference(orderId),
         orderId,
       });
-      if (!posted) throw new AppError('INSUFFICIENT_BALANCE', 402, orderMessages.insufficientBalance);
+      if (!posted)
+        throw new AppError('INSUFFICIENT_BALANCE', 402, orderMessages.insufficientBalance);
       balanceKobo = posted.balanceAfterKobo;
     }
 
@@ -99,18 +128,31 @@ export async function purchase(db: Db, cipher: CredentialCipher, req: PurchaseRe
     await tx
       .update(stockAccounts)
       .set({ status: 'sold', orderId, soldAt: new Date() })
-      .where(inArray(stockAccounts.id, claimed.map((a) => a.id)));
+      .where(
+        inArray(
+          stockAccounts.id,
+          claimed.map((a) => a.id),
+        ),
+      );
 
     // 6. Queue the credentials e-mail to the owner's address (delivered by the outbox worker; its
     //    failure never fails the purchase).
-    await enqueueCredentialsEmail(tx, cipher, { orderId, to: user.email, userId: user.id, name: user.fullName });
+    await enqueueCredentialsEmail(tx, cipher, {
+      orderId,
+      to: user.email,
+      userId: user.id,
+      name: user.fullName,
+    });
 
     // 7. Last, the group's stock_count: exactly `quantity` of its available accounts just became sold.
     //    Updating the group row locks it until commit, so it comes last to keep that lock short:
     //    every purchase of the group queues on it (the benchmark showed it as the bottleneck).
     await tx
       .update(productGroups)
-      .set({ stockCount: sql`${productGroups.stockCount} - ${input.quantity}`, updatedAt: new Date() })
+      .set({
+        stockCount: sql`${productGroups.stockCount} - ${input.quantity}`,
+        updatedAt: new Date(),
+      })
       .where(eq(productGroups.id, group.id));
     return { orderId, balanceKobo, replayed: false };
   });
@@ -118,12 +160,24 @@ export async function purchase(db: Db, cipher: CredentialCipher, req: PurchaseRe
 
 async function claimAccounts(tx: Tx, groupId: string, input: PurchaseInput) {
   const base = tx
-    .select({ id: stockAccounts.id, username: stockAccounts.username, email: stockAccounts.email, additionalInfo: stockAccounts.additionalInfo })
+    .select({
+      id: stockAccounts.id,
+      username: stockAccounts.username,
+      email: stockAccounts.email,
+      additionalInfo: stockAccounts.additionalInfo,
+    })
     .from(stockAccounts);
   if (input.accountId) {
-    if (input.quantity !== 1) throw conflict(orderMessages.onlyAvailable(1, input.quantity), 'OUT_OF_STOCK');
+    if (input.quantity !== 1)
+      throw conflict(orderMessages.onlyAvailable(1, input.quantity), 'OUT_OF_STOCK');
     return base
-      .where(and(eq(stockAccounts.id, input.accountId), eq(stockAccounts.productGroupId, groupId), eq(stockAccounts.status, 'available')))
+      .where(
+        and(
+          eq(stockAccounts.id, input.accountId),
+          eq(stockAccounts.productGroupId, groupId),
+          eq(stockAccounts.status, 'available'),
+        ),
+      )
       .for('update', { skipLocked: true });
   }
   return base
@@ -134,6 +188,8 @@ async function claimAccounts(tx: Tx, groupId: string, input: PurchaseInput) {
 }
 
 async function balanceOf(tx: Tx, userId: string): Promise<number> {
-  const [row] = await tx.execute<{ b: number }>(sql`select wallet_balance_kobo as b from users where id = ${userId}`).then((r) => r.rows);
+  const [row] = await tx
+    .execute<{ b: number }>(sql`select wallet_balance_kobo as b from users where id = ${userId}`)
+    .then((r) => r.rows);
   return Number(row?.b ?? 0);
 }

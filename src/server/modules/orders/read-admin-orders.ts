@@ -1,7 +1,12 @@
 // Every order for the console: one WHERE clause for the page, the totals and the CSV export, so all three
 // always describe the same filtered set. Dates are whole days in Lagos time (UTC+1).
 import { sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder, type AdminOrderList, type AdminOrdersQuery } from '../../../shared/admin-orders.ts';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  type AdminOrder,
+  type AdminOrderList,
+  type AdminOrdersQuery,
+} from '../../../shared/admin-orders.ts';
 import type { Db } from '../../db/client.ts';
 
 const lagosDay = (date: string) => new Date(`${date}T00:00:00+01:00`);
@@ -16,7 +21,10 @@ export function adminOrdersWhere(q: Omit<AdminOrdersQuery, 'offset'>): SQL {
   if (q.status) parts.push(sql`o.status = ${q.status}`);
   if (q.category) parts.push(sql`g.category_id = ${q.category}`);
   if (q.from) parts.push(sql`o.created_at >= ${lagosDay(q.from).toISOString()}`);
-  if (q.to) parts.push(sql`o.created_at < ${new Date(lagosDay(q.to).getTime() + 86_400_000).toISOString()}`);
+  if (q.to)
+    parts.push(
+      sql`o.created_at < ${new Date(lagosDay(q.to).getTime() + 86_400_000).toISOString()}`,
+    );
   return sql.join(parts, sql` and `);
 }
 
@@ -71,6 +79,11 @@ export async function readAdminOrders(db: Db, q: AdminOrdersQuery): Promise<Admi
     total: t.n,
     offset: q.offset,
     pageSize: ADMIN_ORDERS_PAGE_SIZE,
-    totals: { orders: t.n, amountKobo: Number(t.amount), refundedKobo: Number(t.refunded), accounts: t.accounts },
+    totals: {
+      orders: t.n,
+      amountKobo: Number(t.amount),
+      refundedKobo: Number(t.refunded),
+      accounts: t.accounts,
+    },
   };
 }

@@ -11,9 +11,19 @@ import { orders } from './orders.tables.ts';
 const HISTORY_LIMIT = 200;
 const ACTIVITY_LIMIT = 5;
 
-type EmailRow = { status: CredentialsEmailState['status']; to_address: string; sent_at: string | null; last_error: string | null };
+type EmailRow = {
+  status: CredentialsEmailState['status'];
+  to_address: string;
+  sent_at: string | null;
+  last_error: string | null;
+};
 
-export async function readOrders(db: Db | Tx, userId: string, warrantyHours: number, onlyOrderId?: string): Promise<CustomerOrder[]> {
+export async function readOrders(
+  db: Db | Tx,
+  userId: string,
+  warrantyHours: number,
+  onlyOrderId?: string,
+): Promise<CustomerOrder[]> {
   const rows = await db
     .select({
       order: orders,
@@ -27,7 +37,11 @@ export async function readOrders(db: Db | Tx, userId: string, warrantyHours: num
     .where(and(eq(orders.userId, userId), onlyOrderId ? eq(orders.id, onlyOrderId) : undefined))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(HISTORY_LIMIT);
-  const items = await readOrderItems(db, rows.map((r) => r.order.id), warrantyHours);
+  const items = await readOrderItems(
+    db,
+    rows.map((r) => r.order.id),
+    warrantyHours,
+  );
   return rows.map(({ order, email }) => ({
     id: order.id,
     productGroupId: order.productGroupId,
@@ -38,7 +52,11 @@ export async function readOrders(db: Db | Tx, userId: string, warrantyHours: num
     amountKobo: order.amountKobo,
     status: order.status,
     createdAt: order.createdAt.toISOString(),
-    accounts: order.accountDetails.accounts.map((a) => ({ username: a.username, email: a.email, details: a.additional_info as CustomerOrder['accounts'][number]['details'] })),
+    accounts: order.accountDetails.accounts.map((a) => ({
+      username: a.username,
+      email: a.email,
+      details: a.additional_info as CustomerOrder['accounts'][number]['details'],
+    })),
     email: email ? toEmailState(email) : null,
     items: items.get(order.id) ?? [],
     warrantyEndsAt: orderWarrantyEnd(items.get(order.id) ?? []),
@@ -46,7 +64,12 @@ export async function readOrders(db: Db | Tx, userId: string, warrantyHours: num
 }
 
 export function toEmailState(e: EmailRow): CredentialsEmailState {
-  return { status: e.status, to: e.to_address, sentAt: e.sent_at ? new Date(e.sent_at).toISOString() : null, error: e.status === 'failed' ? e.last_error : null };
+  return {
+    status: e.status,
+    to: e.to_address,
+    sentAt: e.sent_at ? new Date(e.sent_at).toISOString() : null,
+    error: e.status === 'failed' ? e.last_error : null,
+  };
 }
 
 export async function readActivity(db: Db, userId: string): Promise<ActivityList> {
@@ -59,7 +82,14 @@ export async function readActivity(db: Db, userId: string): Promise<ActivityList
   return {
     items: rows.map((t) => ({
       id: t.id,
-      kind: t.type === 'purchase' ? 'purchase' : t.type === 'topup' ? 'topup' : t.type === 'refund' ? 'refund' : 'admin',
+      kind:
+        t.type === 'purchase'
+          ? 'purchase'
+          : t.type === 'topup'
+            ? 'topup'
+            : t.type === 'refund'
+              ? 'refund'
+              : 'admin',
       description: t.description,
       amountKobo: t.amountKobo,
       createdAt: t.createdAt.toISOString(),

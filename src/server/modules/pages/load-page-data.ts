@@ -15,7 +15,10 @@ type Sources = { db: Db; cache: CatalogueCache; site: SiteInfo };
 const categoryId = z.string().min(1).max(100);
 const accountId = z.uuid();
 
-export async function loadPageData(page: RenderablePage, { db, cache, site }: Sources): Promise<{ data: PageData; status: 200 | 404 }> {
+export async function loadPageData(
+  page: RenderablePage,
+  { db, cache, site }: Sources,
+): Promise<{ data: PageData; status: 200 | 404 }> {
   switch (page.kind) {
     case 'marketing':
       return { data: { site }, status: 200 };

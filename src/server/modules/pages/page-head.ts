@@ -16,7 +16,13 @@ export type PageHead = {
 
 const SITE_NAME = 'AcctStore';
 
-export function buildPageHead(page: RenderablePage, data: PageData, rendered: RenderedPage, publicUrl: string, status: number): PageHead {
+export function buildPageHead(
+  page: RenderablePage,
+  data: PageData,
+  rendered: RenderedPage,
+  publicUrl: string,
+  status: number,
+): PageHead {
   const url = 'path' in page && status === 200 ? publicUrl + page.path : null;
   const product = page.kind === 'product' ? data.account?.value : null;
   const description = product ? productSummary(product) : rendered.description;
@@ -29,7 +35,10 @@ export function buildPageHead(page: RenderablePage, data: PageData, rendered: Re
   if (description) og.push(['og:description', description]);
   if (url) og.push(['og:url', url]);
   if (product) {
-    og.push(['product:price:amount', koboToNaira(product.group.priceKobo).toFixed(2)], ['product:price:currency', 'NGN']);
+    og.push(
+      ['product:price:amount', koboToNaira(product.group.priceKobo).toFixed(2)],
+      ['product:price:currency', 'NGN'],
+    );
     og.push(['product:availability', product.account.isAvailable ? 'in stock' : 'out of stock']);
   }
   const twitter: [string, string][] = [
@@ -37,15 +46,28 @@ export function buildPageHead(page: RenderablePage, data: PageData, rendered: Re
     ['twitter:title', product ? productName(product) : rendered.title],
   ];
   if (description) twitter.push(['twitter:description', description]);
-  if (product) twitter.push(['twitter:label1', 'Price'], ['twitter:data1', formatNaira(product.group.priceKobo)]);
+  if (product)
+    twitter.push(
+      ['twitter:label1', 'Price'],
+      ['twitter:data1', formatNaira(product.group.priceKobo)],
+    );
 
   const tags = [
-    url ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '<meta name="robots" content="noindex" />',
-    ...og.map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}" />`),
+    url
+      ? `<link rel="canonical" href="${escapeHtml(url)}" />`
+      : '<meta name="robots" content="noindex" />',
+    ...og.map(
+      ([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}" />`,
+    ),
     ...twitter.map(([name, content]) => `<meta name="${name}" content="${escapeHtml(content)}" />`),
   ].join('\n    ');
 
-  const jsonLd = product && url ? productLd(product, url) : page.kind === 'category' && data.category?.value && url ? categoryLd(data.category.value, publicUrl) : null;
+  const jsonLd =
+    product && url
+      ? productLd(product, url)
+      : page.kind === 'category' && data.category?.value && url
+        ? categoryLd(data.category.value, publicUrl)
+        : null;
   return { title: rendered.title, description, tags, jsonLd };
 }
 
@@ -57,7 +79,9 @@ function productName({ account, group }: AccountResponse): string {
 /** What a link preview shows under the name: price, availability, then the group's own words. */
 function productSummary({ account, group }: AccountResponse): string {
   const state = account.isAvailable ? 'Available' : 'Sold';
-  return [`${formatNaira(group.priceKobo)} · ${state} · ${group.categoryName}`, group.description].filter(Boolean).join(' — ');
+  return [`${formatNaira(group.priceKobo)} · ${state} · ${group.categoryName}`, group.description]
+    .filter(Boolean)
+    .join(' — ');
 }
 
 function offer(group: PublicGroup, isAvailable: boolean, url: string) {
@@ -103,5 +127,8 @@ function categoryLd({ category, groups }: CategoryResponse, publicUrl: string) {
 }
 
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }

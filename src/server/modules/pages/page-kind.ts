@@ -11,11 +11,22 @@ export type PageKind =
   | { kind: 'unknown' };
 
 /** The marketing pages: the same for every visitor until the next deploy or configuration change. */
-export const marketingPagePaths = [paths.home, paths.webServices, paths.support, paths.contact, paths.about, paths.terms, paths.privacy] as const;
+export const marketingPagePaths = [
+  paths.home,
+  paths.webServices,
+  paths.support,
+  paths.contact,
+  paths.about,
+  paths.terms,
+  paths.privacy,
+] as const;
 const marketingPaths: ReadonlySet<string> = new Set(marketingPagePaths);
 // Every other page path of the route table (login, dashboard, admin, ...): the browser renders those.
 const appPaths: ReadonlySet<string> = new Set(
-  Object.values(paths).filter((p): p is Exclude<typeof p, (id: string) => string> => typeof p === 'string' && !marketingPaths.has(p) && p !== paths.products),
+  Object.values(paths).filter(
+    (p): p is Exclude<typeof p, (id: string) => string> =>
+      typeof p === 'string' && !marketingPaths.has(p) && p !== paths.products,
+  ),
 );
 
 /** Matches as the browser's router does: case-insensitive, a trailing slash ignored, one segment per parameter. */

@@ -21,15 +21,33 @@ export type PageRenderer = {
   warm: (paths: readonly string[]) => Promise<void>;
 };
 
-type Options = { template: string; ssrEntry: string; db: Db; cache: CatalogueCache; site: SiteInfo; publicUrl: string; log: FastifyBaseLogger };
+type Options = {
+  template: string;
+  ssrEntry: string;
+  db: Db;
+  cache: CatalogueCache;
+  site: SiteInfo;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+};
 
-export function createPageRenderer({ template, ssrEntry, db, cache, site, publicUrl, log }: Options): PageRenderer {
+export function createPageRenderer({
+  template,
+  ssrEntry,
+  db,
+  cache,
+  site,
+  publicUrl,
+  log,
+}: Options): PageRenderer {
   let loading: Promise<RenderPage | null> | undefined;
   const loadBundle = () =>
     (loading ??= fs.existsSync(ssrEntry)
       ? import(pathToFileURL(ssrEntry).href).then((m: { renderPage: RenderPage }) => m.renderPage)
       : Promise.resolve(null).then(() => {
-          log.warn(`no server-render bundle at ${ssrEntry}: public pages are served as the SPA shell (run \`npm run build\`)`);
+          log.warn(
+            `no server-render bundle at ${ssrEntry}: public pages are served as the SPA shell (run \`npm run build\`)`,
+          );
           return null;
         }));
   const marketing = new Map<string, Promise<RenderedHtml | null>>();
@@ -43,13 +61,26 @@ export function createPageRenderer({ template, ssrEntry, db, cache, site, public
     const dataJson = scriptJson(data);
     const ldJson = head.jsonLd ? scriptJson(head.jsonLd) : null;
     // React puts resource hints (an image preload) before the markup: they belong in the head.
-    const [, hints = '', body = rendered.html] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(rendered.html) ?? [];
+    const [, hints = '', body = rendered.html] =
+      /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(rendered.html) ?? [];
     // Replacements by function: a page's text may hold `$&` and the like, which a replacement string would expand.
     let html = template
       .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${dataJson}</script>`)
-      .replace('</head>', () => `  ${head.tags}\n    ${hints}${ldJson ? `\n    <script type="application/ld+json">${ldJson}</script>` : ''}\n  </head>`);
-    if (head.description) html = html.replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(head.description!)}" />`);
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${dataJson}</script>`,
+      )
+      .replace(
+        '</head>',
+        () =>
+          `  ${head.tags}\n    ${hints}${ldJson ? `\n    <script type="application/ld+json">${ldJson}</script>` : ''}\n  </head>`,
+      );
+    if (head.description)
+      html = html.replace(
+        /<meta name="description" content="[^"]*" \/>/,
+        () => `<meta name="description" content="${escapeHtml(head.description!)}" />`,
+      );
     return { status, html, scriptHashes: [dataJson, ...(ldJson ? [ldJson] : [])].map(sha256) };
   };
 
@@ -68,14 +99,22 @@ export function createPageRenderer({ template, ssrEntry, db, cache, site, public
   return {
     render,
     async warm(paths) {
-      for (const path of paths) await render({ kind: 'marketing', path }, path).catch((err: unknown) => log.error({ err, path }, 'pre-rendering a page failed'));
+      for (const path of paths)
+        await render({ kind: 'marketing', path }, path).catch((err: unknown) =>
+          log.error({ err, path }, 'pre-rendering a page failed'),
+        );
     },
   };
 }
 
 /** JSON that cannot end its script element early or be read as markup. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function sha256(text: string): string {

@@ -21,10 +21,16 @@ await seedDemoShop(db, testCipher, 'pw');
 
 const get = (url: string) => app.inject({ url });
 const h1 = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<!-- -->/g, '');
-const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
-const inlineScripts = (html: string) => [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({ attrs: m[1]!, text: m[2]! }));
-const pageData = (html: string) => JSON.parse(inlineScripts(html).find((s) => s.attrs.includes('id="page-data"'))!.text) as PageData;
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({
+    attrs: m[1]!,
+    text: m[2]!,
+  }));
+const pageData = (html: string) =>
+  JSON.parse(inlineScripts(html).find((s) => s.attrs.includes('id="page-data"'))!.text) as PageData;
 const jsonLd = (html: string) => {
   const block = inlineScripts(html).find((s) => s.attrs.includes('application/ld+json'));
   return block ? (JSON.parse(block.text) as Record<string, unknown>) : null;
@@ -39,9 +45,17 @@ beforeAll(async () => {
 
 describe('public pages in the HTML itself', () => {
   const pages: [string, string, string[]][] = [
-    ['/', 'Ready-made social media accounts, delivered instantly', ['What we offer', 'How It Works']],
+    [
+      '/',
+      'Ready-made social media accounts, delivered instantly',
+      ['What we offer', 'How It Works'],
+    ],
     ['/products', 'Products', ['Instagram 1K Followers', '₦3,500.00', 'YouTube Starter Channel']],
-    ['/category/instagram', 'Instagram', ['Instagram 1K Followers', '₦3,500.00', 'Instagram 5K Followers']],
+    [
+      '/category/instagram',
+      'Instagram',
+      ['Instagram 1K Followers', '₦3,500.00', 'Instagram 5K Followers'],
+    ],
     ['/web-services', 'professional website', ['Starter Website', '₦50,000']],
     ['/support', 'How can we help', ['Frequently Asked Questions', 'support@acctstore.ng']],
     ['/contact', 'Get in touch', ['Lagos, Nigeria']],
@@ -49,22 +63,27 @@ describe('public pages in the HTML itself', () => {
     ['/terms', 'Terms of Service', ['at least 18 years old']],
     ['/privacy', 'Privacy Policy', ['Your rights']],
   ];
-  it.each(pages)('%s answers 200 with its heading, key text, title and canonical URL', async (path, heading, texts) => {
-    const res = await get(path);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(h1(res.body)).toContain(heading);
-    for (const text of texts) expect(res.body).toContain(text);
-    expect(canonical(res.body)).toBe(`http://localhost:3000${path}`);
-    expect(meta(res.body, 'og:title')).toBeTruthy();
-    expect(meta(res.body, 'twitter:card')).toBe('summary');
-  });
+  it.each(pages)(
+    '%s answers 200 with its heading, key text, title and canonical URL',
+    async (path, heading, texts) => {
+      const res = await get(path);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(h1(res.body)).toContain(heading);
+      for (const text of texts) expect(res.body).toContain(text);
+      expect(canonical(res.body)).toBe(`http://localhost:3000${path}`);
+      expect(meta(res.body, 'og:title')).toBeTruthy();
+      expect(meta(res.body, 'twitter:card')).toBe('summary');
+    },
+  );
 
   it('gives each page its own title and description', async () => {
     const about = (await get('/about')).body;
     expect(about).toContain('<title>About Us | AcctStore</title>');
     expect(meta(about, 'description')).toContain('how we verify every social media account');
-    expect((await get('/category/instagram')).body).toContain('<title>Instagram Accounts | AcctStore</title>');
+    expect((await get('/category/instagram')).body).toContain(
+      '<title>Instagram Accounts | AcctStore</title>',
+    );
   });
 
   it('renders the product page with its name, price, availability, preview tags and Product JSON-LD', async () => {
@@ -82,16 +101,31 @@ describe('public pages in the HTML itself', () => {
     expect(jsonLd(res.body)).toMatchObject({
       '@type': 'Product',
       name: `${account.username} · Instagram 1K Followers`,
-      offers: { '@type': 'Offer', price: '3500.00', priceCurrency: 'NGN', availability: 'https://schema.org/InStock', url: `http://localhost:3000/product/${account.id}` },
+      offers: {
+        '@type': 'Offer',
+        price: '3500.00',
+        priceCurrency: 'NGN',
+        availability: 'https://schema.org/InStock',
+        url: `http://localhost:3000/product/${account.id}`,
+      },
     });
   });
 
-  it('lists a category page\'s products with their offers in JSON-LD', async () => {
-    const ld = jsonLd((await get('/category/instagram')).body) as { '@type': string; itemListElement: { item: { name: string; offers: object } }[] };
+  it("lists a category page's products with their offers in JSON-LD", async () => {
+    const ld = jsonLd((await get('/category/instagram')).body) as {
+      '@type': string;
+      itemListElement: { item: { name: string; offers: object } }[];
+    };
     expect(ld['@type']).toBe('ItemList');
     const names = ld.itemListElement.map((e) => e.item.name);
     expect(names).toEqual(instagram.groups.map((g) => g.name));
-    expect(ld.itemListElement.find((e) => e.item.name === 'Instagram 1K Followers')!.item.offers).toMatchObject({ price: '3500.00', priceCurrency: 'NGN', availability: 'https://schema.org/InStock' });
+    expect(
+      ld.itemListElement.find((e) => e.item.name === 'Instagram 1K Followers')!.item.offers,
+    ).toMatchObject({
+      price: '3500.00',
+      priceCurrency: 'NGN',
+      availability: 'https://schema.org/InStock',
+    });
   });
 
   it('embeds exactly the data the API answers, so the browser does not ask again', async () => {
@@ -99,7 +133,10 @@ describe('public pages in the HTML itself', () => {
     expect(products.catalogue).toEqual((await get('/api/catalogue')).json());
     expect(products.site).toEqual((await get('/api/site')).json());
     const product = pageData((await get(`/product/${account.id}`)).body);
-    expect(product.account).toEqual({ id: account.id, value: (await get(`/api/catalogue/accounts/${account.id}`)).json<AccountResponse>() });
+    expect(product.account).toEqual({
+      id: account.id,
+      value: (await get(`/api/catalogue/accounts/${account.id}`)).json<AccountResponse>(),
+    });
   });
 
   it('renders what the address asks for: the search in the query string', async () => {
@@ -133,12 +170,17 @@ describe('statuses', () => {
   it('answers 404 for a product whose product line was taken off sale, and shows a reserved one as out of stock', async () => {
     const group = instagram.groups.find((g) => g.name === 'Instagram 5K Followers')!;
     const [gone, held] = group.sampleAccounts;
-    await db.update(stockAccounts).set({ status: 'reserved' }).where(eq(stockAccounts.id, held!.id));
+    await db
+      .update(stockAccounts)
+      .set({ status: 'reserved' })
+      .where(eq(stockAccounts.id, held!.id));
     await recomputeStockCount(db, group.id);
     const reserved = await get(`/product/${held!.id}`);
     expect(reserved.statusCode).toBe(200);
     expect(meta(reserved.body, 'product:availability')).toBe('out of stock');
-    expect(jsonLd(reserved.body)).toMatchObject({ offers: { availability: 'https://schema.org/SoldOut' } });
+    expect(jsonLd(reserved.body)).toMatchObject({
+      offers: { availability: 'https://schema.org/SoldOut' },
+    });
 
     await db.update(productGroups).set({ isActive: false }).where(eq(productGroups.id, group.id));
     const res = await get(`/product/${gone!.id}`);
@@ -158,7 +200,13 @@ describe('statuses', () => {
 
 describe('content security policy', () => {
   it('allows no inline script but the inert data blocks the server wrote, each by its hash', async () => {
-    for (const path of ['/', '/products', `/product/${account.id}`, '/category/instagram', '/no/such/page']) {
+    for (const path of [
+      '/',
+      '/products',
+      `/product/${account.id}`,
+      '/category/instagram',
+      '/no/such/page',
+    ]) {
       const res = await get(path);
       const csp = String(res.headers['content-security-policy']);
       const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!;
@@ -176,7 +224,15 @@ describe('content security policy', () => {
   it('keeps text from the catalogue inside its data block: a description cannot end the script', async () => {
     const evil = '</script><script>alert(1)</script> & <!-- $& $1';
     await db.insert(categories).values({ id: 'evil', name: 'Evil <b>', description: evil });
-    await db.insert(productGroups).values({ categoryId: 'evil', name: 'Evil group', description: evil, priceKobo: 100_00, features: [] });
+    await db
+      .insert(productGroups)
+      .values({
+        categoryId: 'evil',
+        name: 'Evil group',
+        description: evil,
+        priceKobo: 100_00,
+        features: [],
+      });
     const res = await get('/category/evil');
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<script>alert(1)');
@@ -186,16 +242,22 @@ describe('content security policy', () => {
 });
 
 describe('the server-render bundle', () => {
-  it('uses the JSX runtime of React\'s production build too (a dev-only jsxDEV would fail under NODE_ENV=production)', async () => {
+  it("uses the JSX runtime of React's production build too (a dev-only jsxDEV would fail under NODE_ENV=production)", async () => {
     const dir = path.dirname(built.ssrEntry);
-    const files = [built.ssrEntry, ...fs.readdirSync(path.join(dir, 'assets')).map((f) => path.join(dir, 'assets', f))];
-    for (const file of files) expect(fs.readFileSync(file, 'utf8'), file).not.toContain('jsx-dev-runtime');
+    const files = [
+      built.ssrEntry,
+      ...fs.readdirSync(path.join(dir, 'assets')).map((f) => path.join(dir, 'assets', f)),
+    ];
+    for (const file of files)
+      expect(fs.readFileSync(file, 'utf8'), file).not.toContain('jsx-dev-runtime');
   });
 });
 
 describe('without the server-render bundle', () => {
   it('serves the SPA shell, still with 404 for unknown paths', async () => {
-    const { app: bare } = await createTestApp({ deps: { clientDir: built.clientDir, ssrEntry: `${built.ssrEntry}.missing` } });
+    const { app: bare } = await createTestApp({
+      deps: { clientDir: built.clientDir, ssrEntry: `${built.ssrEntry}.missing` },
+    });
     const page = await bare.inject({ url: '/products' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root"></div>');

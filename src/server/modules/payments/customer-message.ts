@@ -5,8 +5,15 @@ import { PROVIDER_EXPLANATION_PREFIX } from '../../../shared/payments.ts';
 import { walletMessages } from '../../../shared/wallet.ts';
 import type { PaymentStatus } from '../../../shared/payments.ts';
 
-export function customerMessage(p: { status: PaymentStatus; statusMessage: string | null }): string | null {
-  if (p.status === 'failed' || p.status === 'expired') return p.statusMessage?.startsWith('Mismatch:') ? walletMessages.paymentFailed : p.statusMessage;
-  if (p.status === 'pending' && p.statusMessage?.startsWith(PROVIDER_EXPLANATION_PREFIX)) return p.statusMessage;
+export function customerMessage(p: {
+  status: PaymentStatus;
+  statusMessage: string | null;
+}): string | null {
+  if (p.status === 'failed' || p.status === 'expired')
+    return p.statusMessage?.startsWith('Mismatch:')
+      ? walletMessages.paymentFailed
+      : p.statusMessage;
+  if (p.status === 'pending' && p.statusMessage?.startsWith(PROVIDER_EXPLANATION_PREFIX))
+    return p.statusMessage;
   return null;
 }

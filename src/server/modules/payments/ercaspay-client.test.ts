@@ -13,7 +13,12 @@ beforeEach(() => {
 });
 
 const client = (overrides: Partial<Parameters<typeof createErcasPayProvider>[0]> = {}) =>
-  createErcasPayProvider({ baseUrl: fake.baseUrl, secretKey: fake.secretKey, retryDelayMs: 5, ...overrides });
+  createErcasPayProvider({
+    baseUrl: fake.baseUrl,
+    secretKey: fake.secretKey,
+    retryDelayMs: 5,
+    ...overrides,
+  });
 
 let n = 0;
 const input = (overrides: Partial<InitiatePaymentInput> = {}): InitiatePaymentInput => ({
@@ -29,7 +34,10 @@ const input = (overrides: Partial<InitiatePaymentInput> = {}): InitiatePaymentIn
 
 /** A provider whose fetch answers once with a fixed status and body, for shapes the fake never sends. */
 const answering = (status: number, body: string) =>
-  client({ fetch: async () => new Response(body, { status, headers: { 'content-type': 'application/json' } }) });
+  client({
+    fetch: async () =>
+      new Response(body, { status, headers: { 'content-type': 'application/json' } }),
+  });
 
 async function failure(promise: Promise<unknown>): Promise<PaymentProviderError> {
   const err = await promise.then(
@@ -109,19 +117,28 @@ describe('ErcasPay initiate', () => {
   });
 
   it('rejects an answer of the wrong shape as BAD_RESPONSE', async () => {
-    const noUrl = '{"requestSuccessful":true,"responseBody":{"paymentReference":"a","transactionReference":"b"}}';
-    expect(await failure(answering(200, noUrl).initiate(input()))).toMatchObject({ code: 'BAD_RESPONSE' });
-    expect(await failure(answering(200, '<html>gateway</html>').initiate(input()))).toMatchObject({ code: 'BAD_RESPONSE' });
+    const noUrl =
+      '{"requestSuccessful":true,"responseBody":{"paymentReference":"a","transactionReference":"b"}}';
+    expect(await failure(answering(200, noUrl).initiate(input()))).toMatchObject({
+      code: 'BAD_RESPONSE',
+    });
+    expect(await failure(answering(200, '<html>gateway</html>').initiate(input()))).toMatchObject({
+      code: 'BAD_RESPONSE',
+    });
   });
 });
 
 describe('ErcasPay verify', () => {
   it('asks with the ERCS|… reference URL-encoded and reads metadata sent as a JSON string', async () => {
-    const opened = await client().initiate(input({ amountKobo: 500_000, metadata: { user_id: 'u-9', originalAmount: 5000 } }));
+    const opened = await client().initiate(
+      input({ amountKobo: 500_000, metadata: { user_id: 'u-9', originalAmount: 5000 } }),
+    );
     fake.setStatus(opened.transactionReference, 'SUCCESSFUL');
     fake.requests.length = 0;
     const verified = await client().verify(opened.transactionReference);
-    expect(fake.requests[0]!.path).toBe(`/api/v1/payment/transaction/verify/${opened.transactionReference.replaceAll('|', '%7C')}`);
+    expect(fake.requests[0]!.path).toBe(
+      `/api/v1/payment/transaction/verify/${opened.transactionReference.replaceAll('|', '%7C')}`,
+    );
     expect(verified).toMatchObject({
       status: 'SUCCESSFUL',
       rawStatus: 'SUCCESSFUL',
@@ -139,7 +156,9 @@ describe('ErcasPay verify', () => {
 
   it('reads the documented answer exactly: naira to kobo, paid_at with microseconds, metadata string', async () => {
     const fixture = loadErcasPayFixture('verify-successful.json');
-    const verified = await answering(200, JSON.stringify(fixture)).verify('ERCS|20231112152333|1699799013942');
+    const verified = await answering(200, JSON.stringify(fixture)).verify(
+      'ERCS|20231112152333|1699799013942',
+    );
     expect(verified).toEqual({
       status: 'SUCCESSFUL',
       rawStatus: 'SUCCESSFUL',
@@ -157,7 +176,11 @@ describe('ErcasPay verify', () => {
   });
 
   it('maps PENDING, FAILED and CANCELLED, keeps anything else as UNKNOWN, and rounds naira to whole kobo', async () => {
-    const tx = fake.addTransaction({ paymentReference: `P-${Date.now()}`, amountNaira: 19.99, metadata: { a: 1 } });
+    const tx = fake.addTransaction({
+      paymentReference: `P-${Date.now()}`,
+      amountNaira: 19.99,
+      metadata: { a: 1 },
+    });
     const seen: Array<[string, string]> = [];
     for (const raw of ['PENDING', 'FAILED', 'CANCELLED', 'ABANDONED']) {
       fake.setStatus(tx.ercsReference, raw);
@@ -166,9 +189,16 @@ describe('ErcasPay verify', () => {
       expect(v.amountKobo).toBe(1999);
       expect(v.paidAt).toBeNull();
     }
-    expect(seen).toEqual([['PENDING', 'PENDING'], ['FAILED', 'FAILED'], ['CANCELLED', 'CANCELLED'], ['UNKNOWN', 'ABANDONED']]);
+    expect(seen).toEqual([
+      ['PENDING', 'PENDING'],
+      ['FAILED', 'FAILED'],
+      ['CANCELLED', 'CANCELLED'],
+      ['UNKNOWN', 'ABANDONED'],
+    ]);
     for (const name of ['verify-pending.json', 'verify-failed.json']) {
-      const v = await answering(200, JSON.stringify(loadErcasPayFixture(name))).verify('ERCS|20231112152333|1699799013942');
+      const v = await answering(200, JSON.stringify(loadErcasPayFixture(name))).verify(
+        'ERCS|20231112152333|1699799013942',
+      );
       expect(v.status).toBe(name === 'verify-pending.json' ? 'PENDING' : 'FAILED');
     }
   });
@@ -179,9 +209,16 @@ describe('ErcasPay verify', () => {
     expect(err.message.startsWith('HTTP 400: {"echo":"Bearer [redacted]"')).toBe(true);
     expect(err.message).not.toContain(fake.secretKey);
     expect(err.message.length).toBeLessThan(520);
-    const rejected = await failure(answering(200, `{"requestSuccessful":false,"responseMessage":"bad key ${fake.secretKey}"}`).verify('ERCS|1|2'));
+    const rejected = await failure(
+      answering(
+        200,
+        `{"requestSuccessful":false,"responseMessage":"bad key ${fake.secretKey}"}`,
+      ).verify('ERCS|1|2'),
+    );
     expect(rejected).toMatchObject({ code: 'REJECTED', message: 'bad key [redacted]' });
-    const bare = await failure(answering(200, '{"requestSuccessful":false,"responseMessage":null}').verify('ERCS|1|2'));
+    const bare = await failure(
+      answering(200, '{"requestSuccessful":false,"responseMessage":null}').verify('ERCS|1|2'),
+    );
     expect(bare.message).toBe('Payment verification failed');
   });
 
@@ -195,10 +232,16 @@ describe('ErcasPay verify', () => {
   it('gives up after two retries, and does not retry a 4xx', async () => {
     const tx = fake.addTransaction({ paymentReference: `G-${Date.now()}`, amountNaira: 100 });
     fake.failNext(3, 500);
-    expect(await failure(client().verify(tx.ercsReference))).toMatchObject({ code: 'HTTP', status: 500 });
+    expect(await failure(client().verify(tx.ercsReference))).toMatchObject({
+      code: 'HTTP',
+      status: 500,
+    });
     expect(fake.requests).toHaveLength(3);
     fake.requests.length = 0;
-    expect(await failure(client().verify('ERCS|0|unknown'))).toMatchObject({ code: 'HTTP', status: 404 });
+    expect(await failure(client().verify('ERCS|0|unknown'))).toMatchObject({
+      code: 'HTTP',
+      status: 404,
+    });
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -207,7 +250,9 @@ describe('ErcasPay verify', () => {
     fake.delayNext(1, 400);
     expect((await client({ timeoutMs: 100 }).verify(tx.ercsReference)).status).toBe('PENDING');
     fake.delayNext(3, 400);
-    expect(await failure(client({ timeoutMs: 100 }).verify(tx.ercsReference))).toMatchObject({ code: 'TIMEOUT' });
+    expect(await failure(client({ timeoutMs: 100 }).verify(tx.ercsReference))).toMatchObject({
+      code: 'TIMEOUT',
+    });
   });
 
   it('reports an unreachable ErcasPay as NETWORK after retrying', async () => {
@@ -217,7 +262,9 @@ describe('ErcasPay verify', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     let calls = 0;
     const counting: typeof fetch = (url, init) => ((calls += 1), fetch(url, init));
-    const err = await failure(client({ baseUrl: `http://127.0.0.1:${port}/api/v1`, fetch: counting }).verify('ERCS|1|2'));
+    const err = await failure(
+      client({ baseUrl: `http://127.0.0.1:${port}/api/v1`, fetch: counting }).verify('ERCS|1|2'),
+    );
     expect(err.code).toBe('NETWORK');
     expect(err.message).not.toContain(fake.secretKey);
     expect(calls).toBe(3);
@@ -234,26 +281,54 @@ describe('ErcasPay verify', () => {
   });
 
   it('reads our reference only from a field that means it, and reports a missing currency as none', async () => {
-    const fixture = loadErcasPayFixture<{ responseBody: Record<string, unknown> }>('verify-successful.json');
+    const fixture = loadErcasPayFixture<{ responseBody: Record<string, unknown> }>(
+      'verify-successful.json',
+    );
     const ref = 'ERCS|20231112152333|1699799013942';
-    const withOurs = { ...fixture, responseBody: { ...fixture.responseBody, paymentReference: 'ACCTSTORE_1_A' } };
-    expect((await answering(200, JSON.stringify(withOurs)).verify(ref)).paymentReference).toBe('ACCTSTORE_1_A');
-    const noCurrency = { ...fixture, responseBody: { ...fixture.responseBody, currency: undefined } };
+    const withOurs = {
+      ...fixture,
+      responseBody: { ...fixture.responseBody, paymentReference: 'ACCTSTORE_1_A' },
+    };
+    expect((await answering(200, JSON.stringify(withOurs)).verify(ref)).paymentReference).toBe(
+      'ACCTSTORE_1_A',
+    );
+    const noCurrency = {
+      ...fixture,
+      responseBody: { ...fixture.responseBody, currency: undefined },
+    };
     expect((await answering(200, JSON.stringify(noCurrency)).verify(ref)).currency).toBeNull();
   });
 
   it("surfaces ErcasPay's explanation on a 4xx, and keeps the scrubbed answer", async () => {
-    const body = { requestSuccessful: false, responseCode: 'failed', responseMessage: 'Bad request', explanation: 'Transaction reference is invalid', key: fake.secretKey };
+    const body = {
+      requestSuccessful: false,
+      responseCode: 'failed',
+      responseMessage: 'Bad request',
+      explanation: 'Transaction reference is invalid',
+      key: fake.secretKey,
+    };
     const err = await failure(answering(400, JSON.stringify(body)).verify('ERCS|1|2'));
-    expect(err).toMatchObject({ code: 'HTTP', status: 400, explanation: 'Transaction reference is invalid', message: 'HTTP 400: Transaction reference is invalid' });
+    expect(err).toMatchObject({
+      code: 'HTTP',
+      status: 400,
+      explanation: 'Transaction reference is invalid',
+      message: 'HTTP 400: Transaction reference is invalid',
+    });
     expect(JSON.stringify(err.raw)).not.toContain(fake.secretKey);
-    const rejected = await failure(answering(200, JSON.stringify({ ...body, secret: 'x' })).initiate(input()));
-    expect(rejected).toMatchObject({ code: 'REJECTED', explanation: 'Transaction reference is invalid' });
+    const rejected = await failure(
+      answering(200, JSON.stringify({ ...body, secret: 'x' })).initiate(input()),
+    );
+    expect(rejected).toMatchObject({
+      code: 'REJECTED',
+      explanation: 'Transaction reference is invalid',
+    });
   });
 
   it('refuses an answer about a different transaction', async () => {
     const fixture = loadErcasPayFixture('verify-successful.json');
-    const err = await failure(answering(200, JSON.stringify(fixture)).verify('ERCS|20990101000000|1'));
+    const err = await failure(
+      answering(200, JSON.stringify(fixture)).verify('ERCS|20990101000000|1'),
+    );
     expect(err.code).toBe('BAD_RESPONSE');
   });
 });
@@ -261,15 +336,35 @@ describe('ErcasPay verify', () => {
 describe('ErcasPay webhook', () => {
   it('pulls both references out of the observed webhook body and nothing else', () => {
     const hint = client().parseWebhook(loadErcasPayFixture('webhook-credit.json'));
-    expect(hint).toEqual({ transactionReference: 'ERCS|20251031101500|1761905700000', paymentReference: 'STORE-TOPUP-0001' });
+    expect(hint).toEqual({
+      transactionReference: 'ERCS|20251031101500|1761905700000',
+      paymentReference: 'STORE-TOPUP-0001',
+    });
   });
 
   it('accepts camelCase, wrapped and string bodies, and returns null for anything unrecognisable', () => {
     const parse = client().parseWebhook;
-    expect(parse({ data: { transactionReference: 'ERCS|1|2', paymentReference: 'P-1' } })).toEqual({ transactionReference: 'ERCS|1|2', paymentReference: 'P-1' });
-    expect(parse(JSON.stringify({ ercs_reference: 'ERCS|3|4', tx_reference: 'P-2' }))).toEqual({ transactionReference: 'ERCS|3|4', paymentReference: 'P-2' });
-    expect(parse({ transRef: 'ERCS|5|6' })).toEqual({ transactionReference: 'ERCS|5|6', paymentReference: null });
-    for (const junk of [null, 'not json', 42, [], { amount: 5000 }, { transaction_reference: '' }, { payment_reference: 'x'.repeat(500) }]) {
+    expect(parse({ data: { transactionReference: 'ERCS|1|2', paymentReference: 'P-1' } })).toEqual({
+      transactionReference: 'ERCS|1|2',
+      paymentReference: 'P-1',
+    });
+    expect(parse(JSON.stringify({ ercs_reference: 'ERCS|3|4', tx_reference: 'P-2' }))).toEqual({
+      transactionReference: 'ERCS|3|4',
+      paymentReference: 'P-2',
+    });
+    expect(parse({ transRef: 'ERCS|5|6' })).toEqual({
+      transactionReference: 'ERCS|5|6',
+      paymentReference: null,
+    });
+    for (const junk of [
+      null,
+      'not json',
+      42,
+      [],
+      { amount: 5000 },
+      { transaction_reference: '' },
+      { payment_reference: 'x'.repeat(500) },
+    ]) {
       expect(parse(junk)).toBeNull();
     }
   });

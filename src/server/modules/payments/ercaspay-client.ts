@@ -46,7 +46,13 @@ const initiateBodySchema = z.object({
 });
 
 // Naira, as a number or (in some answers) a decimal string.
-const nairaSchema = z.union([z.number().nonnegative(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]);
+const nairaSchema = z.union([
+  z.number().nonnegative(),
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 
 const verifyBodySchema = z.object({
   status: z.string().min(1),
@@ -84,7 +90,11 @@ export function createErcasPayProvider(options: ErcasPayOptions): PaymentProvide
       res = await fetchImpl(`${baseUrl}${path}`, {
         method,
         // The documentation lists all three as required on every call, the GET included.
-        headers: { Authorization: `Bearer ${secretKey}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `Bearer ${secretKey}`,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+        },
         body: payload === undefined ? undefined : JSON.stringify(payload),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -103,7 +113,10 @@ export function createErcasPayProvider(options: ErcasPayOptions): PaymentProvide
       });
     }
     if (json === undefined) {
-      throw new PaymentProviderError('BAD_RESPONSE', `ErcasPay answered with something that is not JSON (HTTP ${res.status})`);
+      throw new PaymentProviderError(
+        'BAD_RESPONSE',
+        `ErcasPay answered with something that is not JSON (HTTP ${res.status})`,
+      );
     }
     const envelope = envelopeSchema.safeParse(json);
     if (!envelope.success) throw badResponse(envelope.error, scrubbed(json));
@@ -111,8 +124,15 @@ export function createErcasPayProvider(options: ErcasPayOptions): PaymentProvide
   }
 
   const rejected = (envelope: Envelope, fallback: string) => {
-    const explanation = envelope.explanation?.trim() || envelope.errorMessage?.trim() || envelope.responseMessage?.trim() || fallback;
-    return new PaymentProviderError('REJECTED', scrub(explanation), { explanation: scrub(explanation), raw: envelope.raw });
+    const explanation =
+      envelope.explanation?.trim() ||
+      envelope.errorMessage?.trim() ||
+      envelope.responseMessage?.trim() ||
+      fallback;
+    return new PaymentProviderError('REJECTED', scrub(explanation), {
+      explanation: scrub(explanation),
+      raw: envelope.raw,
+    });
   };
 
   return {
@@ -158,7 +178,11 @@ export function createErcasPayProvider(options: ErcasPayOptions): PaymentProvide
       const echoed = body.ercs_reference ?? body.reference;
       // The amount is trusted for this reference only; an answer about another transaction is not an answer.
       if (echoed && echoed !== transactionReference) {
-        throw new PaymentProviderError('BAD_RESPONSE', 'ErcasPay answered about a different transaction', { raw: envelope.raw });
+        throw new PaymentProviderError(
+          'BAD_RESPONSE',
+          'ErcasPay answered about a different transaction',
+          { raw: envelope.raw },
+        );
       }
       return {
         status: mapPaymentStatus(body.status),
@@ -181,7 +205,11 @@ export function createErcasPayProvider(options: ErcasPayOptions): PaymentProvide
 
 function isTransient(err: unknown): boolean {
   if (!(err instanceof PaymentProviderError)) return false;
-  return err.code === 'NETWORK' || err.code === 'TIMEOUT' || (err.code === 'HTTP' && (err.status ?? 0) >= 500);
+  return (
+    err.code === 'NETWORK' ||
+    err.code === 'TIMEOUT' ||
+    (err.code === 'HTTP' && (err.status ?? 0) >= 500)
+  );
 }
 
 // The underlying error is not attached as a cause: only its code is kept, so no request detail can leak into logs.
@@ -198,7 +226,11 @@ function transportError(err: unknown, timeoutMs: number): PaymentProviderError {
 function badResponse(error: z.ZodError, raw?: unknown): PaymentProviderError {
   const issue = error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : 'body';
-  return new PaymentProviderError('BAD_RESPONSE', `ErcasPay answered with an unexpected shape (${where}: ${issue?.message ?? 'invalid'})`, { raw });
+  return new PaymentProviderError(
+    'BAD_RESPONSE',
+    `ErcasPay answered with an unexpected shape (${where}: ${issue?.message ?? 'invalid'})`,
+    { raw },
+  );
 }
 
 function parseJson(text: string): unknown {
@@ -220,12 +252,16 @@ function explanationOf(json: unknown): string | undefined {
   return undefined;
 }
 
-function parseMetadata(value: string | Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+function parseMetadata(
+  value: string | Record<string, unknown> | null | undefined,
+): Record<string, unknown> | null {
   if (value == null) return null;
   if (typeof value !== 'string') return value;
   try {
     const parsed: unknown = JSON.parse(value);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

@@ -4,8 +4,20 @@ import type { WebhookHint } from './payment-provider.ts';
 
 // Field names seen across integrations (snake_case in the observed payload, camelCase in the API, the
 // redirect's transRef); the first present one wins.
-const TRANSACTION_REFERENCE_FIELDS = ['transaction_reference', 'transactionReference', 'ercs_reference', 'ercsReference', 'transRef'];
-const PAYMENT_REFERENCE_FIELDS = ['payment_reference', 'paymentReference', 'tx_reference', 'txReference', 'reference'];
+const TRANSACTION_REFERENCE_FIELDS = [
+  'transaction_reference',
+  'transactionReference',
+  'ercs_reference',
+  'ercsReference',
+  'transRef',
+];
+const PAYMENT_REFERENCE_FIELDS = [
+  'payment_reference',
+  'paymentReference',
+  'tx_reference',
+  'txReference',
+  'reference',
+];
 // Some senders wrap the payload in an envelope.
 const WRAPPERS = ['data', 'responseBody', 'payload'];
 const MAX_REFERENCE_LENGTH = 200;
@@ -35,7 +47,9 @@ function firstReference(obj: Record<string, unknown>, fields: string[]): string 
 }
 
 function asObject(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 function tryParseJson(text: string): unknown {

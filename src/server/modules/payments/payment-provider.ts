@@ -11,7 +11,11 @@ export type InitiatePaymentInput = {
   metadata: Record<string, unknown>;
 };
 
-export type InitiatePaymentResult = { checkoutUrl: string; transactionReference: string; paymentReference: string };
+export type InitiatePaymentResult = {
+  checkoutUrl: string;
+  transactionReference: string;
+  paymentReference: string;
+};
 
 export type PaymentStatus = 'SUCCESSFUL' | 'PENDING' | 'FAILED' | 'CANCELLED' | 'UNKNOWN';
 
@@ -62,7 +66,11 @@ export class PaymentProviderError extends Error {
   readonly explanation: string | undefined;
   /** The provider's answer, secrets scrubbed, when there was one. */
   readonly raw: unknown;
-  constructor(code: PaymentProviderErrorCode, message: string, extra: { status?: number; explanation?: string; raw?: unknown } = {}) {
+  constructor(
+    code: PaymentProviderErrorCode,
+    message: string,
+    extra: { status?: number; explanation?: string; raw?: unknown } = {},
+  ) {
     super(message);
     this.code = code;
     this.status = extra.status;
@@ -97,10 +105,16 @@ const SECRET_KEYS = /secret|token|password|authorization|cvv|pin$|card_?number|^
 export function scrubSecrets(value: unknown, secrets: string[] = []): unknown {
   const known = secrets.filter((s) => s.length >= 4);
   const walk = (v: unknown, depth: number): unknown => {
-    if (typeof v === 'string') return known.reduce((text, s) => text.split(s).join('[redacted]'), v);
+    if (typeof v === 'string')
+      return known.reduce((text, s) => text.split(s).join('[redacted]'), v);
     if (depth > 8 || v === null || typeof v !== 'object') return v;
     if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
-    return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, SECRET_KEYS.test(k) ? '[redacted]' : walk(item, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(v).map(([k, item]) => [
+        k,
+        SECRET_KEYS.test(k) ? '[redacted]' : walk(item, depth + 1),
+      ]),
+    );
   };
   return walk(value, 0);
 }

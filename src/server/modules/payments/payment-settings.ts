@@ -8,20 +8,32 @@ import { paymentWebhooks } from './payments.tables.ts';
 export const WEBHOOK_PATH = '/api/payments/ercaspay/webhook/';
 const SHOWN_TOKEN_CHARS = 4;
 
-export type PaymentSetup = { publicUrl: string; webhookToken: string | undefined; paymentMode: PaymentMode; provider: 'ercaspay' | 'sandbox' };
+export type PaymentSetup = {
+  publicUrl: string;
+  webhookToken: string | undefined;
+  paymentMode: PaymentMode;
+  provider: 'ercaspay' | 'sandbox';
+};
 
 export function webhookUrl(setup: PaymentSetup): string | null {
-  return setup.webhookToken ? `${setup.publicUrl}${WEBHOOK_PATH}${encodeURIComponent(setup.webhookToken)}` : null;
+  return setup.webhookToken
+    ? `${setup.publicUrl}${WEBHOOK_PATH}${encodeURIComponent(setup.webhookToken)}`
+    : null;
 }
 
 /** Enough of the token to tell two set-ups apart, never enough to guess it. */
 export function maskedWebhookUrl(setup: PaymentSetup): string | null {
   const token = setup.webhookToken;
-  return token ? `${setup.publicUrl}${WEBHOOK_PATH}${token.slice(0, SHOWN_TOKEN_CHARS)}${'•'.repeat(12)}` : null;
+  return token
+    ? `${setup.publicUrl}${WEBHOOK_PATH}${token.slice(0, SHOWN_TOKEN_CHARS)}${'•'.repeat(12)}`
+    : null;
 }
 
 export async function readPaymentSettings(db: Db, setup: PaymentSetup): Promise<PaymentSettings> {
-  const [arrival] = await db.select().from(paymentWebhooks).where(eq(paymentWebhooks.provider, setup.provider));
+  const [arrival] = await db
+    .select()
+    .from(paymentWebhooks)
+    .where(eq(paymentWebhooks.provider, setup.provider));
   return {
     provider: setup.provider,
     paymentMode: setup.paymentMode,

@@ -10,7 +10,11 @@ import { SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { checkLedger } from '../wallet/check-ledger.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
-import { PaymentProviderError, type PaymentProvider, type VerifiedPayment } from './payment-provider.ts';
+import {
+  PaymentProviderError,
+  type PaymentProvider,
+  type VerifiedPayment,
+} from './payment-provider.ts';
 import { payments } from './payments.tables.ts';
 import { reconcileDuePayments } from './reconcile-payments.ts';
 import { createSettler } from './settle-payment.ts';
@@ -25,22 +29,43 @@ type Glitch = (typeof GLITCHES)[number];
 
 /** A provider whose every answer is scripted by the test; answers come back after a random short pause. */
 function scriptedProvider() {
-  const txs = new Map<string, { word: Word; amountKobo: number; reference: string; metadata: Record<string, unknown>; glitches: Glitch[] }>();
+  const txs = new Map<
+    string,
+    {
+      word: Word;
+      amountKobo: number;
+      reference: string;
+      metadata: Record<string, unknown>;
+      glitches: Glitch[];
+    }
+  >();
   let n = 0;
   const provider: PaymentProvider = {
     name: 'ercaspay',
     async initiate(input) {
       const transactionReference = `ERCS|MACHINE|${++n}`;
-      txs.set(transactionReference, { word: 'PENDING', amountKobo: input.amountKobo, reference: input.paymentReference, metadata: input.metadata, glitches: [] });
-      return { checkoutUrl: `https://checkout.example/${n}`, transactionReference, paymentReference: input.paymentReference };
+      txs.set(transactionReference, {
+        word: 'PENDING',
+        amountKobo: input.amountKobo,
+        reference: input.paymentReference,
+        metadata: input.metadata,
+        glitches: [],
+      });
+      return {
+        checkoutUrl: `https://checkout.example/${n}`,
+        transactionReference,
+        paymentReference: input.paymentReference,
+      };
     },
     async verify(ref): Promise<VerifiedPayment> {
       const tx = txs.get(ref)!;
       const glitch = tx.glitches.shift();
       const word = tx.word; // read before the pause: the answer may be overtaken by a newer one
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
-      if (glitch === 'timeout') throw new PaymentProviderError('TIMEOUT', 'ErcasPay did not answer within 10000 ms');
-      if (glitch === '5xx') throw new PaymentProviderError('HTTP', 'HTTP 503: Service Unavailable', { status: 503 });
+      if (glitch === 'timeout')
+        throw new PaymentProviderError('TIMEOUT', 'ErcasPay did not answer within 10000 ms');
+      if (glitch === '5xx')
+        throw new PaymentProviderError('HTTP', 'HTTP 503: Service Unavailable', { status: 503 });
       const status = word === 'SUCCESSFUL_WRONG_AMOUNT' ? 'SUCCESSFUL' : word;
       return {
         status,
@@ -56,14 +81,25 @@ function scriptedProvider() {
         raw: { status, word },
       };
     },
-    parseWebhook: (body) => ({ transactionReference: (body as { ref?: string }).ref ?? null, paymentReference: null }),
+    parseWebhook: (body) => ({
+      transactionReference: (body as { ref?: string }).ref ?? null,
+      paymentReference: null,
+    }),
   };
   return { provider, txs };
 }
 
 const { provider, txs } = scriptedProvider();
-const { app, db } = await createTestApp({ env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN }, deps: { paymentProvider: provider } });
-const settle = createSettler({ db, provider, log: { warn: () => {}, error: () => {} }, paymentMode: 'live' });
+const { app, db } = await createTestApp({
+  env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN },
+  deps: { paymentProvider: provider },
+});
+const settle = createSettler({
+  db,
+  provider,
+  log: { warn: () => {}, error: () => {} },
+  paymentMode: 'live',
+});
 const customer = await signedInUser(app, db);
 const admin = await signedInUser(app, db, { isAdmin: true });
 
@@ -74,18 +110,35 @@ const step = fc.record({
   expire: fc.boolean(),
 });
 
-async function deliver(channel: (typeof CHANNELS)[number], payment: { id: string; reference: string; providerReference: string }) {
+async function deliver(
+  channel: (typeof CHANNELS)[number],
+  payment: { id: string; reference: string; providerReference: string },
+) {
   if (channel === 'redirect') {
-    const res = await app.inject({ url: `/api/wallet/topups/${payment.reference}`, headers: { cookie: customer.cookie } });
+    const res = await app.inject({
+      url: `/api/wallet/topups/${payment.reference}`,
+      headers: { cookie: customer.cookie },
+    });
     expect(res.statusCode, res.body).toBe(200);
   } else if (channel === 'webhook') {
-    const res = await app.inject({ method: 'POST', url: `/api/payments/ercaspay/webhook/${WEBHOOK_TOKEN}`, payload: { ref: payment.providerReference } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/payments/ercaspay/webhook/${WEBHOOK_TOKEN}`,
+      payload: { ref: payment.providerReference },
+    });
     expect(res.statusCode).toBe(200);
   } else if (channel === 'admin') {
-    const res = await app.inject({ method: 'POST', url: `/api/admin/payments/${payment.id}/recheck`, headers: { cookie: admin.cookie, ...SAME_ORIGIN } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${payment.id}/recheck`,
+      headers: { cookie: admin.cookie, ...SAME_ORIGIN },
+    });
     expect(res.statusCode, res.body).toBe(200);
   } else {
-    await db.update(payments).set({ nextCheckAt: new Date(Date.now() - 1000) }).where(eq(payments.id, payment.id));
+    await db
+      .update(payments)
+      .set({ nextCheckAt: new Date(Date.now() - 1000) })
+      .where(eq(payments.id, payment.id));
     await reconcileDuePayments(db, (id) => settle(id, 'reconciler'));
   }
 }
@@ -94,21 +147,40 @@ describe('the payment state machine under any order of events', () => {
   it(`credits at most once, and exactly once when the last word is a right SUCCESSFUL, over ${RUNS} runs`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 5 }), async (steps) => {
-        const started = await app.inject({ method: 'POST', url: '/api/wallet/topups', headers: { cookie: customer.cookie, ...SAME_ORIGIN }, payload: { amountNaira: 500 } });
-        const [row] = await db.select().from(payments).where(eq(payments.reference, started.json().reference));
-        const payment = { id: row!.id, reference: row!.reference, providerReference: row!.providerReference! };
+        const started = await app.inject({
+          method: 'POST',
+          url: '/api/wallet/topups',
+          headers: { cookie: customer.cookie, ...SAME_ORIGIN },
+          payload: { amountNaira: 500 },
+        });
+        const [row] = await db
+          .select()
+          .from(payments)
+          .where(eq(payments.reference, started.json().reference));
+        const payment = {
+          id: row!.id,
+          reference: row!.reference,
+          providerReference: row!.providerReference!,
+        };
         const tx = txs.get(payment.providerReference)!;
         for (const s of steps) {
           tx.word = s.word;
           tx.glitches.push(...s.glitches);
-          if (s.expire) await db.update(payments).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(payments.id, payment.id));
+          if (s.expire)
+            await db
+              .update(payments)
+              .set({ expiresAt: new Date(Date.now() - 1000) })
+              .where(eq(payments.id, payment.id));
           await Promise.all(s.deliveries.map((channel) => deliver(channel, payment)));
         }
         // After the provider's last word, one more look without glitches (the reconciler or an admin always comes).
         tx.glitches.length = 0;
         await deliver('admin', payment);
 
-        const credits = await db.select().from(transactions).where(eq(transactions.paymentId, payment.id));
+        const credits = await db
+          .select()
+          .from(transactions)
+          .where(eq(transactions.paymentId, payment.id));
         const [after] = await db.select().from(payments).where(eq(payments.id, payment.id));
         expect(credits.length).toBeLessThanOrEqual(1);
         expect(after!.status === 'completed').toBe(credits.length === 1);
@@ -116,7 +188,10 @@ describe('the payment state machine under any order of events', () => {
         if (!steps.some((s) => s.word === 'SUCCESSFUL')) expect(credits).toHaveLength(0);
         if (credits.length) expect(credits[0]!.amountKobo).toBe(50_000);
         // Out of the next runs' reconciler passes, which should look at their own payment only.
-        await db.update(payments).set({ nextCheckAt: new Date(Date.now() + 86_400_000) }).where(eq(payments.id, payment.id));
+        await db
+          .update(payments)
+          .set({ nextCheckAt: new Date(Date.now() + 86_400_000) })
+          .where(eq(payments.id, payment.id));
       }),
       { numRuns: RUNS },
     );

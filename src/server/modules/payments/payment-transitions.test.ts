@@ -1,7 +1,13 @@
 // The payment state machine as pure functions: every state against every kind of answer, before and after expiry.
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_STATUSES } from '../../../shared/payments.ts';
-import { ALLOWED_TRANSITIONS, LATE_SUCCESS_WINDOW_MS, lateCheckAt, nextStep, type Observation } from './payment-transitions.ts';
+import {
+  ALLOWED_TRANSITIONS,
+  LATE_SUCCESS_WINDOW_MS,
+  lateCheckAt,
+  nextStep,
+  type Observation,
+} from './payment-transitions.ts';
 
 const observations: Observation[] = [
   { kind: 'paid' },
@@ -18,7 +24,8 @@ const times = [
 
 describe('the payment state machine', () => {
   it('never moves a credited payment, whatever the provider says later', () => {
-    for (const seen of observations) for (const t of times) expect(nextStep('completed', seen, t)).toBeNull();
+    for (const seen of observations)
+      for (const t of times) expect(nextStep('completed', seen, t)).toBeNull();
     expect(ALLOWED_TRANSITIONS.completed).toEqual([]);
   });
 
@@ -36,14 +43,28 @@ describe('the payment state machine', () => {
   });
 
   it('fails a pending payment on a decline or a mismatch, expires it only when its link is over, and never reopens one', () => {
-    expect(nextStep('pending', observations[1]!, times[0]!)).toMatchObject({ to: 'failed', message: 'Payment failed.' });
-    expect(nextStep('pending', observations[2]!, times[1]!)).toMatchObject({ to: 'failed', message: 'Mismatch: amount' });
+    expect(nextStep('pending', observations[1]!, times[0]!)).toMatchObject({
+      to: 'failed',
+      message: 'Payment failed.',
+    });
+    expect(nextStep('pending', observations[2]!, times[1]!)).toMatchObject({
+      to: 'failed',
+      message: 'Mismatch: amount',
+    });
     expect(nextStep('pending', observations[3]!, times[0]!)!.to).toBe('pending');
     expect(nextStep('pending', observations[4]!, times[1]!)!.to).toBe('expired');
     // A failed or expired payment stays as it is (keeping its message) until a success comes.
-    expect(nextStep('failed', observations[3]!, times[0]!)).toEqual({ to: 'failed', credit: false, message: undefined });
-    expect(nextStep('expired', observations[1]!, times[1]!)).toMatchObject({ to: 'expired', credit: false });
-    for (const from of ['failed', 'expired'] as const) expect(ALLOWED_TRANSITIONS[from]).not.toContain('pending');
+    expect(nextStep('failed', observations[3]!, times[0]!)).toEqual({
+      to: 'failed',
+      credit: false,
+      message: undefined,
+    });
+    expect(nextStep('expired', observations[1]!, times[1]!)).toMatchObject({
+      to: 'expired',
+      credit: false,
+    });
+    for (const from of ['failed', 'expired'] as const)
+      expect(ALLOWED_TRANSITIONS[from]).not.toContain('pending');
   });
 
   it('re-checks late payments between 10 minutes and 6 hours apart, never past the seven days', () => {

@@ -33,12 +33,22 @@ export type Step = { to: PaymentStatus; credit: boolean; message?: string | null
 export const EXPIRED_MESSAGE = 'The checkout link expired before the payment was completed.';
 
 /** The move one observation makes from `from`; null when nothing may change (a credited payment). */
-export function nextStep(from: PaymentStatus, seen: Observation, { now, expiresAt }: { now: number; expiresAt: number }): Step | null {
+export function nextStep(
+  from: PaymentStatus,
+  seen: Observation,
+  { now, expiresAt }: { now: number; expiresAt: number },
+): Step | null {
   if (from === 'completed') return null;
   let step: Step;
   if (seen.kind === 'paid') step = { to: 'completed', credit: true, message: null };
-  else if (from !== 'pending') step = { to: from, credit: false, message: seen.kind === 'declined' || seen.kind === 'mismatch' ? seen.message : undefined };
-  else if (seen.kind === 'declined' || seen.kind === 'mismatch') step = { to: 'failed', credit: false, message: seen.message };
+  else if (from !== 'pending')
+    step = {
+      to: from,
+      credit: false,
+      message: seen.kind === 'declined' || seen.kind === 'mismatch' ? seen.message : undefined,
+    };
+  else if (seen.kind === 'declined' || seen.kind === 'mismatch')
+    step = { to: 'failed', credit: false, message: seen.message };
   else if (now >= expiresAt) step = { to: 'expired', credit: false, message: EXPIRED_MESSAGE };
   else step = { to: 'pending', credit: false, message: seen.message };
   assertAllowed(from, step.to);
@@ -46,7 +56,8 @@ export function nextStep(from: PaymentStatus, seen: Observation, { now, expiresA
 }
 
 export function assertAllowed(from: PaymentStatus, to: PaymentStatus): void {
-  if (!ALLOWED_TRANSITIONS[from].includes(to)) throw new Error(`payment state machine: ${from} → ${to} is not allowed`);
+  if (!ALLOWED_TRANSITIONS[from].includes(to))
+    throw new Error(`payment state machine: ${from} → ${to} is not allowed`);
 }
 
 /** A payment worth asking the provider about: not yet credited, and with a provider reference to ask with. */

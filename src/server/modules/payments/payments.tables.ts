@@ -1,6 +1,17 @@
 // Top-up payments: the server-side record of each checkout, kept until it is credited, failed or expired.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { PAYMENT_STATUSES, type VerifySource } from '../../../shared/payments.ts';
 import { users } from '../auth/auth.tables.ts';
 
@@ -36,7 +47,10 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** The latest provider answers for this payment (see settle-payment.ts: MAX_STORED_ANSWERS), for audit. */
-    providerAnswers: jsonb('provider_answers').$type<ProviderAnswer[]>().notNull().default(sql`'[]'::jsonb`),
+    providerAnswers: jsonb('provider_answers')
+      .$type<ProviderAnswer[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,9 +58,13 @@ export const payments = pgTable(
     uniqueIndex('payments_reference_key').on(t.reference),
     uniqueIndex('payments_provider_reference_key').on(t.providerReference),
     index('payments_user_idx').on(t.userId, t.createdAt),
-    index('payments_pending_idx').on(t.nextCheckAt).where(sql`${t.status} = 'pending'`),
+    index('payments_pending_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.status} = 'pending'`),
     // The reconciler's slower pass over failed and expired payments that a late success may still turn paid.
-    index('payments_late_check_idx').on(t.nextCheckAt).where(sql`${t.status} in ('failed', 'expired') and ${t.providerReference} is not null`),
+    index('payments_late_check_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.status} in ('failed', 'expired') and ${t.providerReference} is not null`),
     check('payments_status', sql`${t.status} in ('pending', 'completed', 'failed', 'expired')`),
     check('payments_amount_positive', sql`${t.amountKobo} > 0`),
   ],

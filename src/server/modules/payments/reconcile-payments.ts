@@ -8,7 +8,11 @@ import { LATE_SUCCESS_WINDOW_MS } from './payment-transitions.ts';
 const CLAIM_SECONDS = 120;
 
 /** Returns how many payments it looked at; the job loop repeats while there were some. */
-export async function reconcileDuePayments(db: Db, settle: (paymentId: string) => Promise<unknown>, limit = 20): Promise<number> {
+export async function reconcileDuePayments(
+  db: Db,
+  settle: (paymentId: string) => Promise<unknown>,
+  limit = 20,
+): Promise<number> {
   const lateWindow = `${LATE_SUCCESS_WINDOW_MS / 1000} seconds`;
   const claimed = await db.execute<{ id: string }>(sql`
     with due as (

@@ -11,6 +11,9 @@ export async function recordWebhookArrival(db: Db, provider: string): Promise<vo
     .values({ provider, lastReceivedAt: now, received: 1 })
     .onConflictDoUpdate({
       target: paymentWebhooks.provider,
-      set: { lastReceivedAt: sql`greatest(${paymentWebhooks.lastReceivedAt}, excluded.last_received_at)`, received: sql`${paymentWebhooks.received} + 1` },
+      set: {
+        lastReceivedAt: sql`greatest(${paymentWebhooks.lastReceivedAt}, excluded.last_received_at)`,
+        received: sql`${paymentWebhooks.received} + 1`,
+      },
     });
 }

@@ -41,7 +41,9 @@ describe('the sandbox payment provider', () => {
   it('opens a checkout whose page shows the amount, e-mail and description, with no script', async () => {
     const opened = await provider.initiate(input({ description: 'Top-up <for> Ada' }));
     expect(opened.transactionReference).toMatch(/^ERCS\|SANDBOX\|\d+\|[0-9a-f]+$/);
-    expect(opened.checkoutUrl).toBe(`http://localhost:3000/sandbox/checkout/${encodeURIComponent(opened.transactionReference)}`);
+    expect(opened.checkoutUrl).toBe(
+      `http://localhost:3000/sandbox/checkout/${encodeURIComponent(opened.transactionReference)}`,
+    );
     const page = await app.inject({ method: 'GET', url: pathOf(opened.checkoutUrl) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -50,8 +52,11 @@ describe('the sandbox payment provider', () => {
     expect(page.body).toContain('₦2,500.50');
     expect(page.body).toContain('ada@example.com');
     expect(page.body).toContain('Top-up &lt;for&gt; Ada');
-    expect(page.body).toContain('This is the built-in sandbox payment provider: no real money moves.');
-    for (const value of ['pay', 'decline', 'pending']) expect(page.body).toContain(`name="action" value="${value}"`);
+    expect(page.body).toContain(
+      'This is the built-in sandbox payment provider: no real money moves.',
+    );
+    for (const value of ['pay', 'decline', 'pending'])
+      expect(page.body).toContain(`name="action" value="${value}"`);
     expect(page.body).not.toMatch(/<script/i);
     const verified = await provider.verify(opened.transactionReference);
     expect(verified).toMatchObject({ status: 'PENDING', amountKobo: 250_050, paidAt: null });
@@ -87,8 +92,14 @@ describe('the sandbox payment provider', () => {
     const opened = await provider.initiate(payment);
     const res = await choose(opened.checkoutUrl, 'decline');
     expect(res.statusCode).toBe(303);
-    expect(query(res.headers.location as string)).toEqual({ reference: payment.paymentReference, status: 'CANCELLED' });
-    expect(await provider.verify(opened.transactionReference)).toMatchObject({ status: 'CANCELLED', paidAt: null });
+    expect(query(res.headers.location as string)).toEqual({
+      reference: payment.paymentReference,
+      status: 'CANCELLED',
+    });
+    expect(await provider.verify(opened.transactionReference)).toMatchObject({
+      status: 'CANCELLED',
+      paidAt: null,
+    });
   });
 
   it('Leave pending redirects with status=PENDING and transRef, and the payment can still be paid later', async () => {
@@ -101,21 +112,29 @@ describe('the sandbox payment provider', () => {
       transRef: opened.transactionReference,
     });
     expect((await provider.verify(opened.transactionReference)).status).toBe('PENDING');
-    expect(query((await choose(opened.checkoutUrl, 'pay')).headers.location as string).status).toBe('PAID');
+    expect(query((await choose(opened.checkoutUrl, 'pay')).headers.location as string).status).toBe(
+      'PAID',
+    );
     expect((await provider.verify(opened.transactionReference)).status).toBe('SUCCESSFUL');
   });
 
   it('a failed transfer can complete late, once, and only a failed one: a declined or paid payment stays as it is', async () => {
     const transfer = await provider.initiate(input());
-    expect(query((await choose(transfer.checkoutUrl, 'fail')).headers.location as string).status).toBe('FAILED');
+    expect(
+      query((await choose(transfer.checkoutUrl, 'fail')).headers.location as string).status,
+    ).toBe('FAILED');
     expect((await provider.verify(transfer.transactionReference)).status).toBe('FAILED');
     const page = await app.inject({ method: 'GET', url: pathOf(transfer.checkoutUrl) });
     expect(page.body).toContain('value="late"');
-    expect(query((await choose(transfer.checkoutUrl, 'late')).headers.location as string).status).toBe('PAID');
+    expect(
+      query((await choose(transfer.checkoutUrl, 'late')).headers.location as string).status,
+    ).toBe('PAID');
     expect((await provider.verify(transfer.transactionReference)).status).toBe('SUCCESSFUL');
     const declined = await provider.initiate(input());
     await choose(declined.checkoutUrl, 'decline');
-    expect(query((await choose(declined.checkoutUrl, 'late')).headers.location as string).status).toBe('CANCELLED');
+    expect(
+      query((await choose(declined.checkoutUrl, 'late')).headers.location as string).status,
+    ).toBe('CANCELLED');
   });
 
   it('a decided payment cannot be changed: a later choice redirects again with the final status', async () => {
@@ -123,22 +142,32 @@ describe('the sandbox payment provider', () => {
     await choose(paid.checkoutUrl, 'pay');
     const paidAt = (await provider.verify(paid.transactionReference)).paidAt;
     for (const action of ['decline', 'pending', 'pay']) {
-      expect(query((await choose(paid.checkoutUrl, action)).headers.location as string).status).toBe('PAID');
+      expect(
+        query((await choose(paid.checkoutUrl, action)).headers.location as string).status,
+      ).toBe('PAID');
     }
-    expect(await provider.verify(paid.transactionReference)).toMatchObject({ status: 'SUCCESSFUL', paidAt });
+    expect(await provider.verify(paid.transactionReference)).toMatchObject({
+      status: 'SUCCESSFUL',
+      paidAt,
+    });
     const page = await app.inject({ method: 'GET', url: pathOf(paid.checkoutUrl) });
     expect(page.body).toContain('already <strong>paid</strong>');
     expect(page.body).not.toContain('name="action"');
 
     const declined = await provider.initiate(input());
     await choose(declined.checkoutUrl, 'decline');
-    expect(query((await choose(declined.checkoutUrl, 'pay')).headers.location as string).status).toBe('CANCELLED');
+    expect(
+      query((await choose(declined.checkoutUrl, 'pay')).headers.location as string).status,
+    ).toBe('CANCELLED');
     expect((await provider.verify(declined.transactionReference)).status).toBe('CANCELLED');
   });
 
   it('two racing choices on one checkout end in exactly one final status', async () => {
     const opened = await provider.initiate(input());
-    const answers = await Promise.all([choose(opened.checkoutUrl, 'pay'), choose(opened.checkoutUrl, 'decline')]);
+    const answers = await Promise.all([
+      choose(opened.checkoutUrl, 'pay'),
+      choose(opened.checkoutUrl, 'decline'),
+    ]);
     const final = (await provider.verify(opened.transactionReference)).status;
     const expected = final === 'SUCCESSFUL' ? 'PAID' : 'CANCELLED';
     for (const res of answers) expect(query(res.headers.location as string).status).toBe(expected);
@@ -147,7 +176,12 @@ describe('the sandbox payment provider', () => {
   it('answers an unknown reference with a 404 page, and verify rejects it like ErcasPay', async () => {
     const missing = `/sandbox/checkout/${encodeURIComponent('ERCS|SANDBOX|1|nope')}`;
     expect((await app.inject({ method: 'GET', url: missing })).statusCode).toBe(404);
-    const post = await app.inject({ method: 'POST', url: missing, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=pay' });
+    const post = await app.inject({
+      method: 'POST',
+      url: missing,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay',
+    });
     expect(post.statusCode).toBe(404);
     const err = await provider.verify('ERCS|SANDBOX|1|nope').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PaymentProviderError);
@@ -163,12 +197,24 @@ describe('the sandbox payment provider', () => {
   });
 
   it('keeps a query string already in the redirect URL', () => {
-    const row = { redirectUrl: '/wallet?tab=topup#top', paymentReference: 'P-1', transactionReference: 'ERCS|1|2', status: 'SUCCESSFUL' as const };
-    expect(returnUrl(row)).toBe('/wallet?tab=topup&reference=P-1&status=PAID&transRef=ERCS%7C1%7C2#top');
+    const row = {
+      redirectUrl: '/wallet?tab=topup#top',
+      paymentReference: 'P-1',
+      transactionReference: 'ERCS|1|2',
+      status: 'SUCCESSFUL' as const,
+    };
+    expect(returnUrl(row)).toBe(
+      '/wallet?tab=topup&reference=P-1&status=PAID&transRef=ERCS%7C1%7C2#top',
+    );
   });
 
   it('reads webhook references the same way as ErcasPay', () => {
-    expect(provider.parseWebhook({ transaction_reference: 'ERCS|SANDBOX|1|a', payment_reference: 'P-9' })).toEqual({
+    expect(
+      provider.parseWebhook({
+        transaction_reference: 'ERCS|SANDBOX|1|a',
+        payment_reference: 'P-9',
+      }),
+    ).toEqual({
       transactionReference: 'ERCS|SANDBOX|1|a',
       paymentReference: 'P-9',
     });

@@ -17,7 +17,13 @@ import { sandboxCheckouts, type SandboxStatus } from './sandbox.tables.ts';
 
 export type SandboxCheckout = typeof sandboxCheckouts.$inferSelect;
 
-export function createSandboxProvider({ db, publicUrl }: { db: Db; publicUrl: string }): PaymentProvider {
+export function createSandboxProvider({
+  db,
+  publicUrl,
+}: {
+  db: Db;
+  publicUrl: string;
+}): PaymentProvider {
   const base = publicUrl.replace(/\/+$/, '');
   return {
     name: 'sandbox',
@@ -40,7 +46,8 @@ export function createSandboxProvider({ db, publicUrl }: { db: Db; publicUrl: st
         .onConflictDoNothing({ target: sandboxCheckouts.paymentReference })
         .returning({ transactionReference: sandboxCheckouts.transactionReference });
       // Like a real provider, one payment reference opens one checkout only.
-      if (inserted.length === 0) throw new PaymentProviderError('REJECTED', 'Duplicate payment reference');
+      if (inserted.length === 0)
+        throw new PaymentProviderError('REJECTED', 'Duplicate payment reference');
       return {
         checkoutUrl: `${base}/sandbox/checkout/${encodeURIComponent(transactionReference)}`,
         transactionReference,
@@ -63,7 +70,12 @@ export function createSandboxProvider({ db, publicUrl }: { db: Db; publicUrl: st
         paymentReference: row.paymentReference,
         metadata: row.metadata,
         customerEmail: row.customerEmail,
-        raw: { status: row.status, transactionReference: row.transactionReference, paymentReference: row.paymentReference, amountKobo: row.amountKobo },
+        raw: {
+          status: row.status,
+          transactionReference: row.transactionReference,
+          paymentReference: row.paymentReference,
+          amountKobo: row.amountKobo,
+        },
       };
     },
 
@@ -71,8 +83,14 @@ export function createSandboxProvider({ db, publicUrl }: { db: Db; publicUrl: st
   };
 }
 
-export async function findSandboxCheckout(db: Db, transactionReference: string): Promise<SandboxCheckout | undefined> {
-  const [row] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.transactionReference, transactionReference));
+export async function findSandboxCheckout(
+  db: Db,
+  transactionReference: string,
+): Promise<SandboxCheckout | undefined> {
+  const [row] = await db
+    .select()
+    .from(sandboxCheckouts)
+    .where(eq(sandboxCheckouts.transactionReference, transactionReference));
   return row;
 }
 
@@ -88,7 +106,12 @@ export async function decideSandboxCheckout(
   const [updated] = await db
     .update(sandboxCheckouts)
     .set({ status, paidAt: status === 'SUCCESSFUL' ? new Date() : null })
-    .where(and(eq(sandboxCheckouts.transactionReference, transactionReference), eq(sandboxCheckouts.status, 'PENDING')))
+    .where(
+      and(
+        eq(sandboxCheckouts.transactionReference, transactionReference),
+        eq(sandboxCheckouts.status, 'PENDING'),
+      ),
+    )
     .returning();
   return updated ?? findSandboxCheckout(db, transactionReference);
 }
@@ -97,11 +120,19 @@ export async function decideSandboxCheckout(
  * A bank transfer that ErcasPay first reported FAILED and that completes later (issue 13): the only move out of a
  * decided status the sandbox allows, so the store's late-success path can be tried by hand and in e2e.
  */
-export async function completeSandboxCheckoutLate(db: Db, transactionReference: string): Promise<SandboxCheckout | undefined> {
+export async function completeSandboxCheckoutLate(
+  db: Db,
+  transactionReference: string,
+): Promise<SandboxCheckout | undefined> {
   const [updated] = await db
     .update(sandboxCheckouts)
     .set({ status: 'SUCCESSFUL', paidAt: new Date() })
-    .where(and(eq(sandboxCheckouts.transactionReference, transactionReference), eq(sandboxCheckouts.status, 'FAILED')))
+    .where(
+      and(
+        eq(sandboxCheckouts.transactionReference, transactionReference),
+        eq(sandboxCheckouts.status, 'FAILED'),
+      ),
+    )
     .returning();
   return updated ?? findSandboxCheckout(db, transactionReference);
 }

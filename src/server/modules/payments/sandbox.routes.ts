@@ -5,7 +5,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { formatNaira } from '../../../shared/money.ts';
 import { escapeHtml } from '../auth/confirmation-email.ts';
-import { completeSandboxCheckoutLate, decideSandboxCheckout, findSandboxCheckout, type SandboxCheckout } from './sandbox-provider.ts';
+import {
+  completeSandboxCheckoutLate,
+  decideSandboxCheckout,
+  findSandboxCheckout,
+  type SandboxCheckout,
+} from './sandbox-provider.ts';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 const ACTIONS = { pay: 'SUCCESSFUL', decline: 'CANCELLED', fail: 'FAILED' } as const;
@@ -22,7 +27,13 @@ export function sandboxRoutes(app: FastifyInstance, { db }: { db: Db }): void {
 
     scope.get<{ Params: { ref: string } }>('/sandbox/checkout/:ref', async (req, reply) => {
       const row = await findSandboxCheckout(db, req.params.ref);
-      if (!row) return sendPage(reply, 404, 'Checkout not found', '<p>There is no sandbox checkout with this reference.</p>');
+      if (!row)
+        return sendPage(
+          reply,
+          404,
+          'Checkout not found',
+          '<p>There is no sandbox checkout with this reference.</p>',
+        );
       return sendPage(reply, 200, 'Sandbox checkout', checkoutBody(row));
     });
 
@@ -30,8 +41,19 @@ export function sandboxRoutes(app: FastifyInstance, { db }: { db: Db }): void {
       '/sandbox/checkout/:ref',
       async (req, reply) => {
         const action = req.body?.action;
-        if (action !== 'pay' && action !== 'decline' && action !== 'fail' && action !== 'pending' && action !== 'late') {
-          return sendPage(reply, 400, 'Unknown choice', '<p>Choose Pay, Decline or Leave pending.</p>');
+        if (
+          action !== 'pay' &&
+          action !== 'decline' &&
+          action !== 'fail' &&
+          action !== 'pending' &&
+          action !== 'late'
+        ) {
+          return sendPage(
+            reply,
+            400,
+            'Unknown choice',
+            '<p>Choose Pay, Decline or Leave pending.</p>',
+          );
         }
         const row =
           action === 'pending'
@@ -39,7 +61,13 @@ export function sandboxRoutes(app: FastifyInstance, { db }: { db: Db }): void {
             : action === 'late'
               ? await completeSandboxCheckoutLate(db, req.params.ref)
               : await decideSandboxCheckout(db, req.params.ref, ACTIONS[action]);
-        if (!row) return sendPage(reply, 404, 'Checkout not found', '<p>There is no sandbox checkout with this reference.</p>');
+        if (!row)
+          return sendPage(
+            reply,
+            404,
+            'Checkout not found',
+            '<p>There is no sandbox checkout with this reference.</p>',
+          );
         // 303 so the browser follows with a GET, as after ErcasPay's checkout; a decided row redirects with its final status.
         return reply.header('cache-control', 'no-store').redirect(returnUrl(row), 303);
       },
@@ -48,7 +76,12 @@ export function sandboxRoutes(app: FastifyInstance, { db }: { db: Db }): void {
 }
 
 /** Where ErcasPay sends the customer back: `PAID` + transRef when paid, `CANCELLED` without it when declined. */
-export function returnUrl(row: Pick<SandboxCheckout, 'redirectUrl' | 'paymentReference' | 'transactionReference' | 'status'>): string {
+export function returnUrl(
+  row: Pick<
+    SandboxCheckout,
+    'redirectUrl' | 'paymentReference' | 'transactionReference' | 'status'
+  >,
+): string {
   const params = new URLSearchParams({ reference: row.paymentReference });
   if (row.status === 'SUCCESSFUL') params.set('status', 'PAID');
   else params.set('status', row.status);
@@ -87,10 +120,7 @@ function checkoutBody(row: SandboxCheckout): string {
 
 // Inline <style> is allowed by our CSP (style-src 'unsafe-inline'); scripts are not, and the page needs none.
 function sendPage(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store')
     .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
 .note{background:#fef3c7;border:1px solid #f59e0b;border-radius:.5rem;padding:.75rem}dt{color:#475569;font-size:.85rem}dd{margin:0 0 .75rem}

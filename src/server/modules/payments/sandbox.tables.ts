@@ -24,7 +24,10 @@ export const sandboxCheckouts = pgTable(
   },
   (t) => [
     uniqueIndex('sandbox_checkouts_payment_reference_key').on(t.paymentReference),
-    check('sandbox_checkouts_status', sql`${t.status} in ('PENDING', 'SUCCESSFUL', 'FAILED', 'CANCELLED')`),
+    check(
+      'sandbox_checkouts_status',
+      sql`${t.status} in ('PENDING', 'SUCCESSFUL', 'FAILED', 'CANCELLED')`,
+    ),
     check('sandbox_checkouts_amount_positive', sql`${t.amountKobo} > 0`),
   ],
 );

@@ -7,8 +7,19 @@ import type { PaymentMode, VerifySource } from '../../../shared/payments.ts';
 import { PROVIDER_EXPLANATION_PREFIX } from '../../../shared/payments.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { postLedgerEntry } from '../wallet/post-ledger-entry.ts';
-import { PaymentProviderError, type PaymentProvider, type VerifiedPayment } from './payment-provider.ts';
-import { canVerify, lateCheckAt, nextCheckDelayMs, nextStep, type Observation, type Step } from './payment-transitions.ts';
+import {
+  PaymentProviderError,
+  type PaymentProvider,
+  type VerifiedPayment,
+} from './payment-provider.ts';
+import {
+  canVerify,
+  lateCheckAt,
+  nextCheckDelayMs,
+  nextStep,
+  type Observation,
+  type Step,
+} from './payment-transitions.ts';
 import { payments, type ProviderAnswer } from './payments.tables.ts';
 import { enqueueTopupReceipt } from './topup-receipt-email.ts';
 
@@ -36,7 +47,11 @@ export function createSettler(deps: SettleDeps): Settle {
   return (paymentId, source) => settlePayment(deps, paymentId, source);
 }
 
-export async function settlePayment(deps: SettleDeps, paymentId: string, source: VerifySource): Promise<SettleOutcome> {
+export async function settlePayment(
+  deps: SettleDeps,
+  paymentId: string,
+  source: VerifySource,
+): Promise<SettleOutcome> {
   const { db, provider, log } = deps;
   const [current] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!current) throw new Error(`payment ${paymentId} not found`);
@@ -53,21 +68,43 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, source:
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const explanation = err instanceof PaymentProviderError ? err.explanation : undefined;
-    seen = { kind: 'no-answer', message: explanation ? `${PROVIDER_EXPLANATION_PREFIX}${explanation}` : message };
-    answer = err instanceof PaymentProviderError && err.raw !== undefined ? err.raw : { error: message };
-    log.warn({ paymentId, reference: current.reference, err: message }, 'payment: verification failed, will retry');
+    seen = {
+      kind: 'no-answer',
+      message: explanation ? `${PROVIDER_EXPLANATION_PREFIX}${explanation}` : message,
+    };
+    answer =
+      err instanceof PaymentProviderError && err.raw !== undefined ? err.raw : { error: message };
+    log.warn(
+      { paymentId, reference: current.reference, err: message },
+      'payment: verification failed, will retry',
+    );
   }
-  const record: ProviderAnswer = { at: new Date().toISOString(), source, outcome: seen.kind, answer };
+  const record: ProviderAnswer = {
+    at: new Date().toISOString(),
+    source,
+    outcome: seen.kind,
+    answer,
+  };
 
   const outcome = await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    const [locked] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .for('update');
     if (!locked) return { payment: current, creditedNow: false };
-    const step = nextStep(locked.status, seen, { now: Date.now(), expiresAt: locked.expiresAt.getTime() });
+    const step = nextStep(locked.status, seen, {
+      now: Date.now(),
+      expiresAt: locked.expiresAt.getTime(),
+    });
     if (!step) return { payment: locked, creditedNow: false };
     const providerAnswers = appendAnswer(locked.providerAnswers, record);
     if (step.credit) return credit(tx, provider, locked, verified!, providerAnswers);
     if (seen.kind === 'mismatch' && locked.status === 'pending') {
-      log.error({ paymentId, reference: locked.reference, why: seen.message }, 'payment: verification does not match our record');
+      log.error(
+        { paymentId, reference: locked.reference, why: seen.message },
+        'payment: verification does not match our record',
+      );
     }
     return { payment: await move(tx, locked, step, providerAnswers), creditedNow: false };
   });
@@ -77,21 +114,41 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, source:
 
 /** Paid only when the provider itself says SUCCESSFUL for our transaction, amount, currency, user and domain. */
 export function matchAnswer(payment: Payment, v: VerifiedPayment, mode: PaymentMode): Observation {
-  if (v.status === 'PENDING' || v.status === 'UNKNOWN') return { kind: 'pending', message: `Provider status ${v.rawStatus}` };
-  if (v.status !== 'SUCCESSFUL') return { kind: 'declined', message: `Payment ${v.rawStatus.toLowerCase()}. Please try again or contact support.` };
+  if (v.status === 'PENDING' || v.status === 'UNKNOWN')
+    return { kind: 'pending', message: `Provider status ${v.rawStatus}` };
+  if (v.status !== 'SUCCESSFUL')
+    return {
+      kind: 'declined',
+      message: `Payment ${v.rawStatus.toLowerCase()}. Please try again or contact support.`,
+    };
   const metaUser = v.metadata?.['user_id'] ?? v.metadata?.['userId'];
-  const mismatch = (why: string): Observation => ({ kind: 'mismatch', message: `Mismatch: ${why}` });
-  if (v.transactionReference !== payment.providerReference) return mismatch('provider reference does not match');
-  if (v.paymentReference !== null && v.paymentReference !== payment.reference) return mismatch('payment reference does not match');
-  if (v.amountKobo !== payment.amountKobo) return mismatch(`amount paid ${v.amountKobo} kobo, expected ${payment.amountKobo}`);
+  const mismatch = (why: string): Observation => ({
+    kind: 'mismatch',
+    message: `Mismatch: ${why}`,
+  });
+  if (v.transactionReference !== payment.providerReference)
+    return mismatch('provider reference does not match');
+  if (v.paymentReference !== null && v.paymentReference !== payment.reference)
+    return mismatch('payment reference does not match');
+  if (v.amountKobo !== payment.amountKobo)
+    return mismatch(`amount paid ${v.amountKobo} kobo, expected ${payment.amountKobo}`);
   if (v.currency === null) return mismatch('the answer names no currency');
-  if (v.currency.toUpperCase() !== payment.currency) return mismatch(`currency ${v.currency}, expected ${payment.currency}`);
-  if (metaUser !== undefined && metaUser !== null && String(metaUser) !== payment.userId) return mismatch('payment belongs to another user');
-  if (v.domain === 'test' && mode !== 'test') return mismatch('a TEST-domain payment, and this store runs in live mode');
+  if (v.currency.toUpperCase() !== payment.currency)
+    return mismatch(`currency ${v.currency}, expected ${payment.currency}`);
+  if (metaUser !== undefined && metaUser !== null && String(metaUser) !== payment.userId)
+    return mismatch('payment belongs to another user');
+  if (v.domain === 'test' && mode !== 'test')
+    return mismatch('a TEST-domain payment, and this store runs in live mode');
   return { kind: 'paid' };
 }
 
-async function credit(tx: Tx, provider: PaymentProvider, payment: Payment, v: VerifiedPayment, providerAnswers: ProviderAnswer[]): Promise<SettleOutcome> {
+async function credit(
+  tx: Tx,
+  provider: PaymentProvider,
+  payment: Payment,
+  v: VerifiedPayment,
+  providerAnswers: ProviderAnswer[],
+): Promise<SettleOutcome> {
   const posted = await postLedgerEntry(tx, {
     userId: payment.userId,
     type: 'topup',
@@ -106,7 +163,15 @@ async function credit(tx: Tx, provider: PaymentProvider, payment: Payment, v: Ve
   const paidAt = v.paidAt ?? now;
   const [done] = await tx
     .update(payments)
-    .set({ status: 'completed', statusMessage: null, paidAt, completedAt: now, providerAnswers, checkAttempts: payment.checkAttempts + 1, updatedAt: now })
+    .set({
+      status: 'completed',
+      statusMessage: null,
+      paidAt,
+      completedAt: now,
+      providerAnswers,
+      checkAttempts: payment.checkAttempts + 1,
+      updatedAt: now,
+    })
     .where(eq(payments.id, payment.id))
     .returning();
   await enqueueTopupReceipt(tx, {
@@ -120,10 +185,18 @@ async function credit(tx: Tx, provider: PaymentProvider, payment: Payment, v: Ve
   return { payment: done!, creditedNow: true };
 }
 
-async function move(tx: Tx, payment: Payment, step: Step, providerAnswers: ProviderAnswer[]): Promise<Payment> {
+async function move(
+  tx: Tx,
+  payment: Payment,
+  step: Step,
+  providerAnswers: ProviderAnswer[],
+): Promise<Payment> {
   const now = Date.now();
   const expiresAt = payment.expiresAt.getTime();
-  const nextCheckAt = step.to === 'pending' ? Math.min(now + nextCheckDelayMs(payment.checkAttempts), expiresAt) : lateCheckAt(now, expiresAt);
+  const nextCheckAt =
+    step.to === 'pending'
+      ? Math.min(now + nextCheckDelayMs(payment.checkAttempts), expiresAt)
+      : lateCheckAt(now, expiresAt);
   const [row] = await tx
     .update(payments)
     .set({
@@ -151,6 +224,14 @@ function appendAnswer(stored: ProviderAnswer[], next: ProviderAnswer): ProviderA
 /** jsonb stores keys in its own order, so answers are compared with their keys sorted. */
 function sameJson(a: unknown, b: unknown): boolean {
   const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, x]) => [k, canonical(x)])) : v;
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort(([x], [y]) => (x < y ? -1 : 1))
+              .map(([k, x]) => [k, canonical(x)]),
+          )
+        : v;
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }

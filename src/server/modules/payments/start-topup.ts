@@ -3,7 +3,11 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { paths } from '../../../shared/paths.ts';
-import { providerCustomerName, walletMessages, type StartTopupResult } from '../../../shared/wallet.ts';
+import {
+  providerCustomerName,
+  walletMessages,
+  type StartTopupResult,
+} from '../../../shared/wallet.ts';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
@@ -40,7 +44,10 @@ export async function startTopup(
     })
     .returning({ id: payments.id });
   const fail = async (message: string, statusMessage: string) => {
-    await db.update(payments).set({ status: 'failed', statusMessage, updatedAt: new Date() }).where(eq(payments.id, payment!.id));
+    await db
+      .update(payments)
+      .set({ status: 'failed', statusMessage, updatedAt: new Date() })
+      .where(eq(payments.id, payment!.id));
     return new AppError('PAYMENT_INIT_FAILED', 502, message);
   };
 
@@ -53,17 +60,28 @@ export async function startTopup(
       customerEmail: user.email,
       redirectUrl: `${publicUrl}${paths.paymentCallback}`,
       description: 'Wallet Top-up',
-      metadata: { user_id: user.id, userId: user.id, type: 'wallet_topup', originalAmount: amountNaira, source: 'acctstore' },
+      metadata: {
+        user_id: user.id,
+        userId: user.id,
+        type: 'wallet_topup',
+        originalAmount: amountNaira,
+        source: 'acctstore',
+      },
     });
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
     throw await fail(shownToCustomer(err) ?? walletMessages.providerInitFailed, detail);
   }
-  if (!/^https?:\/\//i.test(checkout.checkoutUrl)) throw await fail(walletMessages.invalidPaymentUrl, 'checkout URL is not http(s)');
+  if (!/^https?:\/\//i.test(checkout.checkoutUrl))
+    throw await fail(walletMessages.invalidPaymentUrl, 'checkout URL is not http(s)');
 
   await db
     .update(payments)
-    .set({ providerReference: checkout.transactionReference, checkoutUrl: checkout.checkoutUrl, updatedAt: new Date() })
+    .set({
+      providerReference: checkout.transactionReference,
+      checkoutUrl: checkout.checkoutUrl,
+      updatedAt: new Date(),
+    })
     .where(eq(payments.id, payment!.id));
   return { reference, checkoutUrl: checkout.checkoutUrl, amountKobo };
 }
@@ -76,6 +94,7 @@ function shownToCustomer(err: unknown): string | null {
   if (!(err instanceof PaymentProviderError)) return null;
   if (err.code === 'REJECTED') return err.explanation ?? err.message;
   const status = err.status ?? 0;
-  if (err.code === 'HTTP' && status >= 400 && status < 500 && status !== 401 && status !== 403) return err.explanation ?? null;
+  if (err.code === 'HTTP' && status >= 400 && status < 500 && status !== 401 && status !== 403)
+    return err.explanation ?? null;
   return null;
 }

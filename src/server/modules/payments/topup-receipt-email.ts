@@ -7,13 +7,27 @@ import { enqueueEmail } from '../mail/outbox.ts';
 
 export const TOPUP_RECEIPT_EMAIL_KIND = 'topup_receipt';
 
-const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' });
+const dateFormat = new Intl.DateTimeFormat('en-NG', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Africa/Lagos',
+});
 
 export async function enqueueTopupReceipt(
   tx: Tx,
-  receipt: { userId: string; paymentId: string; reference: string; amountKobo: number; balanceAfterKobo: number; paidAt: Date },
+  receipt: {
+    userId: string;
+    paymentId: string;
+    reference: string;
+    amountKobo: number;
+    balanceAfterKobo: number;
+    paidAt: Date;
+  },
 ): Promise<void> {
-  const [user] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, receipt.userId));
+  const [user] = await tx
+    .select({ email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, receipt.userId));
   if (!user?.email) return;
   const text = [
     `Hello ${user.fullName || 'there'},`,

@@ -13,24 +13,44 @@ import { createSettler } from './settle-payment.ts';
 const WEBHOOK_TOKEN = 'webhook-token-0123456789abcdef';
 const fake = await startFakeErcasPay();
 afterAll(() => fake.close());
-const provider = createErcasPayProvider({ baseUrl: fake.baseUrl, secretKey: fake.secretKey, retryDelayMs: 5 });
-const { app, db } = await createTestApp({ env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN }, deps: { paymentProvider: provider } });
+const provider = createErcasPayProvider({
+  baseUrl: fake.baseUrl,
+  secretKey: fake.secretKey,
+  retryDelayMs: 5,
+});
+const { app, db } = await createTestApp({
+  env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN },
+  deps: { paymentProvider: provider },
+});
 const silent = { warn: () => {}, error: () => {} };
 // The fake answers with the documented fixtures, whose domain is "test": the store runs in test mode here.
 const settle = createSettler({ db, provider, log: silent, paymentMode: 'test' });
 
 async function startTopup(cookie: string, amountNaira = 5000) {
-  const res = await app.inject({ method: 'POST', url: '/api/wallet/topups', headers: { cookie, ...SAME_ORIGIN }, payload: { amountNaira } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/wallet/topups',
+    headers: { cookie, ...SAME_ORIGIN },
+    payload: { amountNaira },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const { reference } = res.json<{ reference: string }>();
   const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
   return payment!;
 }
-const check = (cookie: string, ref: string) => app.inject({ url: `/api/wallet/topups/${encodeURIComponent(ref)}`, headers: { cookie } });
+const check = (cookie: string, ref: string) =>
+  app.inject({ url: `/api/wallet/topups/${encodeURIComponent(ref)}`, headers: { cookie } });
 const webhook = (body: unknown, token = WEBHOOK_TOKEN) =>
-  app.inject({ method: 'POST', url: `/api/payments/ercaspay/webhook/${token}`, headers: { origin: 'https://api.ercaspay.com' }, payload: body as object });
-const balanceOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!.walletBalanceKobo;
-const topupRows = (paymentId: string) => db.select().from(transactions).where(eq(transactions.paymentId, paymentId));
+  app.inject({
+    method: 'POST',
+    url: `/api/payments/ercaspay/webhook/${token}`,
+    headers: { origin: 'https://api.ercaspay.com' },
+    payload: body as object,
+  });
+const balanceOf = async (id: string) =>
+  (await db.select().from(users).where(eq(users.id, id)))[0]!.walletBalanceKobo;
+const topupRows = (paymentId: string) =>
+  db.select().from(transactions).where(eq(transactions.paymentId, paymentId));
 
 describe('starting a top-up', () => {
   it('creates a pending payment and asks the provider with the amount in naira, the letters of the name and our callback page', async () => {
@@ -49,7 +69,11 @@ describe('starting a top-up', () => {
       redirectUrl: 'http://localhost:3000/payment-callback',
       paymentReference: payment.reference,
     });
-    expect(sent['metadata']).toMatchObject({ user_id: user.id, type: 'wallet_topup', originalAmount: 2500 });
+    expect(sent['metadata']).toMatchObject({
+      user_id: user.id,
+      type: 'wallet_topup',
+      originalAmount: 2500,
+    });
   });
 
   it.each([
@@ -59,7 +83,12 @@ describe('starting a top-up', () => {
     ['5000', 'Invalid Amount: Please enter an amount of at least ₦100.'],
   ])('refuses %s with the SPEC message and creates nothing', async (amountNaira, message) => {
     const { user, cookie } = await signedInUser(app, db);
-    const res = await app.inject({ method: 'POST', url: '/api/wallet/topups', headers: { cookie, ...SAME_ORIGIN }, payload: { amountNaira } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/wallet/topups',
+      headers: { cookie, ...SAME_ORIGIN },
+      payload: { amountNaira },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(message);
     expect(await db.select().from(payments).where(eq(payments.userId, user.id))).toEqual([]);
@@ -68,7 +97,12 @@ describe('starting a top-up', () => {
   it('marks the payment failed and says so when the provider cannot start the checkout', async () => {
     const { user, cookie } = await signedInUser(app, db);
     fake.failNext(1, 500);
-    const res = await app.inject({ method: 'POST', url: '/api/wallet/topups', headers: { cookie, ...SAME_ORIGIN }, payload: { amountNaira: 1000 } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/wallet/topups',
+      headers: { cookie, ...SAME_ORIGIN },
+      payload: { amountNaira: 1000 },
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json().error.message).toBe('Payment initialization failed');
     const [row] = await db.select().from(payments).where(eq(payments.userId, user.id));
@@ -77,8 +111,18 @@ describe('starting a top-up', () => {
 
   it('is for customers only', async () => {
     const admin = await signedInUser(app, db, { isAdmin: true });
-    const asAdmin = await app.inject({ method: 'POST', url: '/api/wallet/topups', headers: { cookie: admin.cookie, ...SAME_ORIGIN }, payload: { amountNaira: 1000 } });
-    const anonymous = await app.inject({ method: 'POST', url: '/api/wallet/topups', headers: SAME_ORIGIN, payload: { amountNaira: 1000 } });
+    const asAdmin = await app.inject({
+      method: 'POST',
+      url: '/api/wallet/topups',
+      headers: { cookie: admin.cookie, ...SAME_ORIGIN },
+      payload: { amountNaira: 1000 },
+    });
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/api/wallet/topups',
+      headers: SAME_ORIGIN,
+      payload: { amountNaira: 1000 },
+    });
     expect([asAdmin.statusCode, anonymous.statusCode]).toEqual([403, 401]);
   });
 });
@@ -87,15 +131,34 @@ describe('crediting', () => {
   it('stays pending while the provider says PENDING, credits once when SUCCESSFUL, then reports it as already processed', async () => {
     const { user, cookie } = await signedInUser(app, db);
     const payment = await startTopup(cookie);
-    expect((await check(cookie, payment.reference)).json()).toMatchObject({ status: 'pending', alreadyCredited: false, balanceKobo: 0 });
+    expect((await check(cookie, payment.reference)).json()).toMatchObject({
+      status: 'pending',
+      alreadyCredited: false,
+      balanceKobo: 0,
+    });
     fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
     const first = (await check(cookie, payment.reference)).json();
-    expect(first).toMatchObject({ status: 'completed', alreadyCredited: false, balanceKobo: 500_000, amountKobo: 500_000 });
+    expect(first).toMatchObject({
+      status: 'completed',
+      alreadyCredited: false,
+      balanceKobo: 500_000,
+      amountKobo: 500_000,
+    });
     const again = (await check(cookie, payment.providerReference!)).json();
-    expect(again).toMatchObject({ status: 'completed', alreadyCredited: true, balanceKobo: 500_000 });
+    expect(again).toMatchObject({
+      status: 'completed',
+      alreadyCredited: true,
+      balanceKobo: 500_000,
+    });
     const rows = await topupRows(payment.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ type: 'topup', amountKobo: 500_000, balanceAfterKobo: 500_000, description: 'Wallet top-up via ErcasPay', reference: payment.reference });
+    expect(rows[0]).toMatchObject({
+      type: 'topup',
+      amountKobo: 500_000,
+      balanceAfterKobo: 500_000,
+      description: 'Wallet top-up via ErcasPay',
+      reference: payment.reference,
+    });
     expect(await balanceOf(user.id)).toBe(500_000);
   });
 
@@ -105,8 +168,16 @@ describe('crediting', () => {
     for (let run = 0; run < runs; run++) {
       const payment = await startTopup(cookie, 100);
       fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
-      await db.update(payments).set({ nextCheckAt: new Date(Date.now() - 1000) }).where(eq(payments.id, payment.id));
-      const hook = { transaction_reference: payment.providerReference, payment_reference: payment.reference, status: 'SUCCESSFUL', amount: 100 };
+      await db
+        .update(payments)
+        .set({ nextCheckAt: new Date(Date.now() - 1000) })
+        .where(eq(payments.id, payment.id));
+      const hook = {
+        transaction_reference: payment.providerReference,
+        payment_reference: payment.reference,
+        status: 'SUCCESSFUL',
+        amount: 100,
+      };
       const results = await Promise.all([
         check(cookie, payment.reference),
         check(cookie, payment.reference),
@@ -116,7 +187,8 @@ describe('crediting', () => {
         webhook(hook),
         reconcileDuePayments(db, (id) => settle(id, 'reconciler')),
       ]);
-      for (const r of results.slice(0, 6)) expect((r as { statusCode: number }).statusCode).toBe(200);
+      for (const r of results.slice(0, 6))
+        expect((r as { statusCode: number }).statusCode).toBe(200);
       expect(await topupRows(payment.id)).toHaveLength(1);
     }
     expect(await balanceOf(user.id)).toBe(runs * 10_000);
@@ -126,7 +198,10 @@ describe('crediting', () => {
     const { user, cookie } = await signedInUser(app, db);
     const payment = await startTopup(cookie, 300);
     fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
-    await db.update(payments).set({ nextCheckAt: new Date(Date.now() - 1000) }).where(eq(payments.id, payment.id));
+    await db
+      .update(payments)
+      .set({ nextCheckAt: new Date(Date.now() - 1000) })
+      .where(eq(payments.id, payment.id));
     await reconcileDuePayments(db, (id) => settle(id, 'reconciler'));
     expect(await balanceOf(user.id)).toBe(30_000);
   });
@@ -143,14 +218,29 @@ describe('crediting', () => {
     const { user, cookie } = await signedInUser(app, db);
     const admin = await signedInUser(app, db, { isAdmin: true });
     const payment = await startTopup(cookie, 700);
-    await db.update(payments).set({ expiresAt: new Date(Date.now() - 1000), nextCheckAt: new Date(Date.now() - 1000) }).where(eq(payments.id, payment.id));
+    await db
+      .update(payments)
+      .set({ expiresAt: new Date(Date.now() - 1000), nextCheckAt: new Date(Date.now() - 1000) })
+      .where(eq(payments.id, payment.id));
     await reconcileDuePayments(db, (id) => settle(id, 'reconciler'));
-    expect((await db.select().from(payments).where(eq(payments.id, payment.id)))[0]!.status).toBe('expired');
-    const listed = await app.inject({ url: '/api/admin/payments?status=expired', headers: { cookie: admin.cookie } });
+    expect((await db.select().from(payments).where(eq(payments.id, payment.id)))[0]!.status).toBe(
+      'expired',
+    );
+    const listed = await app.inject({
+      url: '/api/admin/payments?status=expired',
+      headers: { cookie: admin.cookie },
+    });
     expect(listed.json().payments.map((p: { id: string }) => p.id)).toContain(payment.id);
     fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
-    const recheck = await app.inject({ method: 'POST', url: `/api/admin/payments/${payment.id}/recheck`, headers: { cookie: admin.cookie, ...SAME_ORIGIN } });
-    expect(recheck.json()).toMatchObject({ message: 'Payment verified and credited.', payment: { status: 'completed' } });
+    const recheck = await app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${payment.id}/recheck`,
+      headers: { cookie: admin.cookie, ...SAME_ORIGIN },
+    });
+    expect(recheck.json()).toMatchObject({
+      message: 'Payment verified and credited.',
+      payment: { status: 'completed' },
+    });
     expect(await balanceOf(user.id)).toBe(70_000);
   });
 });
@@ -159,7 +249,10 @@ describe('forgeries credit nothing', () => {
   it('a webhook with a wrong path token is not found', async () => {
     const { user, cookie } = await signedInUser(app, db);
     const payment = await startTopup(cookie);
-    const res = await webhook({ transaction_reference: payment.providerReference, status: 'SUCCESSFUL' }, 'wrong-token-0123456789abcdef');
+    const res = await webhook(
+      { transaction_reference: payment.providerReference, status: 'SUCCESSFUL' },
+      'wrong-token-0123456789abcdef',
+    );
     expect(res.statusCode).toBe(404);
     expect(await balanceOf(user.id)).toBe(0);
   });
@@ -167,7 +260,13 @@ describe('forgeries credit nothing', () => {
   it('a webhook claiming SUCCESSFUL for an unpaid payment, or another amount, only triggers a verification', async () => {
     const { user, cookie } = await signedInUser(app, db);
     const payment = await startTopup(cookie, 1000);
-    const forged = { transaction_reference: payment.providerReference, payment_reference: payment.reference, status: 'SUCCESSFUL', amount: 1_000_000, metadata: { user_id: user.id } };
+    const forged = {
+      transaction_reference: payment.providerReference,
+      payment_reference: payment.reference,
+      status: 'SUCCESSFUL',
+      amount: 1_000_000,
+      metadata: { user_id: user.id },
+    };
     expect((await webhook(forged)).statusCode).toBe(200);
     expect(await balanceOf(user.id)).toBe(0);
     fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
@@ -179,7 +278,10 @@ describe('forgeries credit nothing', () => {
     const { user, cookie } = await signedInUser(app, db);
     const other = await signedInUser(app, db);
     const payment = await startTopup(cookie);
-    const tampered = await app.inject({ url: `/api/wallet/topups/${payment.reference}?status=PAID&transRef=${encodeURIComponent(payment.providerReference!)}`, headers: { cookie } });
+    const tampered = await app.inject({
+      url: `/api/wallet/topups/${payment.reference}?status=PAID&transRef=${encodeURIComponent(payment.providerReference!)}`,
+      headers: { cookie },
+    });
     expect(tampered.json().status).toBe('pending');
     fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
     const stranger = await check(other.cookie, payment.reference);
@@ -194,16 +296,26 @@ describe('forgeries credit nothing', () => {
     fake.setAmount(payment.providerReference!, 100);
     fake.setStatus(payment.providerReference!, 'SUCCESSFUL');
     const errors: unknown[] = [];
-    const outcome = await createSettler({ db, provider, log: { warn: () => {}, error: (o: object) => errors.push(o) }, paymentMode: 'test' })(payment.id, 'reconciler');
+    const outcome = await createSettler({
+      db,
+      provider,
+      log: { warn: () => {}, error: (o: object) => errors.push(o) },
+      paymentMode: 'test',
+    })(payment.id, 'reconciler');
     expect(outcome.payment.status).toBe('failed');
     expect(errors).toHaveLength(1);
     expect(await balanceOf(user.id)).toBe(0);
-    const [row] = await db.select().from(transactions).where(and(eq(transactions.userId, user.id), eq(transactions.type, 'topup')));
+    const [row] = await db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, user.id), eq(transactions.type, 'topup')));
     expect(row).toBeUndefined();
   });
 
   it('an unknown webhook payload is acknowledged and ignored', async () => {
-    const count = async () => (await db.execute<{ n: number }>(sql`select count(*)::int as n from transactions`)).rows[0]!.n;
+    const count = async () =>
+      (await db.execute<{ n: number }>(sql`select count(*)::int as n from transactions`)).rows[0]!
+        .n;
     const before = await count();
     const res = await webhook({ hello: 'world' });
     expect(res.statusCode).toBe(200);

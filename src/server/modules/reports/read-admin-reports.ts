@@ -11,12 +11,26 @@ import { accountReports } from './reports.tables.ts';
 
 const LIST_LIMIT = 200;
 
-export async function readAdminReports(db: Db, cipher: CredentialCipher, filter: AdminReportFilter): Promise<AdminReportList> {
+export async function readAdminReports(
+  db: Db,
+  cipher: CredentialCipher,
+  filter: AdminReportFilter,
+): Promise<AdminReportList> {
   const where: SQL | undefined =
-    filter === 'open' ? eq(accountReports.status, 'open') : filter === 'resolved' ? ne(accountReports.status, 'open') : undefined;
+    filter === 'open'
+      ? eq(accountReports.status, 'open')
+      : filter === 'resolved'
+        ? ne(accountReports.status, 'open')
+        : undefined;
   const [rows, [open]] = await Promise.all([
     db
-      .select({ r: accountReports, o: orders, a: stockAccounts, customerEmail: users.email, availableInGroup: productGroups.stockCount })
+      .select({
+        r: accountReports,
+        o: orders,
+        a: stockAccounts,
+        customerEmail: users.email,
+        availableInGroup: productGroups.stockCount,
+      })
       .from(accountReports)
       .innerJoin(orders, eq(orders.id, accountReports.orderId))
       .innerJoin(stockAccounts, eq(stockAccounts.id, accountReports.accountId))
@@ -30,7 +44,13 @@ export async function readAdminReports(db: Db, cipher: CredentialCipher, filter:
   const accountIds = [...new Set(rows.map((x) => x.a.id))];
   const earlier = accountIds.length
     ? await db
-        .select({ id: accountReports.id, accountId: accountReports.accountId, status: accountReports.status, reason: accountReports.reason, createdAt: accountReports.createdAt })
+        .select({
+          id: accountReports.id,
+          accountId: accountReports.accountId,
+          status: accountReports.status,
+          reason: accountReports.reason,
+          createdAt: accountReports.createdAt,
+        })
         .from(accountReports)
         .where(and(inArray(accountReports.accountId, accountIds)))
         .orderBy(desc(accountReports.createdAt))
@@ -67,7 +87,12 @@ export async function readAdminReports(db: Db, cipher: CredentialCipher, filter:
     replacementAccountId: r.replacementAccountId,
     history: earlier
       .filter((e) => e.accountId === a.id && e.id !== r.id)
-      .map((e) => ({ id: e.id, status: e.status, reason: e.reason, createdAt: e.createdAt.toISOString() })),
+      .map((e) => ({
+        id: e.id,
+        status: e.status,
+        reason: e.reason,
+        createdAt: e.createdAt.toISOString(),
+      })),
     availableInGroup,
   }));
   return { reports, openCount: open?.n ?? 0 };

@@ -18,7 +18,11 @@ type Row = {
   report_created_at: Date | null;
 };
 
-export async function readOrderItems(db: Db | Tx, orderIds: string[], warrantyHours: number): Promise<Map<string, OrderItem[]>> {
+export async function readOrderItems(
+  db: Db | Tx,
+  orderIds: string[],
+  warrantyHours: number,
+): Promise<Map<string, OrderItem[]>> {
   const byOrder = new Map<string, OrderItem[]>(orderIds.map((id) => [id, []]));
   if (!orderIds.length) return byOrder;
   const { rows } = await db.execute<Row>(sql`
@@ -29,7 +33,10 @@ export async function readOrderItems(db: Db | Tx, orderIds: string[], warrantyHo
       select id, status, reason, reject_reason, created_at from account_reports
       where account_reports.account_id = a.id order by created_at desc limit 1
     ) r on true
-    where a.order_id in (${sql.join(orderIds.map((id) => sql`${id}::uuid`), sql`, `)})
+    where a.order_id in (${sql.join(
+      orderIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
       and a.status in ('sold', 'replaced', 'refunded')
     order by a.sold_at, a.created_at, a.id`);
   for (const r of rows) {
@@ -37,9 +44,16 @@ export async function readOrderItems(db: Db | Tx, orderIds: string[], warrantyHo
       accountId: r.id,
       username: r.username,
       status: r.status,
-      reportableUntil: r.status === 'sold' ? warrantyEnd(new Date(r.sold_at), warrantyHours).toISOString() : null,
+      reportableUntil:
+        r.status === 'sold' ? warrantyEnd(new Date(r.sold_at), warrantyHours).toISOString() : null,
       report: r.report_id
-        ? { id: r.report_id, status: r.report_status!, reason: r.reason!, rejectReason: r.reject_reason, createdAt: new Date(r.report_created_at!).toISOString() }
+        ? {
+            id: r.report_id,
+            status: r.report_status!,
+            reason: r.reason!,
+            rejectReason: r.reject_reason,
+            createdAt: new Date(r.report_created_at!).toISOString(),
+          }
         : null,
     });
   }
@@ -48,6 +62,8 @@ export async function readOrderItems(db: Db | Tx, orderIds: string[], warrantyHo
 
 /** The latest end of a still-reportable account's window, if it is still in the future. */
 export function orderWarrantyEnd(items: OrderItem[], now = new Date()): string | null {
-  const ends = items.map((i) => i.reportableUntil).filter((t): t is string => t !== null && new Date(t) > now);
+  const ends = items
+    .map((i) => i.reportableUntil)
+    .filter((t): t is string => t !== null && new Date(t) > now);
   return ends.length ? ends.sort().at(-1)! : null;
 }

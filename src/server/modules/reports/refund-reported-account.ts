@@ -21,11 +21,17 @@ export async function refundReportedAccount(
   actor: SessionUser,
   { order, account, reportId }: { order: Order; account: Account; reportId: string },
 ): Promise<{ amountKobo: number; balanceAfterKobo: number }> {
-  await tx.update(stockAccounts).set({ status: 'refunded' }).where(eq(stockAccounts.id, account.id));
+  await tx
+    .update(stockAccounts)
+    .set({ status: 'refunded' })
+    .where(eq(stockAccounts.id, account.id));
   const amountKobo = order.accountDetails.price_per_unit_kobo;
   if (amountKobo === 0) {
     // A free account moved no money, so its refund moves none either (and writes no ledger row).
-    const [owner] = await tx.select({ balanceKobo: users.walletBalanceKobo }).from(users).where(eq(users.id, order.userId));
+    const [owner] = await tx
+      .select({ balanceKobo: users.walletBalanceKobo })
+      .from(users)
+      .where(eq(users.id, order.userId));
     return { amountKobo: 0, balanceAfterKobo: owner?.balanceKobo ?? 0 };
   }
   const posted = await postLedgerEntry(tx, {

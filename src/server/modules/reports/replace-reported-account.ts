@@ -18,25 +18,43 @@ export const REPLACEMENT_EMAIL_KIND = 'replacement_credentials';
 type Order = typeof orders.$inferSelect;
 type Account = typeof stockAccounts.$inferSelect;
 
-export async function replaceReportedAccount(tx: Tx, cipher: CredentialCipher, { order, account }: { order: Order; account: Account }): Promise<Account> {
+export async function replaceReportedAccount(
+  tx: Tx,
+  cipher: CredentialCipher,
+  { order, account }: { order: Order; account: Account },
+): Promise<Account> {
   // SKIP LOCKED: a buyer holding an available row keeps it; we take the next one.
   const [replacement] = await tx
     .select()
     .from(stockAccounts)
-    .where(and(eq(stockAccounts.productGroupId, account.productGroupId), eq(stockAccounts.status, 'available')))
+    .where(
+      and(
+        eq(stockAccounts.productGroupId, account.productGroupId),
+        eq(stockAccounts.status, 'available'),
+      ),
+    )
     .orderBy(asc(stockAccounts.createdAt), asc(stockAccounts.id))
     .limit(1)
     .for('update', { skipLocked: true });
   if (!replacement) throw conflict(reportMessages.noReplacement, 'NO_REPLACEMENT');
   const now = new Date();
-  await tx.update(stockAccounts).set({ status: 'replaced' }).where(eq(stockAccounts.id, account.id));
-  await tx.update(stockAccounts).set({ status: 'sold', orderId: order.id, soldAt: now }).where(eq(stockAccounts.id, replacement.id));
+  await tx
+    .update(stockAccounts)
+    .set({ status: 'replaced' })
+    .where(eq(stockAccounts.id, account.id));
+  await tx
+    .update(stockAccounts)
+    .set({ status: 'sold', orderId: order.id, soldAt: now })
+    .where(eq(stockAccounts.id, replacement.id));
   await tx
     .update(productGroups)
     .set({ stockCount: sql`${productGroups.stockCount} - 1`, updatedAt: now })
     .where(eq(productGroups.id, account.productGroupId));
 
-  const [owner] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, order.userId));
+  const [owner] = await tx
+    .select({ email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, order.userId));
   const open = (b: Buffer | null) => (b ? cipher.decrypt(b) : null);
   const credentials = credentialsText({
     orderId: order.id,

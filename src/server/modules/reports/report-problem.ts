@@ -2,7 +2,11 @@
 // account was handed over (a replacement gets its own window). One open report per account.
 import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { reportMessages, type ReportProblemInput, type ReportProblemResult } from '../../../shared/reports.ts';
+import {
+  reportMessages,
+  type ReportProblemInput,
+  type ReportProblemResult,
+} from '../../../shared/reports.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { conflict } from '../../http/errors.ts';
@@ -10,9 +14,18 @@ import { loadOwnOrder } from '../orders/order-credentials.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';
 import { accountReports } from './reports.tables.ts';
 
-export type ReportProblemRequest = { userId: string; orderId: string; input: ReportProblemInput; warrantyHours: number; now?: Date };
+export type ReportProblemRequest = {
+  userId: string;
+  orderId: string;
+  input: ReportProblemInput;
+  warrantyHours: number;
+  now?: Date;
+};
 
-export async function reportProblem(db: Db, req: ReportProblemRequest): Promise<ReportProblemResult> {
+export async function reportProblem(
+  db: Db,
+  req: ReportProblemRequest,
+): Promise<ReportProblemResult> {
   const accountIds = [...new Set(req.input.accountIds)];
   const now = req.now ?? new Date();
   try {
@@ -21,16 +34,32 @@ export async function reportProblem(db: Db, req: ReportProblemRequest): Promise<
       const accounts = await tx
         .select({ id: stockAccounts.id, soldAt: stockAccounts.soldAt })
         .from(stockAccounts)
-        .where(and(eq(stockAccounts.orderId, req.orderId), eq(stockAccounts.status, 'sold'), inArray(stockAccounts.id, accountIds)))
+        .where(
+          and(
+            eq(stockAccounts.orderId, req.orderId),
+            eq(stockAccounts.status, 'sold'),
+            inArray(stockAccounts.id, accountIds),
+          ),
+        )
         .for('update');
-      if (accounts.length !== accountIds.length) throw conflict(reportMessages.accountNotReportable, 'ACCOUNT_NOT_REPORTABLE');
+      if (accounts.length !== accountIds.length)
+        throw conflict(reportMessages.accountNotReportable, 'ACCOUNT_NOT_REPORTABLE');
       if (accounts.some((a) => !isInWarranty(a.soldAt!, req.warrantyHours, now))) {
         throw conflict(reportMessages.windowClosed(req.warrantyHours), 'REPORT_WINDOW_CLOSED');
       }
       const ids = accountIds.map(() => crypto.randomUUID());
-      await tx.insert(accountReports).values(
-        accountIds.map((accountId, i) => ({ id: ids[i]!, orderId: req.orderId, accountId, userId: req.userId, reason: req.input.reason, note: req.input.note || null })),
-      );
+      await tx
+        .insert(accountReports)
+        .values(
+          accountIds.map((accountId, i) => ({
+            id: ids[i]!,
+            orderId: req.orderId,
+            accountId,
+            userId: req.userId,
+            reason: req.input.reason,
+            note: req.input.note || null,
+          })),
+        );
       return { message: reportMessages.reported(accountIds.length), reportIds: ids };
     });
   } catch (err) {

@@ -29,29 +29,52 @@ const idOf = (params: unknown, message: string) => {
 
 type Deps = { db: Db; cipher: CredentialCipher; pokeMail: () => void; warrantyHours: number };
 
-export function reportRoutes(app: FastifyInstance, { db, cipher, pokeMail, warrantyHours }: Deps): void {
+export function reportRoutes(
+  app: FastifyInstance,
+  { db, cipher, pokeMail, warrantyHours }: Deps,
+): void {
   /** Owner only: anyone else gets the same 404 as for an order that does not exist. */
-  app.post('/api/orders/:id/reports', { config: { access: 'signed-in' } }, async (req, reply): Promise<ReportProblemResult> => {
-    const orderId = idOf(req.params, orderMessages.orderNotFound);
-    const input = parseInput(reportProblemSchema, req.body);
-    const result = await reportProblem(db, { userId: currentUser(req).id, orderId, input, warrantyHours });
-    req.log.info({ orderId, reports: result.reportIds.length, reason: input.reason }, 'report: problem reported');
-    reply.status(201);
-    return result;
-  });
+  app.post(
+    '/api/orders/:id/reports',
+    { config: { access: 'signed-in' } },
+    async (req, reply): Promise<ReportProblemResult> => {
+      const orderId = idOf(req.params, orderMessages.orderNotFound);
+      const input = parseInput(reportProblemSchema, req.body);
+      const result = await reportProblem(db, {
+        userId: currentUser(req).id,
+        orderId,
+        input,
+        warrantyHours,
+      });
+      req.log.info(
+        { orderId, reports: result.reportIds.length, reason: input.reason },
+        'report: problem reported',
+      );
+      reply.status(201);
+      return result;
+    },
+  );
 
-  app.get('/api/admin/reports', { config: { access: 'admin' } }, async (req, reply): Promise<AdminReportList> => {
-    const { status } = parseInput(adminReportListSchema, req.query);
-    reply.header('cache-control', 'no-store');
-    return readAdminReports(db, cipher, status);
-  });
+  app.get(
+    '/api/admin/reports',
+    { config: { access: 'admin' } },
+    async (req, reply): Promise<AdminReportList> => {
+      const { status } = parseInput(adminReportListSchema, req.query);
+      reply.header('cache-control', 'no-store');
+      return readAdminReports(db, cipher, status);
+    },
+  );
 
-  app.post('/api/admin/reports/:id/resolve', { config: { access: 'admin' } }, async (req): Promise<ResolveReportResult> => {
-    const reportId = idOf(req.params, reportMessages.reportNotFound);
-    const input = parseInput(resolveReportSchema, req.body);
-    const result = await resolveReport(db, cipher, currentUser(req), reportId, input);
-    if (result.status === 'replaced') pokeMail();
-    req.log.info({ reportId, action: input.action }, 'report: resolved');
-    return result;
-  });
+  app.post(
+    '/api/admin/reports/:id/resolve',
+    { config: { access: 'admin' } },
+    async (req): Promise<ResolveReportResult> => {
+      const reportId = idOf(req.params, reportMessages.reportNotFound);
+      const input = parseInput(resolveReportSchema, req.body);
+      const result = await resolveReport(db, cipher, currentUser(req), reportId, input);
+      if (result.status === 'replaced') pokeMail();
+      req.log.info({ reportId, action: input.action }, 'report: resolved');
+      return result;
+    },
+  );
 }

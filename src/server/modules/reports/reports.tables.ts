@@ -24,19 +24,32 @@ export const accountReports = pgTable(
     status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
     rejectReason: text('reject_reason'),
     replacementAccountId: uuid('replacement_account_id').references(() => stockAccounts.id),
-    resolvedByUserId: uuid('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    resolvedByUserId: uuid('resolved_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     resolvedByEmail: text('resolved_by_email'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // One open report per account: a second report while one is under review is refused by the database too.
-    uniqueIndex('account_reports_one_open_key').on(t.accountId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('account_reports_one_open_key')
+      .on(t.accountId)
+      .where(sql`${t.status} = 'open'`),
     index('account_reports_order_idx').on(t.orderId),
     index('account_reports_status_idx').on(t.status, t.createdAt),
-    check('account_reports_status', sql`${t.status} in ('open', 'replaced', 'refunded', 'rejected')`),
+    check(
+      'account_reports_status',
+      sql`${t.status} in ('open', 'replaced', 'refunded', 'rejected')`,
+    ),
     check('account_reports_resolved', sql`(${t.status} = 'open') = (${t.resolvedAt} is null)`),
-    check('account_reports_rejected_has_reason', sql`(${t.status} = 'rejected') = (${t.rejectReason} is not null)`),
-    check('account_reports_replaced_has_account', sql`(${t.status} = 'replaced') = (${t.replacementAccountId} is not null)`),
+    check(
+      'account_reports_rejected_has_reason',
+      sql`(${t.status} = 'rejected') = (${t.rejectReason} is not null)`,
+    ),
+    check(
+      'account_reports_replaced_has_account',
+      sql`(${t.status} = 'replaced') = (${t.replacementAccountId} is not null)`,
+    ),
   ],
 );

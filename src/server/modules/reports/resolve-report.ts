@@ -3,7 +3,11 @@
 // The change, its ledger row (refund), the customer's e-mail (replace) and the audit line commit together.
 import { eq } from 'drizzle-orm';
 import { formatNaira } from '../../../shared/money.ts';
-import { reportMessages, type ResolveReportInput, type ResolveReportResult } from '../../../shared/reports.ts';
+import {
+  reportMessages,
+  type ResolveReportInput,
+  type ResolveReportResult,
+} from '../../../shared/reports.ts';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../http/access.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -23,42 +27,90 @@ export async function resolveReport(
   input: ResolveReportInput,
 ): Promise<ResolveReportResult> {
   return db.transaction(async (tx) => {
-    const [report] = await tx.select().from(accountReports).where(eq(accountReports.id, reportId)).for('update');
+    const [report] = await tx
+      .select()
+      .from(accountReports)
+      .where(eq(accountReports.id, reportId))
+      .for('update');
     if (!report) throw notFound(reportMessages.reportNotFound);
     if (report.status !== 'open') throw conflict(reportMessages.alreadyResolved, 'REPORT_RESOLVED');
     const [order] = await tx.select().from(orders).where(eq(orders.id, report.orderId));
-    const [account] = await tx.select().from(stockAccounts).where(eq(stockAccounts.id, report.accountId)).for('update');
+    const [account] = await tx
+      .select()
+      .from(stockAccounts)
+      .where(eq(stockAccounts.id, report.accountId))
+      .for('update');
     // An open report's account is sold to its order (check-ledger proves it); anything else is a bug.
-    if (!order || account?.status !== 'sold' || account.orderId !== order.id) throw new Error(`report ${report.id}: account is not sold to its order`);
+    if (!order || account?.status !== 'sold' || account.orderId !== order.id)
+      throw new Error(`report ${report.id}: account is not sold to its order`);
 
-    const resolved = { resolvedAt: new Date(), resolvedByUserId: actor.id, resolvedByEmail: actor.email };
+    const resolved = {
+      resolvedAt: new Date(),
+      resolvedByUserId: actor.id,
+      resolvedByEmail: actor.email,
+    };
     const before = { reportStatus: 'open', accountStatus: 'sold' };
     const target = { type: 'report', id: report.id };
-    const about = { orderId: order.id, accountId: account.id, username: account.username, customerId: report.userId };
+    const about = {
+      orderId: order.id,
+      accountId: account.id,
+      username: account.username,
+      customerId: report.userId,
+    };
 
     if (input.action === 'replace') {
       const replacement = await replaceReportedAccount(tx, cipher, { order, account });
-      await tx.update(accountReports).set({ status: 'replaced', replacementAccountId: replacement.id, ...resolved }).where(eq(accountReports.id, report.id));
+      await tx
+        .update(accountReports)
+        .set({ status: 'replaced', replacementAccountId: replacement.id, ...resolved })
+        .where(eq(accountReports.id, report.id));
       await recordAudit(tx, actor, 'report.replace', target, {
         ...about,
         before,
-        after: { reportStatus: 'replaced', accountStatus: 'replaced', replacementAccountId: replacement.id, replacementUsername: replacement.username },
+        after: {
+          reportStatus: 'replaced',
+          accountStatus: 'replaced',
+          replacementAccountId: replacement.id,
+          replacementUsername: replacement.username,
+        },
       });
       return { message: reportMessages.replaced, status: 'replaced' };
     }
     if (input.action === 'refund') {
-      const refund = await refundReportedAccount(tx, actor, { order, account, reportId: report.id });
-      await tx.update(accountReports).set({ status: 'refunded', ...resolved }).where(eq(accountReports.id, report.id));
+      const refund = await refundReportedAccount(tx, actor, {
+        order,
+        account,
+        reportId: report.id,
+      });
+      await tx
+        .update(accountReports)
+        .set({ status: 'refunded', ...resolved })
+        .where(eq(accountReports.id, report.id));
       await recordAudit(tx, actor, 'report.refund', target, {
         ...about,
         before: { ...before, balanceKobo: refund.balanceAfterKobo - refund.amountKobo },
-        after: { reportStatus: 'refunded', accountStatus: 'refunded', balanceKobo: refund.balanceAfterKobo },
+        after: {
+          reportStatus: 'refunded',
+          accountStatus: 'refunded',
+          balanceKobo: refund.balanceAfterKobo,
+        },
         amountKobo: refund.amountKobo,
       });
-      return { message: reportMessages.refunded(formatNaira(refund.amountKobo)), status: 'refunded' };
+      return {
+        message: reportMessages.refunded(formatNaira(refund.amountKobo)),
+        status: 'refunded',
+      };
     }
-    await tx.update(accountReports).set({ status: 'rejected', rejectReason: input.reason, ...resolved }).where(eq(accountReports.id, report.id));
-    await recordAudit(tx, actor, 'report.reject', target, { ...about, before, after: { reportStatus: 'rejected', accountStatus: 'sold' }, reason: input.reason });
+    await tx
+      .update(accountReports)
+      .set({ status: 'rejected', rejectReason: input.reason, ...resolved })
+      .where(eq(accountReports.id, report.id));
+    await recordAudit(tx, actor, 'report.reject', target, {
+      ...about,
+      before,
+      after: { reportStatus: 'rejected', accountStatus: 'sold' },
+      reason: input.reason,
+    });
     return { message: reportMessages.rejected, status: 'rejected' };
   });
 }

@@ -5,12 +5,34 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { readCatalogue } from '../catalogue/read-catalogue.ts';
 
-const PRIVATE_PATHS = [paths.dashboard, paths.profile, paths.orders, paths.orderHistory, paths.checkout, paths.wallet, paths.admin, paths.paymentCallback, paths.paymentSuccess, '/api/', '/dev/', '/sandbox/'];
+const PRIVATE_PATHS = [
+  paths.dashboard,
+  paths.profile,
+  paths.orders,
+  paths.orderHistory,
+  paths.checkout,
+  paths.wallet,
+  paths.admin,
+  paths.paymentCallback,
+  paths.paymentSuccess,
+  '/api/',
+  '/dev/',
+  '/sandbox/',
+];
 
 export function seoRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }): void {
   app.get('/robots.txt', async (_req, reply) => {
-    const lines = ['User-agent: *', ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${config.publicUrl}/sitemap.xml`, ''];
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
+    const lines = [
+      'User-agent: *',
+      ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
+      '',
+      `Sitemap: ${config.publicUrl}/sitemap.xml`,
+      '',
+    ];
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(lines.join('\n'));
   });
 
   app.get('/sitemap.xml', async (_req, reply) => {
@@ -19,10 +41,16 @@ export function seoRoutes(app: FastifyInstance, { db, config }: { db: Db; config
       (p) => `  <url><loc>${escapeXml(config.publicUrl + p)}</loc></url>`,
     );
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(xml);
   });
 }
 
 function escapeXml(s: string): string {
-  return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  return s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 }

@@ -34,8 +34,12 @@ describe('checkCredentialsKey', () => {
   it('lets exactly one key win when ten processes start at once with two keys', async () => {
     const { db } = await createTestDatabase({ poolSize: 10 });
     const other = anotherCipher();
-    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => checkCredentialsKey(db, i % 2 ? other : testCipher)));
-    const won = outcomes.map((o, i) => (o.status === 'fulfilled' ? i % 2 : null)).filter((v) => v !== null);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => checkCredentialsKey(db, i % 2 ? other : testCipher)),
+    );
+    const won = outcomes
+      .map((o, i) => (o.status === 'fulfilled' ? i % 2 : null))
+      .filter((v) => v !== null);
     expect(new Set(won).size).toBe(1);
     expect(won).toHaveLength(5);
   });
@@ -44,11 +48,21 @@ describe('checkCredentialsKey', () => {
 describe('two store processes on one DATABASE_URL', () => {
   it('refuses to start the second when its key differs, or when it has none, with one readable line', async () => {
     const database = await createTestDatabase({ poolSize: 1 });
-    const first = await spawnServer(database.url, await freePort(), { CREDENTIALS_KEY: 'a'.repeat(64) });
+    const first = await spawnServer(database.url, await freePort(), {
+      CREDENTIALS_KEY: 'a'.repeat(64),
+    });
     try {
       const second = (env: Record<string, string>) =>
         spawnSync(process.execPath, [path.resolve(import.meta.dirname, '../../main.ts')], {
-          env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, DATA_DIR: path.resolve('.tmp/second-store'), PORT: '0', LOG_LEVEL: 'warn', DEMO_SEED: 'false', ...env },
+          env: {
+            PATH: process.env.PATH ?? '',
+            DATABASE_URL: database.url,
+            DATA_DIR: path.resolve('.tmp/second-store'),
+            PORT: '0',
+            LOG_LEVEL: 'warn',
+            DEMO_SEED: 'false',
+            ...env,
+          },
           encoding: 'utf8',
           timeout: 60_000,
         });

@@ -21,14 +21,23 @@ export class CredentialsKeyMismatchError extends StartupError {
 }
 
 /** Throws CredentialsKeyMismatchError unless the key opens the key-check row, writing that row on the first start. */
-export async function checkCredentialsKey(db: Db, cipher: CredentialCipher): Promise<'matched' | 'created'> {
-  const [existing] = await db.select().from(credentialsKeyCheck).where(eq(credentialsKeyCheck.id, 1));
+export async function checkCredentialsKey(
+  db: Db,
+  cipher: CredentialCipher,
+): Promise<'matched' | 'created'> {
+  const [existing] = await db
+    .select()
+    .from(credentialsKeyCheck)
+    .where(eq(credentialsKeyCheck.id, 1));
   if (existing) {
     assertOpens(cipher, existing.sealed);
     return 'matched';
   }
   // A database from before the key check: the key must open its stock before it may seal the check.
-  const [sample] = await db.select({ sealed: stockAccounts.passwordEnc }).from(stockAccounts).limit(1);
+  const [sample] = await db
+    .select({ sealed: stockAccounts.passwordEnc })
+    .from(stockAccounts)
+    .limit(1);
   if (sample && !opens(cipher, sample.sealed)) throw new CredentialsKeyMismatchError();
   const created = await db
     .insert(credentialsKeyCheck)

@@ -11,7 +11,9 @@ describe('credential cipher', () => {
     expect(cipher.decrypt(sealed)).toBe('hunter2-pässwörd');
   });
   it('uses a fresh IV each time', () => {
-    const ivs = new Set(Array.from({ length: 1000 }, () => cipher.encrypt('same').subarray(0, 12).toString('hex')));
+    const ivs = new Set(
+      Array.from({ length: 1000 }, () => cipher.encrypt('same').subarray(0, 12).toString('hex')),
+    );
     expect(ivs.size).toBe(1000);
   });
   it('refuses a tampered ciphertext', () => {

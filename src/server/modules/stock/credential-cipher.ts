@@ -26,7 +26,10 @@ export function createCredentialCipher(key: Buffer): CredentialCipher {
       if (sealed.length < IV_BYTES + TAG_BYTES) throw new Error('Sealed credential is too short');
       const decipher = crypto.createDecipheriv('aes-256-gcm', secret, sealed.subarray(0, IV_BYTES));
       decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
     },
   };
 }
@@ -42,7 +45,9 @@ export function loadCredentialsKey(
   if (!fs.existsSync(keyPath)) {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(keyPath, crypto.randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-    log(`Generated a credentials encryption key at ${keyPath}. Back it up: without it, stored credentials cannot be read.`);
+    log(
+      `Generated a credentials encryption key at ${keyPath}. Back it up: without it, stored credentials cannot be read.`,
+    );
   }
   return Buffer.from(fs.readFileSync(keyPath, 'utf8').trim(), 'hex');
 }

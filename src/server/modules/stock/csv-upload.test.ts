@@ -19,15 +19,30 @@ const customer = await signedInUser(app, db);
 const headers = (cookie = admin.cookie) => ({ ...SAME_ORIGIN, cookie });
 
 const category = (
-  await app.inject({ method: 'POST', url: '/api/admin/categories', headers: headers(), payload: { name: 'Uploads' } })
+  await app.inject({
+    method: 'POST',
+    url: '/api/admin/categories',
+    headers: headers(),
+    payload: { name: 'Uploads' },
+  })
 ).json().item.id as string;
 let templateCounter = 0;
 async function newTemplate(): Promise<string> {
-  const payload = { productName: `Upload ${++templateCounter}`, categoryId: category, priceKobo: 100_000 };
-  return (await app.inject({ method: 'POST', url: '/api/admin/templates', headers: headers(), payload })).json().item.id;
+  const payload = {
+    productName: `Upload ${++templateCounter}`,
+    categoryId: category,
+    priceKobo: 100_000,
+  };
+  return (
+    await app.inject({ method: 'POST', url: '/api/admin/templates', headers: headers(), payload })
+  ).json().item.id;
 }
 
-async function upload(templateId: string, csv: string | Readable, extra: Record<string, string> = {}) {
+async function upload(
+  templateId: string,
+  csv: string | Readable,
+  extra: Record<string, string> = {},
+) {
   const res = await app.inject({
     method: 'POST',
     url: `/api/admin/templates/${templateId}/upload`,
@@ -37,69 +52,134 @@ async function upload(templateId: string, csv: string | Readable, extra: Record<
   return { status: res.statusCode, body: res.json() };
 }
 async function accountsOf(templateId: string) {
-  const rows = await db.select().from(stockAccounts).where(eq(stockAccounts.productGroupId, templateId)).orderBy(asc(stockAccounts.createdAt), asc(stockAccounts.username));
+  const rows = await db
+    .select()
+    .from(stockAccounts)
+    .where(eq(stockAccounts.productGroupId, templateId))
+    .orderBy(asc(stockAccounts.createdAt), asc(stockAccounts.username));
   const open = (b: Buffer | null) => (b ? cipher.decrypt(b) : null);
-  return rows.map((r) => ({ username: r.username, email: r.email, password: open(r.passwordEnc), emailPassword: open(r.emailPasswordEnc), twoFa: open(r.twoFaCodeEnc), info: r.additionalInfo }));
+  return rows.map((r) => ({
+    username: r.username,
+    email: r.email,
+    password: open(r.passwordEnc),
+    emailPassword: open(r.emailPasswordEnc),
+    twoFa: open(r.twoFaCodeEnc),
+    info: r.additionalInfo,
+  }));
 }
 async function countOf(templateId: string) {
-  const [row] = await db.select({ n: count() }).from(stockAccounts).where(eq(stockAccounts.productGroupId, templateId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(stockAccounts)
+    .where(eq(stockAccounts.productGroupId, templateId));
   return row!.n;
 }
 async function stockOf(templateId: string) {
-  const [row] = await db.select({ n: productGroups.stockCount }).from(productGroups).where(eq(productGroups.id, templateId));
+  const [row] = await db
+    .select({ n: productGroups.stockCount })
+    .from(productGroups)
+    .where(eq(productGroups.id, templateId));
   return row!.n;
 }
-const result = (created: number, skippedInvalid: number, skippedDuplicates: number, stockCount: number) => ({
+const result = (
+  created: number,
+  skippedInvalid: number,
+  skippedDuplicates: number,
+  stockCount: number,
+) => ({
   status: 200,
-  body: { message: `Successfully uploaded ${created} accounts!`, created, skippedInvalid, skippedDuplicates, stockCount },
+  body: {
+    message: `Successfully uploaded ${created} accounts!`,
+    created,
+    skippedInvalid,
+    skippedDuplicates,
+    stockCount,
+  },
 });
 
 describe('reading the CSV', () => {
   it('lowercases and trims headers, trims values, and keeps extra columns as public details (followers numeric)', async () => {
     const id = await newTemplate();
-    const csv = ' Username , EMAIL ,Password, Followers , Country\n  alice ,  alice@mail.example , pw-1 , 1200 , NG \n';
+    const csv =
+      ' Username , EMAIL ,Password, Followers , Country\n  alice ,  alice@mail.example , pw-1 , 1200 , NG \n';
     expect(await upload(id, csv)).toEqual(result(1, 0, 0, 1));
     expect(await accountsOf(id)).toEqual([
-      { username: 'alice', email: 'alice@mail.example', password: 'pw-1', emailPassword: null, twoFa: null, info: { followers: 1200, country: 'NG' } },
+      {
+        username: 'alice',
+        email: 'alice@mail.example',
+        password: 'pw-1',
+        emailPassword: null,
+        twoFa: null,
+        info: { followers: 1200, country: 'NG' },
+      },
     ]);
     expect(await stockOf(id)).toBe(1);
   });
 
   it('reads quoted fields holding commas and escaped quotes', async () => {
     const id = await newTemplate();
-    expect(await upload(id, 'username,password,bio\n"bob, jr","p,""q""","likes ""cats"", dogs"\n')).toEqual(result(1, 0, 0, 1));
-    expect(await accountsOf(id)).toMatchObject([{ username: 'bob, jr', password: 'p,"q"', info: { bio: 'likes "cats", dogs' } }]);
+    expect(
+      await upload(id, 'username,password,bio\n"bob, jr","p,""q""","likes ""cats"", dogs"\n'),
+    ).toEqual(result(1, 0, 0, 1));
+    expect(await accountsOf(id)).toMatchObject([
+      { username: 'bob, jr', password: 'p,"q"', info: { bio: 'likes "cats", dogs' } },
+    ]);
   });
 
   it('uses the e-mail as username when there is none, and accepts both two_fa and two_fa_code', async () => {
     const id = await newTemplate();
-    expect(await upload(id, 'email,password,email_password,two_fa\ncarol@mail.example,pw-c,mail-c,111111\n')).toEqual(result(1, 0, 0, 1));
-    expect(await upload(id, 'username,password,two_fa_code\ndan,pw-d,222222\n')).toEqual(result(1, 0, 0, 2));
+    expect(
+      await upload(
+        id,
+        'email,password,email_password,two_fa\ncarol@mail.example,pw-c,mail-c,111111\n',
+      ),
+    ).toEqual(result(1, 0, 0, 1));
+    expect(await upload(id, 'username,password,two_fa_code\ndan,pw-d,222222\n')).toEqual(
+      result(1, 0, 0, 2),
+    );
     expect(await accountsOf(id)).toEqual([
-      { username: 'carol@mail.example', email: 'carol@mail.example', password: 'pw-c', emailPassword: 'mail-c', twoFa: '111111', info: {} },
-      { username: 'dan', email: null, password: 'pw-d', emailPassword: null, twoFa: '222222', info: {} },
+      {
+        username: 'carol@mail.example',
+        email: 'carol@mail.example',
+        password: 'pw-c',
+        emailPassword: 'mail-c',
+        twoFa: '111111',
+        info: {},
+      },
+      {
+        username: 'dan',
+        email: null,
+        password: 'pw-d',
+        emailPassword: null,
+        twoFa: '222222',
+        info: {},
+      },
     ]);
   });
 
   it('skips and counts rows without a password or without both e-mail and username', async () => {
     const id = await newTemplate();
-    const csv = 'username,email,password\nok1,,pw\n,,pw\nno_password,x@mail.example,\n,ok2@mail.example,pw\n';
+    const csv =
+      'username,email,password\nok1,,pw\n,,pw\nno_password,x@mail.example,\n,ok2@mail.example,pw\n';
     expect(await upload(id, csv)).toEqual(result(2, 2, 0, 2));
     expect((await accountsOf(id)).map((a) => a.username)).toEqual(['ok1', 'ok2@mail.example']);
   });
 
   it('skips and counts a row holding a NUL character (which PostgreSQL cannot store) and saves the others', async () => {
     const id = await newTemplate();
-    const csv = 'username,password,followers\nbefore,pw,1\nnul\u0000name,pw,2\nnul_detail,pw,3\u0000\nafter,pw,4\n';
+    const csv =
+      'username,password,followers\nbefore,pw,1\nnul\u0000name,pw,2\nnul_detail,pw,3\u0000\nafter,pw,4\n';
     expect(await upload(id, csv)).toEqual(result(2, 2, 0, 2));
     expect((await accountsOf(id)).map((a) => a.username)).toEqual(['after', 'before']);
   });
 
-  it('answers a malformed file with the parser\'s reason and its line, and no database text', async () => {
+  it("answers a malformed file with the parser's reason and its line, and no database text", async () => {
     const id = await newTemplate();
     const res = await upload(id, 'username,password\n"open,pw\n');
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(new RegExp(`^${csvMessages.processFailed}: .*(quote|Quote).*line`));
+    expect(res.body.error.message).toMatch(
+      new RegExp(`^${csvMessages.processFailed}: .*(quote|Quote).*line`),
+    );
   });
 
   it('skips and counts duplicates: same username or e-mail (any case) already in the template or repeated in the file', async () => {
@@ -125,9 +205,14 @@ describe('reading the CSV', () => {
 
   it(`inserts every row of a file spanning several batches of ${BATCH_ROWS}`, async () => {
     const id = await newTemplate();
-    const rows = Array.from({ length: 2500 }, (_, i) => `user${i},user${i}@mail.example,pw${i},${i}`);
+    const rows = Array.from(
+      { length: 2500 },
+      (_, i) => `user${i},user${i}@mail.example,pw${i},${i}`,
+    );
     rows.push('USER7,fresh@mail.example,pw,1'); // a duplicate of the first batch, found in the third
-    expect(await upload(id, `username,email,password,followers\n${rows.join('\n')}\n`)).toEqual(result(2500, 0, 1, 2500));
+    expect(await upload(id, `username,email,password,followers\n${rows.join('\n')}\n`)).toEqual(
+      result(2500, 0, 1, 2500),
+    );
     expect(await countOf(id)).toBe(2500);
   });
 });
@@ -167,18 +252,24 @@ describe('refusals', () => {
     const padding = `,,${'x'.repeat(480)}\n`; // no password: skipped, only fills the stream
     async function* chunks() {
       yield Buffer.from(`username,password,note\n${valid}\n`);
-      for (let sent = 0; sent <= CSV_MAX_BYTES; sent += padding.length * 100) yield Buffer.from(padding.repeat(100));
+      for (let sent = 0; sent <= CSV_MAX_BYTES; sent += padding.length * 100)
+        yield Buffer.from(padding.repeat(100));
     }
     const res = await upload(id, Readable.from(chunks()), { 'transfer-encoding': 'chunked' });
     expect(res.status).toBe(413);
-    expect(res.body.error.message).toBe(`${csvMessages.tooLarge(CSV_MAX_MB)} 2000 accounts from earlier rows were saved.`);
+    expect(res.body.error.message).toBe(
+      `${csvMessages.tooLarge(CSV_MAX_MB)} 2000 accounts from earlier rows were saved.`,
+    );
     expect(await countOf(id)).toBe(2000);
     expect(await stockOf(id)).toBe(2000);
   });
 
   it("answers 'Please select a product template' for an unknown template", async () => {
     const res = await upload('00000000-0000-4000-8000-000000000000', 'username,password\nu,p\n');
-    expect(res).toMatchObject({ status: 404, body: { error: { message: csvMessages.selectTemplate } } });
+    expect(res).toMatchObject({
+      status: 404,
+      body: { error: { message: csvMessages.selectTemplate } },
+    });
   });
 });
 
@@ -191,15 +282,37 @@ describe('export', () => {
       '"=HYPERLINK(""http://evil"")",@evil.example,+cmd,-2+3,@SUM(A1),1',
     ].join('\n');
     expect((await upload(id, csv)).status).toBe(200);
-    const res = await app.inject({ method: 'GET', url: `/api/admin/templates/${id}/export.csv`, headers: { cookie: admin.cookie } });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/admin/templates/${id}/export.csv`,
+      headers: { cookie: admin.cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="upload-\d+\.csv"$/);
     const [header, ...rows] = parse(res.body) as string[][];
-    expect(header).toEqual(['username', 'email', 'password', 'email_password', 'two_fa_code', 'status', 'sold_at', 'followers']);
+    expect(header).toEqual([
+      'username',
+      'email',
+      'password',
+      'email_password',
+      'two_fa_code',
+      'status',
+      'sold_at',
+      'followers',
+    ]);
     // Both rows came in one batch (same created_at): compare them in a fixed order.
     expect(rows.sort((a, b) => (a[0]! < b[0]! ? -1 : 1))).toEqual([
-      [`'=HYPERLINK("http://evil")`, "'@evil.example", "'+cmd", "'-2+3", "'@SUM(A1)", 'available', '', '1'],
+      [
+        `'=HYPERLINK("http://evil")`,
+        "'@evil.example",
+        "'+cmd",
+        "'-2+3",
+        "'@SUM(A1)",
+        'available',
+        '',
+        '1',
+      ],
       ['plain_user', 'plain@mail.example', 'plain-pw', 'mail-pw', '123456', 'available', '', '900'],
     ]);
   });
@@ -213,7 +326,13 @@ describe('export', () => {
     ].join('\n');
     expect((await upload(from, csv)).status).toBe(200);
     const exportOf = async (id: string) =>
-      (await app.inject({ method: 'GET', url: `/api/admin/templates/${id}/export.csv`, headers: { cookie: admin.cookie } })).body;
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/admin/templates/${id}/export.csv`,
+          headers: { cookie: admin.cookie },
+        })
+      ).body;
     const to = await newTemplate();
     expect(await upload(to, await exportOf(from))).toEqual(result(2, 0, 0, 2));
     const stored = await accountsOf(to);
@@ -227,13 +346,18 @@ describe('export', () => {
       twoFa: '=already-quoted',
       info: { followers: '@9' },
     });
-    expect(stored.find((a) => a.username === 'plain_user')).toMatchObject({ password: "'quote-first", info: { followers: 900 } });
+    expect(stored.find((a) => a.username === 'plain_user')).toMatchObject({
+      password: "'quote-first",
+      info: { followers: 900 },
+    });
   });
 
   it('is refused to a customer (403) and to a visitor (401)', async () => {
     const id = await newTemplate();
     const url = `/api/admin/templates/${id}/export.csv`;
-    expect((await app.inject({ method: 'GET', url, headers: { cookie: customer.cookie } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url, headers: { cookie: customer.cookie } })).statusCode,
+    ).toBe(403);
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 });

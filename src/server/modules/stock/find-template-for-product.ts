@@ -10,13 +10,23 @@ export async function findOrCreateTemplateFor(
   tx: Tx,
   input: { title: string; categoryId: string; priceKobo?: number | undefined },
 ): Promise<string> {
-  const [category] = await tx.select().from(categories).where(eq(categories.id, input.categoryId)).for('update');
+  const [category] = await tx
+    .select()
+    .from(categories)
+    .where(eq(categories.id, input.categoryId))
+    .for('update');
   if (!category) throw badRequest(adminMessages.categoryNotFound);
   const byName = (name: string) =>
     tx
       .select({ id: productGroups.id })
       .from(productGroups)
-      .where(and(eq(productGroups.categoryId, category.id), eq(productGroups.isActive, true), sql`lower(${productGroups.name}) = lower(${name})`))
+      .where(
+        and(
+          eq(productGroups.categoryId, category.id),
+          eq(productGroups.isActive, true),
+          sql`lower(${productGroups.name}) = lower(${name})`,
+        ),
+      )
       .limit(1);
   const [titled] = await byName(input.title);
   if (titled) return titled.id;
@@ -25,7 +35,14 @@ export async function findOrCreateTemplateFor(
   if (general) return general.id;
   const [created] = await tx
     .insert(productGroups)
-    .values({ categoryId: category.id, name: generalName, description: input.title, priceKobo: input.priceKobo ?? 0, stockCount: 0, isActive: true })
+    .values({
+      categoryId: category.id,
+      name: generalName,
+      description: input.title,
+      priceKobo: input.priceKobo ?? 0,
+      stockCount: 0,
+      isActive: true,
+    })
     .returning({ id: productGroups.id });
   return created!.id;
 }

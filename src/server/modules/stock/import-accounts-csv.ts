@@ -11,12 +11,26 @@ import { restoreFormula } from './formula-cells.ts';
 import { recomputeStockCount } from './stock-count.ts';
 
 export const BATCH_ROWS = 1000;
-const CREDENTIAL_COLUMNS = new Set(['username', 'email', 'password', 'email_password', 'two_fa', 'two_fa_code']);
+const CREDENTIAL_COLUMNS = new Set([
+  'username',
+  'email',
+  'password',
+  'email_password',
+  'two_fa',
+  'two_fa_code',
+]);
 // Written by the export for the admin's eyes; an uploaded account is always new and available.
 const EXPORT_ONLY_COLUMNS = new Set(['status', 'sold_at']);
 const MAX_CELL = 500;
 
-type ParsedRow = { username: string; email: string | null; password: string; emailPassword: string | null; twoFa: string | null; details: Record<string, string | number> };
+type ParsedRow = {
+  username: string;
+  email: string | null;
+  password: string;
+  emailPassword: string | null;
+  twoFa: string | null;
+  details: Record<string, string | number>;
+};
 
 export async function importAccountsCsv(
   db: Db,
@@ -33,7 +47,8 @@ export async function importAccountsCsv(
     columns: (header: string[]) => {
       const columns = header.map((h) => h.trim().toLowerCase());
       if (!columns.includes('password')) throw badRequest(csvMessages.noPassword);
-      if (!columns.includes('email') && !columns.includes('username')) throw badRequest(csvMessages.noIdentity);
+      if (!columns.includes('email') && !columns.includes('username'))
+        throw badRequest(csvMessages.noIdentity);
       headerChecked = true;
       return columns;
     },
@@ -66,24 +81,38 @@ export async function importAccountsCsv(
   } catch (err) {
     // Batches already committed stay: say so, also when the file turned out too large mid-stream.
     const kept = created ? ` ${created} accounts from earlier rows were saved.` : '';
-    if (err instanceof AppError) throw kept ? new AppError(err.code, err.status, `${err.message}${kept}`) : err;
+    if (err instanceof AppError)
+      throw kept ? new AppError(err.code, err.status, `${err.message}${kept}`) : err;
     // The parser's message says what is wrong with the file and where. Anything else is ours: it is logged
     // and answered as a 500, without the database's text.
-    if (err instanceof CsvError) throw badRequest(`${csvMessages.processFailed}: ${err.message}.${kept}`, 'CSV_INVALID');
+    if (err instanceof CsvError)
+      throw badRequest(`${csvMessages.processFailed}: ${err.message}.${kept}`, 'CSV_INVALID');
     throw err;
   }
 
   if (!headerChecked || rows === 0) throw badRequest(csvMessages.emptyOrInvalid, 'CSV_INVALID');
   if (created === 0 && duplicates === 0) throw badRequest(csvMessages.noValidRows, 'CSV_INVALID');
-  if (created === 0) throw new AppError('CSV_ALL_DUPLICATES', 409, `${csvMessages.allFailed}: every account in the file is already in this template.`);
+  if (created === 0)
+    throw new AppError(
+      'CSV_ALL_DUPLICATES',
+      409,
+      `${csvMessages.allFailed}: every account in the file is already in this template.`,
+    );
   const stockCount = await db.transaction((tx) => recomputeStockCount(tx, groupId));
-  return { message: csvMessages.uploaded(created), created, skippedInvalid: invalid, skippedDuplicates: duplicates, stockCount };
+  return {
+    message: csvMessages.uploaded(created),
+    created,
+    skippedInvalid: invalid,
+    skippedDuplicates: duplicates,
+    stockCount,
+  };
 }
 
 /** A data row, or null when it lacks a password or both e-mail and username (SPEC.md §5: skipped). */
 function toRow(record: Record<string, string | undefined>): ParsedRow | null {
   // PostgreSQL stores no NUL in text: such a row is invalid, like one without a password.
-  if (Object.entries(record).some(([key, v]) => key.includes('\u0000') || v?.includes('\u0000'))) return null;
+  if (Object.entries(record).some(([key, v]) => key.includes('\u0000') || v?.includes('\u0000')))
+    return null;
   const value = (key: string) => {
     const v = record[key]?.trim();
     return v ? restoreFormula(v) : null;
@@ -94,7 +123,10 @@ function toRow(record: Record<string, string | undefined>): ParsedRow | null {
   if (!password || !username) return null;
   const emailPassword = value('email_password');
   const twoFa = value('two_fa_code') ?? value('two_fa');
-  if ([password, username, email, emailPassword, twoFa].some((v) => v !== null && v.length > MAX_CELL)) return null;
+  if (
+    [password, username, email, emailPassword, twoFa].some((v) => v !== null && v.length > MAX_CELL)
+  )
+    return null;
   const details: ParsedRow['details'] = {};
   for (const [key, raw] of Object.entries(record)) {
     const trimmed = raw?.trim();
@@ -106,7 +138,12 @@ function toRow(record: Record<string, string | undefined>): ParsedRow | null {
 }
 
 /** One statement per batch with unnest(): no per-row round trips. Returns how many rows were new. */
-async function insertBatch(db: Db, cipher: CredentialCipher, groupId: string, batch: ParsedRow[]): Promise<number> {
+async function insertBatch(
+  db: Db,
+  cipher: CredentialCipher,
+  groupId: string,
+  batch: ParsedRow[],
+): Promise<number> {
   const seal = (v: string | null) => (v === null ? null : cipher.encrypt(v));
   const cols = {
     username: batch.map((r) => r.username),

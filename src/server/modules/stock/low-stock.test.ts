@@ -12,13 +12,23 @@ import { emailOutbox } from '../mail/mail.tables.ts';
 const { app, db } = await createTestApp();
 const admin = await signedInUser(app, db, { isAdmin: true });
 const client = reportClient(app);
-const alertsTo = async (to: string) => db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'low_stock_alert'), eq(emailOutbox.toAddress, to)));
-const lowCount = async () => (await app.inject({ url: '/api/admin/stats', headers: { cookie: admin.cookie } })).json().lowStockTemplates as number;
+const alertsTo = async (to: string) =>
+  db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, 'low_stock_alert'), eq(emailOutbox.toAddress, to)));
+const lowCount = async () =>
+  (await app.inject({ url: '/api/admin/stats', headers: { cookie: admin.cookie } })).json()
+    .lowStockTemplates as number;
 
 describe('low stock', () => {
   it('e-mails the admins once per crossing to 4 or fewer, and counts low templates on the overview', async () => {
     const before = await lowCount();
-    const group = await insertGroupWithStock(db, { accounts: 6, priceKobo: 1000, name: `Low ${crypto.randomUUID().slice(0, 6)}` });
+    const group = await insertGroupWithStock(db, {
+      accounts: 6,
+      priceKobo: 1000,
+      name: `Low ${crypto.randomUUID().slice(0, 6)}`,
+    });
     const buyer = await quickCustomer(db, 100_000);
     await client.buy(buyer.cookie, group.id); // 5 left
     expect(await alertsTo(admin.user.email)).toHaveLength(0);
@@ -29,8 +39,16 @@ describe('low stock', () => {
     await client.buy(buyer.cookie, group.id); // 3 left: still low, no new e-mail
     expect(await alertsTo(admin.user.email)).toHaveLength(1);
 
-    const csv = ['username,password', ...Array.from({ length: 3 }, (_, i) => `low_${crypto.randomUUID().slice(0, 6)}_${i},pw`)].join('\n');
-    const upload = await app.inject({ method: 'POST', url: `/api/admin/templates/${group.id}/upload`, headers: { cookie: admin.cookie, ...SAME_ORIGIN, 'content-type': 'text/csv' }, payload: csv });
+    const csv = [
+      'username,password',
+      ...Array.from({ length: 3 }, (_, i) => `low_${crypto.randomUUID().slice(0, 6)}_${i},pw`),
+    ].join('\n');
+    const upload = await app.inject({
+      method: 'POST',
+      url: `/api/admin/templates/${group.id}/upload`,
+      headers: { cookie: admin.cookie, ...SAME_ORIGIN, 'content-type': 'text/csv' },
+      payload: csv,
+    });
     expect(upload.json().created).toBe(3); // 6 left: no longer low
     expect(await lowCount()).toBe(before);
     await client.buy(buyer.cookie, group.id, 2); // 4 left: a new crossing

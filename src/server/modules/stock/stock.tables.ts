@@ -1,6 +1,17 @@
 // Individual accounts for sale. Credentials are AES-256-GCM ciphertexts, never plaintext.
 import { sql } from 'drizzle-orm';
-import { check, customType, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { productGroups } from '../catalogue/catalogue.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 
@@ -34,11 +45,17 @@ export const stockAccounts = pgTable(
     index('individual_accounts_available_idx')
       .on(t.productGroupId, t.createdAt, t.id)
       .where(sql`${t.status} = 'available'`),
-    uniqueIndex('individual_accounts_group_username_key').on(t.productGroupId, sql`lower(${t.username})`),
+    uniqueIndex('individual_accounts_group_username_key').on(
+      t.productGroupId,
+      sql`lower(${t.username})`,
+    ),
     uniqueIndex('individual_accounts_group_email_key')
       .on(t.productGroupId, sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),
-    check('individual_accounts_status', sql`${t.status} in ('available', 'reserved', 'sold', 'replaced', 'refunded')`),
+    check(
+      'individual_accounts_status',
+      sql`${t.status} in ('available', 'reserved', 'sold', 'replaced', 'refunded')`,
+    ),
     check(
       'individual_accounts_sold_has_order',
       sql`(${t.status} in ('sold', 'replaced', 'refunded')) = (${t.orderId} is not null and ${t.soldAt} is not null)`,

@@ -54,14 +54,20 @@ describe('the invariant checker', () => {
   it('finds nothing wrong after top-ups, purchases, replacements and refunds made by the store', async () => {
     expect(bought.statusCode).toBe(201);
     expect(reported.statusCode).toBe(201);
-    expect(await db.execute(sql`select status from account_reports order by status`).then((r) => r.rows)).toEqual([{ status: 'refunded' }, { status: 'replaced' }]);
+    expect(
+      await db.execute(sql`select status from account_reports order by status`).then((r) => r.rows),
+    ).toEqual([{ status: 'refunded' }, { status: 'replaced' }]);
     expect(await checkLedger(db)).toEqual([]);
   });
 
   it('names each invariant the data breaks', async () => {
-    expect(await brokenBy((tx) => tx.execute(sql`update users set wallet_balance_kobo = wallet_balance_kobo + 1 where id = ${user.id}`))).toEqual([
-      'wallet balance equals the sum of its completed ledger rows',
-    ]);
+    expect(
+      await brokenBy((tx) =>
+        tx.execute(
+          sql`update users set wallet_balance_kobo = wallet_balance_kobo + 1 where id = ${user.id}`,
+        ),
+      ),
+    ).toEqual(['wallet balance equals the sum of its completed ledger rows']);
     // The schema refuses a negative balance too; the checker is the second line, for a database whose constraint was lost.
     expect(
       await brokenBy(async (tx) => {
@@ -69,7 +75,11 @@ describe('the invariant checker', () => {
         await tx.execute(sql`update users set wallet_balance_kobo = -100 where id = ${user.id}`);
       }),
     ).toContain('no wallet balance below zero');
-    expect(await brokenBy((tx) => tx.execute(sql`update orders set status = 'failed' where id = ${orderId}`))).toEqual([
+    expect(
+      await brokenBy((tx) =>
+        tx.execute(sql`update orders set status = 'failed' where id = ${orderId}`),
+      ),
+    ).toEqual([
       'every sold, replaced or refunded account belongs to exactly one completed order of its group',
     ]);
     expect(
@@ -78,49 +88,94 @@ describe('the invariant checker', () => {
                        where id = (select id from individual_accounts where order_id = ${orderId} and status = 'sold' limit 1)`),
       ),
     ).toContain('every completed order holds exactly its quantity of sold and refunded accounts');
-    expect(await brokenBy((tx) => tx.execute(sql`update transactions set order_id = null where order_id = ${orderId} and type = 'purchase'`))).toEqual([
-      'every completed order has its purchase ledger row for its amount',
-    ]);
-    expect(await brokenBy((tx) => tx.execute(sql`update individual_accounts set status = 'sold' where id = ${first!.accountId}`))).toEqual([
+    expect(
+      await brokenBy((tx) =>
+        tx.execute(
+          sql`update transactions set order_id = null where order_id = ${orderId} and type = 'purchase'`,
+        ),
+      ),
+    ).toEqual(['every completed order has its purchase ledger row for its amount']);
+    expect(
+      await brokenBy((tx) =>
+        tx.execute(
+          sql`update individual_accounts set status = 'sold' where id = ${first!.accountId}`,
+        ),
+      ),
+    ).toEqual([
       'every completed order holds exactly its quantity of sold and refunded accounts',
       "every report's account is in the state its report says (open: sold; replaced; refunded)",
     ]);
-    expect(await brokenBy((tx) => tx.execute(sql`update account_reports set replacement_account_id = ${second!.accountId} where id = ${replaceId}`))).toEqual([
+    expect(
+      await brokenBy((tx) =>
+        tx.execute(
+          sql`update account_reports set replacement_account_id = ${second!.accountId} where id = ${replaceId}`,
+        ),
+      ),
+    ).toEqual([
       'every replaced account has a replaced report whose replacement was sold to the same order after it',
     ]);
     expect(
       await brokenBy(async (tx) => {
-        await tx.execute(sql`update transactions set amount_kobo = amount_kobo + 1 where report_id = ${refundId}`);
-        await tx.execute(sql`update users set wallet_balance_kobo = wallet_balance_kobo + 1 where id = ${user.id}`);
+        await tx.execute(
+          sql`update transactions set amount_kobo = amount_kobo + 1 where report_id = ${refundId}`,
+        );
+        await tx.execute(
+          sql`update users set wallet_balance_kobo = wallet_balance_kobo + 1 where id = ${user.id}`,
+        );
       }),
-    ).toEqual(['every refunded account is refunded once, for its unit price, to its buyer, linked to its order and report']);
-    expect(await brokenBy((tx) => tx.execute(sql`update account_reports set status = 'open', resolved_at = null where id = ${refundId}`))).toEqual([
+    ).toEqual([
+      'every refunded account is refunded once, for its unit price, to its buyer, linked to its order and report',
+    ]);
+    expect(
+      await brokenBy((tx) =>
+        tx.execute(
+          sql`update account_reports set status = 'open', resolved_at = null where id = ${refundId}`,
+        ),
+      ),
+    ).toEqual([
       "every report's account is in the state its report says (open: sold; replaced; refunded)",
       'every refunded account is refunded once, for its unit price, to its buyer, linked to its order and report',
       'every refund ledger row belongs to a refunded report of its order',
     ]);
-    expect(await brokenBy((tx) => tx.execute(sql`update payments set status = 'completed' where reference = ${topupReference}`))).toEqual([
-      'every completed top-up payment is credited once for its amount',
-    ]);
-    expect(await brokenBy((tx) => tx.execute(sql`update product_groups set stock_count = stock_count + 1 where id = ${group.id}`))).toEqual([
-      'stock_count equals the available accounts of each group',
-    ]);
+    expect(
+      await brokenBy((tx) =>
+        tx.execute(
+          sql`update payments set status = 'completed' where reference = ${topupReference}`,
+        ),
+      ),
+    ).toEqual(['every completed top-up payment is credited once for its amount']);
+    expect(
+      await brokenBy((tx) =>
+        tx.execute(
+          sql`update product_groups set stock_count = stock_count + 1 where id = ${group.id}`,
+        ),
+      ),
+    ).toEqual(['stock_count equals the available accounts of each group']);
   });
 
   it('npm run check:ledger exits 0 on a sound database and 1, naming the invariant, on a broken one', async () => {
     const run = () =>
-      spawnSync(process.execPath, ['src/server/cli/check-ledger.ts'], { env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+      spawnSync(process.execPath, ['src/server/cli/check-ledger.ts'], {
+        env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+      });
     const sound = run();
     expect(sound.status).toBe(0);
     expect(sound.stdout).toContain('every invariant holds');
 
-    await db.execute(sql`update product_groups set stock_count = stock_count + 3 where id = ${group.id}`);
+    await db.execute(
+      sql`update product_groups set stock_count = stock_count + 3 where id = ${group.id}`,
+    );
     try {
       const broken = run();
       expect(broken.status).toBe(1);
-      expect(broken.stdout).toContain('BROKEN: stock_count equals the available accounts of each group');
+      expect(broken.stdout).toContain(
+        'BROKEN: stock_count equals the available accounts of each group',
+      );
     } finally {
-      await db.execute(sql`update product_groups set stock_count = stock_count - 3 where id = ${group.id}`);
+      await db.execute(
+        sql`update product_groups set stock_count = stock_count - 3 where id = ${group.id}`,
+      );
     }
   });
 });

@@ -12,10 +12,14 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
                from users u left join transactions t on t.user_id = u.id
                group by u.id having u.wallet_balance_kobo <> coalesce(sum(t.amount_kobo) filter (where t.status = 'completed'), 0)`,
   },
-  { invariant: 'no wallet balance below zero', query: sql`select id, wallet_balance_kobo from users where wallet_balance_kobo < 0` },
+  {
+    invariant: 'no wallet balance below zero',
+    query: sql`select id, wallet_balance_kobo from users where wallet_balance_kobo < 0`,
+  },
   {
     // Replaced and refunded accounts stay on the order they were sold to (history), never on sale again.
-    invariant: 'every sold, replaced or refunded account belongs to exactly one completed order of its group',
+    invariant:
+      'every sold, replaced or refunded account belongs to exactly one completed order of its group',
     query: sql`select a.id, a.order_id from individual_accounts a left join orders o on o.id = a.order_id
                where a.status in ('sold', 'replaced', 'refunded') and (o.id is null or o.status <> 'completed' or o.product_group_id <> a.product_group_id)`,
   },
@@ -27,7 +31,8 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
                where o.status = 'completed' group by o.id having count(a.id) <> o.quantity`,
   },
   {
-    invariant: 'every replaced account has a replaced report whose replacement was sold to the same order after it',
+    invariant:
+      'every replaced account has a replaced report whose replacement was sold to the same order after it',
     query: sql`select a.id from individual_accounts a
                where a.status = 'replaced' and not exists (
                  select 1 from account_reports r join individual_accounts n on n.id = r.replacement_account_id
@@ -35,7 +40,8 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
                    and n.status in ('sold', 'replaced', 'refunded'))`,
   },
   {
-    invariant: "every report's account is in the state its report says (open: sold; replaced; refunded)",
+    invariant:
+      "every report's account is in the state its report says (open: sold; replaced; refunded)",
     query: sql`select r.id, r.status, a.status as account_status from account_reports r join individual_accounts a on a.id = r.account_id
                where r.order_id <> a.order_id
                   or (r.status = 'open' and a.status <> 'sold')
@@ -44,7 +50,8 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
   },
   {
     // A free account (price 0) moved no money, so its refund writes no ledger row.
-    invariant: 'every refunded account is refunded once, for its unit price, to its buyer, linked to its order and report',
+    invariant:
+      'every refunded account is refunded once, for its unit price, to its buyer, linked to its order and report',
     query: sql`select a.id, o.id as order_id, count(t.id)::int as refunds, coalesce(sum(t.amount_kobo), 0)::bigint as refunded
                from individual_accounts a join orders o on o.id = a.order_id
                left join account_reports r on r.account_id = a.id and r.status = 'refunded'

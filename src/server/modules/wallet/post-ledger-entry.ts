@@ -24,10 +24,14 @@ export type PostedEntry = { transactionId: string; balanceAfterKobo: number };
 
 /** Returns null when the wallet does not hold enough for a debit (nothing is written then). */
 export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<PostedEntry | null> {
-  if (!Number.isSafeInteger(entry.amountKobo) || entry.amountKobo === 0) throw new RangeError('amountKobo must be a non-zero integer');
+  if (!Number.isSafeInteger(entry.amountKobo) || entry.amountKobo === 0)
+    throw new RangeError('amountKobo must be a non-zero integer');
   const [wallet] = await tx
     .update(users)
-    .set({ walletBalanceKobo: sql`${users.walletBalanceKobo} + ${entry.amountKobo}`, updatedAt: new Date() })
+    .set({
+      walletBalanceKobo: sql`${users.walletBalanceKobo} + ${entry.amountKobo}`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(users.id, entry.userId), gte(users.walletBalanceKobo, -entry.amountKobo)))
     .returning({ balanceKobo: users.walletBalanceKobo });
   if (!wallet) return null;

@@ -20,16 +20,30 @@ export async function readWalletSummary(db: Db, userId: string): Promise<WalletS
       .from(transactions)
       .where(and(eq(transactions.userId, userId), eq(transactions.status, 'completed'))),
   ]);
-  return { balanceKobo: user?.balanceKobo ?? 0, totalTopupsKobo: Number(totals?.topups ?? 0), totalSpentKobo: Number(totals?.spent ?? 0) };
+  return {
+    balanceKobo: user?.balanceKobo ?? 0,
+    totalTopupsKobo: Number(totals?.topups ?? 0),
+    totalSpentKobo: Number(totals?.spent ?? 0),
+  };
 }
 
 /**
  * The ledger, newest first. With `attempts`, also every top-up that has not been credited (pending, failed,
  * expired), so the customer can follow each one; a credited top-up is its ledger row.
  */
-export async function readTransactions(db: Db, userId: string, limit = HISTORY_LIMIT, { attempts = false } = {}): Promise<TransactionList> {
+export async function readTransactions(
+  db: Db,
+  userId: string,
+  limit = HISTORY_LIMIT,
+  { attempts = false } = {},
+): Promise<TransactionList> {
   const [rows, open] = await Promise.all([
-    db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(limit),
+    db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.userId, userId))
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(limit),
     attempts
       ? db
           .select(attemptColumns)
@@ -55,7 +69,9 @@ const attemptColumns = {
   createdAt: payments.createdAt,
 };
 
-function attemptRow(p: { [K in keyof typeof attemptColumns]: (typeof payments.$inferSelect)[K] }): WalletTransaction {
+function attemptRow(p: {
+  [K in keyof typeof attemptColumns]: (typeof payments.$inferSelect)[K];
+}): WalletTransaction {
   return {
     id: p.id,
     type: 'topup',

@@ -6,8 +6,13 @@ import { currentUser } from '../../http/access.ts';
 import { readTransactions, readWalletSummary } from './read-wallet.ts';
 
 export function walletRoutes(app: FastifyInstance, { db }: { db: Db }): void {
-  app.get('/api/wallet', { config: { access: 'customer' } }, async (req): Promise<WalletSummary> => readWalletSummary(db, currentUser(req).id));
-  app.get('/api/wallet/transactions', { config: { access: 'customer' } }, async (req): Promise<TransactionList> =>
-    readTransactions(db, currentUser(req).id, undefined, { attempts: true }),
+  app.get('/api/wallet', { config: { access: 'customer' } }, async (req): Promise<WalletSummary> =>
+    readWalletSummary(db, currentUser(req).id),
+  );
+  app.get(
+    '/api/wallet/transactions',
+    { config: { access: 'customer' } },
+    async (req): Promise<TransactionList> =>
+      readTransactions(db, currentUser(req).id, undefined, { attempts: true }),
   );
 }

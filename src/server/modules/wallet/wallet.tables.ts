@@ -1,12 +1,27 @@
 // The wallet ledger: one row per money movement; a balance always equals the sum of its completed rows.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
 import { accountReports } from '../reports/reports.tables.ts';
 
-export const TRANSACTION_TYPES = ['topup', 'purchase', 'ADMIN_CREDIT', 'ADMIN_DEBIT', 'refund'] as const;
+export const TRANSACTION_TYPES = [
+  'topup',
+  'purchase',
+  'ADMIN_CREDIT',
+  'ADMIN_DEBIT',
+  'refund',
+] as const;
 export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
 
 export const transactions = pgTable(
@@ -35,11 +50,19 @@ export const transactions = pgTable(
     uniqueIndex('transactions_reference_key').on(t.reference),
     // Exactly-once: one ledger row per payment, one purchase per order, one refund per report.
     uniqueIndex('transactions_payment_key').on(t.paymentId),
-    uniqueIndex('transactions_order_key').on(t.orderId).where(sql`${t.type} = 'purchase'`),
+    uniqueIndex('transactions_order_key')
+      .on(t.orderId)
+      .where(sql`${t.type} = 'purchase'`),
     uniqueIndex('transactions_report_key').on(t.reportId),
     index('transactions_user_idx').on(t.userId, t.createdAt),
-    check('transactions_type', sql`${t.type} in ('topup', 'purchase', 'ADMIN_CREDIT', 'ADMIN_DEBIT', 'refund')`),
-    check('transactions_refund_linked', sql`(${t.type} = 'refund') = (${t.reportId} is not null and ${t.orderId} is not null)`),
+    check(
+      'transactions_type',
+      sql`${t.type} in ('topup', 'purchase', 'ADMIN_CREDIT', 'ADMIN_DEBIT', 'refund')`,
+    ),
+    check(
+      'transactions_refund_linked',
+      sql`(${t.type} = 'refund') = (${t.reportId} is not null and ${t.orderId} is not null)`,
+    ),
     check('transactions_status', sql`${t.status} in ('completed', 'pending', 'failed')`),
     check('transactions_balance_after_not_negative', sql`${t.balanceAfterKobo} >= 0`),
     check(

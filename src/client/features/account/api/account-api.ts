@@ -6,18 +6,22 @@ import { api } from '../../../lib/api.ts';
 import { meQueryKey } from '../../auth/api/use-me.ts';
 
 type Answer = { ok: true; message: string };
-const post = <T = Answer>(path: string, body: unknown = {}) => api<T>(path, { method: 'POST', body });
+const post = <T = Answer>(path: string, body: unknown = {}) =>
+  api<T>(path, { method: 'POST', body });
 export const sessionsQueryKey = ['me', 'sessions'] as const;
 
 export function useForgotPassword() {
-  return useMutation({ mutationFn: (email: string) => post('/api/auth/forgot-password', { email }) });
+  return useMutation({
+    mutationFn: (email: string) => post('/api/auth/forgot-password', { email }),
+  });
 }
 
 /** After a reset every session has ended, this browser's too: the cached user is dropped. */
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token: string; newPassword: string; confirmPassword: string }) => post('/api/auth/reset-password', input),
+    mutationFn: (input: { token: string; newPassword: string; confirmPassword: string }) =>
+      post('/api/auth/reset-password', input),
     onSuccess: () => {
       queryClient.removeQueries();
       queryClient.setQueryData(meQueryKey, null);
@@ -32,24 +36,44 @@ export function confirmEmailChange(token: string) {
 /** Mutations of the signed-in user's own account refresh what shows the user (navbar, profile). */
 function useAccountMutation<I>(fn: (input: I) => Promise<Answer>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  });
 }
 
-export const useUpdateName = () => useAccountMutation((fullName: string) => api<Answer>('/api/me', { method: 'PATCH', body: { fullName } }));
+export const useUpdateName = () =>
+  useAccountMutation((fullName: string) =>
+    api<Answer>('/api/me', { method: 'PATCH', body: { fullName } }),
+  );
 export const useChangePassword = () =>
-  useAccountMutation((input: { currentPassword: string; newPassword: string; confirmPassword: string }) => post('/api/me/password', input));
-export const useChangeEmail = () => useAccountMutation((input: { newEmail: string; currentPassword: string }) => post('/api/me/email', input));
-export const useEndSession = () => useAccountMutation((id: string) => api<Answer>(`/api/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }));
-export const useEndOtherSessions = () => useAccountMutation(() => post('/api/me/sessions/end-others'));
+  useAccountMutation(
+    (input: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
+      post('/api/me/password', input),
+  );
+export const useChangeEmail = () =>
+  useAccountMutation((input: { newEmail: string; currentPassword: string }) =>
+    post('/api/me/email', input),
+  );
+export const useEndSession = () =>
+  useAccountMutation((id: string) =>
+    api<Answer>(`/api/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  );
+export const useEndOtherSessions = () =>
+  useAccountMutation(() => post('/api/me/sessions/end-others'));
 
 export function useSessions() {
-  return useQuery({ queryKey: sessionsQueryKey, queryFn: () => api<{ sessions: SessionInfo[] }>('/api/me/sessions') });
+  return useQuery({
+    queryKey: sessionsQueryKey,
+    queryFn: () => api<{ sessions: SessionInfo[] }>('/api/me/sessions'),
+  });
 }
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { password: string; shownBalanceKobo: number }) => post('/api/me/delete', input),
+    mutationFn: (input: { password: string; shownBalanceKobo: number }) =>
+      post('/api/me/delete', input),
     onSuccess: () => {
       queryClient.removeQueries();
       queryClient.setQueryData(meQueryKey, null);

@@ -41,7 +41,8 @@ export function DeleteAccountCard({ balanceKobo }: { balanceKobo: number }) {
   const balanceNote =
     balanceKobo > 0 ? (
       <p className="rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
-        Your wallet still holds <strong>{formatNaira(balanceKobo)}</strong>. The store cannot refund a balance by itself: for a payout, contact support
+        Your wallet still holds <strong>{formatNaira(balanceKobo)}</strong>. The store cannot refund
+        a balance by itself: for a payout, contact support
         {support ? (
           <>
             {' '}
@@ -58,7 +59,10 @@ export function DeleteAccountCard({ balanceKobo }: { balanceKobo: number }) {
     );
 
   return (
-    <SettingsSection title="Delete my account" description="Your name, e-mail, password, devices and messages are removed. Your orders stay in the shop's books, without your name.">
+    <SettingsSection
+      title="Delete my account"
+      description="Your name, e-mail, password, devices and messages are removed. Your orders stay in the shop's books, without your name."
+    >
       {balanceNote}
       <Dialog.Root open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
         <Dialog.Trigger asChild>
@@ -71,10 +75,18 @@ export function DeleteAccountCard({ balanceKobo }: { balanceKobo: number }) {
           <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-card p-5 text-foreground shadow-xl sm:p-6">
             <Dialog.Title className="text-xl font-bold">Delete your account?</Dialog.Title>
             <Dialog.Description className="mt-2 text-sm text-muted-foreground">
-              This cannot be undone. {balanceKobo > 0 ? `You give up the ${formatNaira(balanceKobo)} in your wallet.` : ''} Enter your password to confirm.
+              This cannot be undone.{' '}
+              {balanceKobo > 0 ? `You give up the ${formatNaira(balanceKobo)} in your wallet.` : ''}{' '}
+              Enter your password to confirm.
             </Dialog.Description>
             <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-              <Field label="Your password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <Field
+                label="Your password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
               <FormNote message={note.answer?.message ?? null} tone={note.answer?.tone} />
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Dialog.Close asChild>

@@ -30,18 +30,27 @@ export function EmailForm({ me }: { me: Me }) {
       title="E-mail address"
       description={
         <>
-          Now <strong className="break-all text-foreground">{me.email}</strong>. We send a confirmation link to the new address; the old one is told once
-          it changes.
+          Now <strong className="break-all text-foreground">{me.email}</strong>. We send a
+          confirmation link to the new address; the old one is told once it changes.
         </>
       }
     >
       {me.adminByAddress && (
-        <p role="note" className="mb-3 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
+        <p
+          role="note"
+          className="mb-3 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm"
+        >
           {accountMessages.adminRoleByAddress}
         </p>
       )}
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 sm:items-end" noValidate>
-        <Field label="New e-mail address" type="email" autoComplete="email" value={form.newEmail} onChange={(e) => setForm((f) => ({ ...f, newEmail: e.target.value }))} />
+        <Field
+          label="New e-mail address"
+          type="email"
+          autoComplete="email"
+          value={form.newEmail}
+          onChange={(e) => setForm((f) => ({ ...f, newEmail: e.target.value }))}
+        />
         <Field
           label="Password"
           type="password"

@@ -16,13 +16,25 @@ export function NameForm({ fullName }: { fullName: string }) {
     note.clear();
     const parsed = updateNameSchema.safeParse({ fullName: value });
     if (!parsed.success) return note.fail(parsed.error.issues[0]?.message ?? '');
-    save.mutate(parsed.data.fullName, { onSuccess: (r) => note.ok(r.message), onError: (err) => note.fail(err.message) });
+    save.mutate(parsed.data.fullName, {
+      onSuccess: (r) => note.ok(r.message),
+      onError: (err) => note.fail(err.message),
+    });
   };
   return (
-    <SettingsSection title="Name" description="The name we greet you with in e-mails and on your profile.">
+    <SettingsSection
+      title="Name"
+      description="The name we greet you with in e-mails and on your profile."
+    >
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
         <div className="flex-1">
-          <Field label="Full name" autoComplete="name" maxLength={80} value={value} onChange={(e) => setValue(e.target.value)} />
+          <Field
+            label="Full name"
+            autoComplete="name"
+            maxLength={80}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
         </div>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Name'}

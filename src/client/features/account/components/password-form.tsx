@@ -13,7 +13,8 @@ export function PasswordForm() {
   const [form, setForm] = useState(empty);
   const change = useChangePassword();
   const note = useFormAnswer();
-  const set = (key: keyof typeof empty) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof empty) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     note.clear();
@@ -28,11 +29,32 @@ export function PasswordForm() {
     });
   };
   return (
-    <SettingsSection title="Password" description="Your current password is needed. Every other device signed in to your account will be signed out.">
+    <SettingsSection
+      title="Password"
+      description="Your current password is needed. Every other device signed in to your account will be signed out."
+    >
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-3 sm:items-end" noValidate>
-        <Field label="Current password" type="password" autoComplete="current-password" value={form.currentPassword} onChange={set('currentPassword')} />
-        <Field label="New password" type="password" autoComplete="new-password" value={form.newPassword} onChange={set('newPassword')} />
-        <Field label="Confirm new password" type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} />
+        <Field
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={form.currentPassword}
+          onChange={set('currentPassword')}
+        />
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={form.newPassword}
+          onChange={set('newPassword')}
+        />
+        <Field
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+        />
         <Button type="submit" className="sm:col-start-3" disabled={change.isPending}>
           {change.isPending ? 'Changing...' : 'Change Password'}
         </Button>

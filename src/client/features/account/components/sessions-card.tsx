@@ -13,12 +13,22 @@ export function SessionsCard() {
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
   const note = useFormAnswer();
-  const answer = { onSuccess: (r: { message: string }) => note.ok(r.message), onError: (err: Error) => note.fail(err.message) };
+  const answer = {
+    onSuccess: (r: { message: string }) => note.ok(r.message),
+    onError: (err: Error) => note.fail(err.message),
+  };
   const sessions = data?.sessions ?? [];
   return (
-    <SettingsSection title="Signed-in devices" description="Sign out of a device you do not recognise or no longer use.">
+    <SettingsSection
+      title="Signed-in devices"
+      description="Sign out of a device you do not recognise or no longer use."
+    >
       {isPending && <p className="text-sm text-muted-foreground">Loading devices...</p>}
-      {isError && <p role="alert" className="text-sm text-destructive">Failed to load your devices.</p>}
+      {isError && (
+        <p role="alert" className="text-sm text-destructive">
+          Failed to load your devices.
+        </p>
+      )}
       <ul className="divide-y divide-border" aria-label="Signed-in devices">
         {sessions.map((s) => (
           <li key={s.id} className="flex flex-wrap items-center gap-3 py-3">
@@ -26,14 +36,25 @@ export function SessionsCard() {
             <div className="min-w-0 flex-1">
               <p className="font-medium">
                 {s.device}
-                {s.isCurrent && <span className="ml-2 rounded-full bg-green-600/15 px-2 py-0.5 text-xs text-green-700 dark:text-green-400">This device</span>}
+                {s.isCurrent && (
+                  <span className="ml-2 rounded-full bg-green-600/15 px-2 py-0.5 text-xs text-green-700 dark:text-green-400">
+                    This device
+                  </span>
+                )}
               </p>
               <p className="text-xs text-muted-foreground">
-                Last seen {when.format(new Date(s.lastSeenAt))} · signed in {when.format(new Date(s.createdAt))}
+                Last seen {when.format(new Date(s.lastSeenAt))} · signed in{' '}
+                {when.format(new Date(s.createdAt))}
               </p>
             </div>
             {!s.isCurrent && (
-              <Button variant="outline" size="sm" disabled={endOne.isPending} onClick={() => endOne.mutate(s.id, answer)} aria-label={`Sign out ${s.device}, last seen ${when.format(new Date(s.lastSeenAt))}`}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={endOne.isPending}
+                onClick={() => endOne.mutate(s.id, answer)}
+                aria-label={`Sign out ${s.device}, last seen ${when.format(new Date(s.lastSeenAt))}`}
+              >
                 Sign Out
               </Button>
             )}
@@ -41,7 +62,12 @@ export function SessionsCard() {
         ))}
       </ul>
       {sessions.length > 1 && (
-        <Button className="mt-3" variant="outline" disabled={endOthers.isPending} onClick={() => endOthers.mutate(undefined, answer)}>
+        <Button
+          className="mt-3"
+          variant="outline"
+          disabled={endOthers.isPending}
+          onClick={() => endOthers.mutate(undefined, answer)}
+        >
           Sign Out Everywhere Else
         </Button>
       )}

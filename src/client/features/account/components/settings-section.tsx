@@ -2,7 +2,17 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 
-export function SettingsSection({ title, description, children, id }: { title: string; description: ReactNode; children: ReactNode; id?: string }) {
+export function SettingsSection({
+  title,
+  description,
+  children,
+  id,
+}: {
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+  id?: string;
+}) {
   return (
     <Card className="p-4 sm:p-6" aria-labelledby={id}>
       <h2 id={id} className="text-lg font-semibold">
@@ -15,10 +25,23 @@ export function SettingsSection({ title, description, children, id }: { title: s
 }
 
 /** Shows the server's answer under a form: role=status, so it is announced and tests find it. */
-export function FormNote({ message, tone = 'ok' }: { message: string | null; tone?: 'ok' | 'error' }) {
+export function FormNote({
+  message,
+  tone = 'ok',
+}: {
+  message: string | null;
+  tone?: 'ok' | 'error';
+}) {
   if (!message) return null;
   return (
-    <p role={tone === 'error' ? 'alert' : 'status'} className={tone === 'error' ? 'mt-3 text-sm text-destructive' : 'mt-3 text-sm text-green-700 dark:text-green-400'}>
+    <p
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={
+        tone === 'error'
+          ? 'mt-3 text-sm text-destructive'
+          : 'mt-3 text-sm text-green-700 dark:text-green-400'
+      }
+    >
       {message}
     </p>
   );

@@ -1,5 +1,10 @@
 // Single accounts: Add Product (POST /api/admin/products), edit and delete (PATCH/DELETE /api/admin/accounts/:id).
-import type { AccountUpdateInput, AddProductInput, AdminAccount, AdminResult } from '../../../../shared/admin-catalogue.ts';
+import type {
+  AccountUpdateInput,
+  AddProductInput,
+  AdminAccount,
+  AdminResult,
+} from '../../../../shared/admin-catalogue.ts';
 import { api } from '../../../lib/api.ts';
 import { useAdminMutation } from './admin-mutation.ts';
 
@@ -7,7 +12,8 @@ const url = (id: string) => `/api/admin/accounts/${encodeURIComponent(id)}`;
 
 export function useAddProduct(onSuccess?: () => void) {
   return useAdminMutation({
-    mutationFn: (body: AddProductInput) => api<AdminResult<AdminAccount>>('/api/admin/products', { method: 'POST', body }),
+    mutationFn: (body: AddProductInput) =>
+      api<AdminResult<AdminAccount>>('/api/admin/products', { method: 'POST', body }),
     fallbackError: 'Failed to add product',
     onSuccess,
   });

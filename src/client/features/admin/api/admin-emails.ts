@@ -1,16 +1,27 @@
 // The admin E-mail tab: GET /api/admin/emails (failed and retrying messages) and POST /api/admin/emails/:id/retry.
 import { useQuery } from '@tanstack/react-query';
-import { adminEmailMessages, type AdminEmail, type AdminEmailList } from '../../../../shared/admin-emails.ts';
+import {
+  adminEmailMessages,
+  type AdminEmail,
+  type AdminEmailList,
+} from '../../../../shared/admin-emails.ts';
 import { api } from '../../../lib/api.ts';
 import { useAdminMutation } from './admin-mutation.ts';
 
 export function useAdminEmails() {
-  return useQuery({ queryKey: ['admin', 'emails'], queryFn: () => api<AdminEmailList>('/api/admin/emails') });
+  return useQuery({
+    queryKey: ['admin', 'emails'],
+    queryFn: () => api<AdminEmailList>('/api/admin/emails'),
+  });
 }
 
 export function useRetryEmail() {
   return useAdminMutation({
-    mutationFn: (id: string) => api<{ message: string; email: AdminEmail }>(`/api/admin/emails/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
+    mutationFn: (id: string) =>
+      api<{ message: string; email: AdminEmail }>(
+        `/api/admin/emails/${encodeURIComponent(id)}/retry`,
+        { method: 'POST' },
+      ),
     fallbackError: adminEmailMessages.retryFailed,
   });
 }

@@ -18,7 +18,11 @@ type Options<V, R> = {
   onSuccess?: (result: R, vars: V) => void;
 };
 
-export function useAdminMutation<V, R extends { message: string }>({ mutationFn, fallbackError, onSuccess }: Options<V, R>) {
+export function useAdminMutation<V, R extends { message: string }>({
+  mutationFn,
+  fallbackError,
+  onSuccess,
+}: Options<V, R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

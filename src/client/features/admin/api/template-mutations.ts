@@ -1,5 +1,9 @@
 // Product template create, update, archive, restore and delete: /api/admin/templates[/:id[/archive|/restore]].
-import type { AdminResult, AdminTemplate, TemplateInput } from '../../../../shared/admin-catalogue.ts';
+import type {
+  AdminResult,
+  AdminTemplate,
+  TemplateInput,
+} from '../../../../shared/admin-catalogue.ts';
 import { api } from '../../../lib/api.ts';
 import { useAdminMutation } from './admin-mutation.ts';
 
@@ -10,7 +14,8 @@ export const templateExportUrl = (id: string) => `${url(id)}/export.csv`;
 
 export function useCreateTemplate(onSuccess?: () => void) {
   return useAdminMutation({
-    mutationFn: (body: TemplateInput) => api<AdminResult<AdminTemplate>>('/api/admin/templates', { method: 'POST', body }),
+    mutationFn: (body: TemplateInput) =>
+      api<AdminResult<AdminTemplate>>('/api/admin/templates', { method: 'POST', body }),
     fallbackError: 'Failed to create product template',
     onSuccess,
   });
@@ -27,14 +32,16 @@ export function useUpdateTemplate(onSuccess?: () => void) {
 
 export function useArchiveTemplate() {
   return useAdminMutation({
-    mutationFn: (id: string) => api<AdminResult<AdminTemplate>>(`${url(id)}/archive`, { method: 'POST' }),
+    mutationFn: (id: string) =>
+      api<AdminResult<AdminTemplate>>(`${url(id)}/archive`, { method: 'POST' }),
     fallbackError: 'Failed to archive product template',
   });
 }
 
 export function useRestoreTemplate() {
   return useAdminMutation({
-    mutationFn: (id: string) => api<AdminResult<AdminTemplate>>(`${url(id)}/restore`, { method: 'POST' }),
+    mutationFn: (id: string) =>
+      api<AdminResult<AdminTemplate>>(`${url(id)}/restore`, { method: 'POST' }),
     fallbackError: 'Failed to restore product template',
   });
 }
@@ -42,6 +49,7 @@ export function useRestoreTemplate() {
 export function useDeleteTemplate() {
   return useAdminMutation({
     mutationFn: (id: string) => api<AdminResult>(url(id), { method: 'DELETE' }),
-    fallbackError: 'Failed to delete product template. This template may have existing orders or accounts associated with it.',
+    fallbackError:
+      'Failed to delete product template. This template may have existing orders or accounts associated with it.',
   });
 }

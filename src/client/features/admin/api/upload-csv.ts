@@ -7,7 +7,11 @@ import type { ApiErrorBody } from '../../../../shared/errors.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { adminErrorText, adminKey } from './admin-mutation.ts';
 
-export function uploadCsv(templateId: string, file: File, onProgress: (fraction: number) => void): Promise<CsvUploadResult> {
+export function uploadCsv(
+  templateId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<CsvUploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/admin/templates/${encodeURIComponent(templateId)}/upload`);
@@ -21,9 +25,18 @@ export function uploadCsv(templateId: string, file: File, onProgress: (fraction:
       const data = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) return resolve(data as CsvUploadResult);
       const err = (data as ApiErrorBody | null)?.error;
-      reject(new ApiError(xhr.status, err?.code ?? 'HTTP', err?.message ?? `Request failed (${xhr.status})`));
+      reject(
+        new ApiError(
+          xhr.status,
+          err?.code ?? 'HTTP',
+          err?.message ?? `Request failed (${xhr.status})`,
+        ),
+      );
     };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'Network error. Please check your connection and try again.'));
+    xhr.onerror = () =>
+      reject(
+        new ApiError(0, 'NETWORK', 'Network error. Please check your connection and try again.'),
+      );
     xhr.send(file);
   });
 }
@@ -49,7 +62,10 @@ export function useUploadCsv() {
       toast.success(result.message);
       await queryClient.invalidateQueries({ queryKey: adminKey });
     },
-    onError: (err) => toast.error(adminErrorText(err, `Upload failed: ${err.message || csvMessages.processFailed}`)),
+    onError: (err) =>
+      toast.error(
+        adminErrorText(err, `Upload failed: ${err.message || csvMessages.processFailed}`),
+      ),
   });
   return { ...mutation, progress };
 }

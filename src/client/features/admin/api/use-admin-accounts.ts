@@ -1,14 +1,26 @@
 // GET /api/admin/accounts (filtered, paged, no credentials) and GET /api/admin/accounts/:id (decrypted credentials).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AccountStatus, AdminAccountDetails, AdminAccountList } from '../../../../shared/admin-catalogue.ts';
+import type {
+  AccountStatus,
+  AdminAccountDetails,
+  AdminAccountList,
+} from '../../../../shared/admin-catalogue.ts';
 import { api } from '../../../lib/api.ts';
 
 export const ACCOUNTS_PAGE_SIZE = 50;
 
-export type AccountFilters = { templateId: string; status: AccountStatus | ''; search: string; page: number };
+export type AccountFilters = {
+  templateId: string;
+  status: AccountStatus | '';
+  search: string;
+  page: number;
+};
 
 function listUrl({ templateId, status, search, page }: AccountFilters): string {
-  const q = new URLSearchParams({ limit: String(ACCOUNTS_PAGE_SIZE), offset: String(page * ACCOUNTS_PAGE_SIZE) });
+  const q = new URLSearchParams({
+    limit: String(ACCOUNTS_PAGE_SIZE),
+    offset: String(page * ACCOUNTS_PAGE_SIZE),
+  });
   if (templateId) q.set('templateId', templateId);
   if (status) q.set('status', status);
   if (search.trim()) q.set('search', search.trim());

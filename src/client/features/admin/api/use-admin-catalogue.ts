@@ -4,5 +4,8 @@ import type { AdminCatalogue } from '../../../../shared/admin-catalogue.ts';
 import { api } from '../../../lib/api.ts';
 
 export function useAdminCatalogue() {
-  return useQuery({ queryKey: ['admin', 'catalogue'], queryFn: () => api<AdminCatalogue>('/api/admin/catalogue') });
+  return useQuery({
+    queryKey: ['admin', 'catalogue'],
+    queryFn: () => api<AdminCatalogue>('/api/admin/catalogue'),
+  });
 }

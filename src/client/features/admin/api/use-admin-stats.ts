@@ -4,5 +4,8 @@ import { api } from '../../../lib/api.ts';
 import type { AdminStats } from '../../../../shared/admin-stats.ts';
 
 export function useAdminStats() {
-  return useQuery({ queryKey: ['admin', 'stats'], queryFn: () => api<AdminStats>('/api/admin/stats') });
+  return useQuery({
+    queryKey: ['admin', 'stats'],
+    queryFn: () => api<AdminStats>('/api/admin/stats'),
+  });
 }

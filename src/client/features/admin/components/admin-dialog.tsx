@@ -23,7 +23,9 @@ export function AdminDialog({ open, onClose, title, description, isBusy, childre
           <div className="flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
-              <Dialog.Description className={description ? 'mt-1 text-sm text-muted-foreground' : 'sr-only'}>
+              <Dialog.Description
+                className={description ? 'mt-1 text-sm text-muted-foreground' : 'sr-only'}
+              >
                 {description ?? title}
               </Dialog.Description>
             </div>

@@ -23,14 +23,44 @@ import { ReportsTab } from './reports/reports-tab.tsx';
 import { TemplatesTab } from './templates/templates-tab.tsx';
 import { UsersTab } from './users/users-tab.tsx';
 
-type Tab = { value: string; label: string; render: (catalogue: AdminCatalogue) => ReactNode; needsCatalogue: boolean };
+type Tab = {
+  value: string;
+  label: string;
+  render: (catalogue: AdminCatalogue) => ReactNode;
+  needsCatalogue: boolean;
+};
 
 const tabs: Tab[] = [
-  { value: 'templates', label: 'Templates', needsCatalogue: true, render: (c) => <TemplatesTab catalogue={c} /> },
-  { value: 'products', label: 'Products', needsCatalogue: true, render: (c) => <ProductsTab templates={c.templates} /> },
-  { value: 'add-product', label: 'Add Product', needsCatalogue: true, render: (c) => <AddProductTab categories={c.categories} /> },
-  { value: 'bulk-upload', label: 'Bulk Upload', needsCatalogue: true, render: (c) => <BulkUploadTab templates={c.templates} /> },
-  { value: 'categories', label: 'Categories', needsCatalogue: true, render: (c) => <CategoriesTab categories={c.categories} /> },
+  {
+    value: 'templates',
+    label: 'Templates',
+    needsCatalogue: true,
+    render: (c) => <TemplatesTab catalogue={c} />,
+  },
+  {
+    value: 'products',
+    label: 'Products',
+    needsCatalogue: true,
+    render: (c) => <ProductsTab templates={c.templates} />,
+  },
+  {
+    value: 'add-product',
+    label: 'Add Product',
+    needsCatalogue: true,
+    render: (c) => <AddProductTab categories={c.categories} />,
+  },
+  {
+    value: 'bulk-upload',
+    label: 'Bulk Upload',
+    needsCatalogue: true,
+    render: (c) => <BulkUploadTab templates={c.templates} />,
+  },
+  {
+    value: 'categories',
+    label: 'Categories',
+    needsCatalogue: true,
+    render: (c) => <CategoriesTab categories={c.categories} />,
+  },
   {
     value: 'users',
     label: 'Users',
@@ -52,7 +82,9 @@ const tabs: Tab[] = [
 
 export function AdminTabs() {
   const [params, setParams] = useSearchParams();
-  const current = tabs.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'templates';
+  const current = tabs.some((t) => t.value === params.get('tab'))
+    ? params.get('tab')!
+    : 'templates';
   const catalogue = useAdminCatalogue();
   const counts: Record<string, number> = {
     inbox: useAdminInbox('all').data?.newCount ?? 0,
@@ -67,7 +99,11 @@ export function AdminTabs() {
       onValueChange={(tab) => setParams({ tab }, { replace: true })}
       className="mt-8"
     >
-      <Tabs.List ref={listRef} aria-label="Admin sections" className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0">
+      <Tabs.List
+        ref={listRef}
+        aria-label="Admin sections"
+        className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0"
+      >
         {tabs.map((t) => (
           <Tabs.Trigger
             key={t.value}

@@ -16,7 +16,15 @@ type Props = {
   onConfirm: () => void;
 };
 
-export function ConfirmAction({ icon: Icon, label, disabled, title, description, destructive, onConfirm }: Props) {
+export function ConfirmAction({
+  icon: Icon,
+  label,
+  disabled,
+  title,
+  description,
+  destructive,
+  onConfirm,
+}: Props) {
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>
@@ -28,7 +36,9 @@ export function ConfirmAction({ icon: Icon, label, disabled, title, description,
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-card p-6 text-foreground shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">{description}</AlertDialog.Description>
+          <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">
+            {description}
+          </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="outline">Cancel</Button>

@@ -2,7 +2,15 @@
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
-export function DataTable({ columns, children, caption }: { columns: string[]; children: ReactNode; caption: string }) {
+export function DataTable({
+  columns,
+  children,
+  caption,
+}: {
+  columns: string[];
+  children: ReactNode;
+  caption: string;
+}) {
   return (
     <div className="md:overflow-x-auto">
       {/* Explicit roles keep the table's meaning when phones display its parts as blocks. */}
@@ -11,7 +19,15 @@ export function DataTable({ columns, children, caption }: { columns: string[]; c
         <thead className="hidden md:table-header-group">
           <tr role="row" className="border-b border-border text-left text-muted-foreground">
             {columns.map((c) => (
-              <th key={c} role="columnheader" scope="col" className={cn('whitespace-nowrap px-3 py-2 font-medium', c === 'Actions' && 'text-right')}>
+              <th
+                key={c}
+                role="columnheader"
+                scope="col"
+                className={cn(
+                  'whitespace-nowrap px-3 py-2 font-medium',
+                  c === 'Actions' && 'text-right',
+                )}
+              >
                 {c}
               </th>
             ))}
@@ -68,5 +84,9 @@ export function ActionsCell({ children }: { children: ReactNode }) {
 }
 
 export function EmptyState({ children }: { children: ReactNode }) {
-  return <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">{children}</p>;
+  return (
+    <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
+      {children}
+    </p>
+  );
 }

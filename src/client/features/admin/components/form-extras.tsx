@@ -12,11 +12,25 @@ export function FormError({ message }: { message: string | null }) {
   );
 }
 
-export function CheckboxField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-center gap-2">
-      <input id={id} type="checkbox" className="h-4 w-4 accent-primary" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        className="h-4 w-4 accent-primary"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
@@ -24,13 +38,25 @@ export function CheckboxField({ label, checked, onChange }: { label: string; che
   );
 }
 
-export function Panel({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function Panel({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6">
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold">{title}</h2>
-          {description ? <p className="mt-0.5 text-sm text-muted-foreground">{description}</p> : null}
+          {description ? (
+            <p className="mt-0.5 text-sm text-muted-foreground">{description}</p>
+          ) : null}
         </div>
         {actions}
       </div>
@@ -40,9 +66,23 @@ export function Panel({ title, description, actions, children }: { title: string
 }
 
 /** One-of-few filter as pressed buttons (a group of toggles, not tabs: the list below stays one region). */
-export function SegmentedFilter<V extends string>({ label, options, value, onChange }: { label: string; options: readonly { value: V; label: string }[]; value: V; onChange: (value: V) => void }) {
+export function SegmentedFilter<V extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly { value: V; label: string }[];
+  value: V;
+  onChange: (value: V) => void;
+}) {
   return (
-    <div role="group" aria-label={label} className="inline-flex rounded-md border border-border p-0.5">
+    <div
+      role="group"
+      aria-label={label}
+      className="inline-flex rounded-md border border-border p-0.5"
+    >
       {options.map((f) => (
         <button
           key={f.value}

@@ -4,10 +4,21 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from './data-table.tsx';
 
 /** What the panel reads of a query (a react-query result, or several combined into one, as useQueries' combine does). */
-export type QueryView<T> = { isPending: boolean; error: Error | null; data: T | undefined; refetch: () => unknown };
+export type QueryView<T> = {
+  isPending: boolean;
+  error: Error | null;
+  data: T | undefined;
+  refetch: () => unknown;
+};
 
 // isEmpty/empty are optional: a panel that shows something (e.g. totals) even with no rows checks emptiness itself.
-type Props<T> = { query: QueryView<T>; loading: string; isEmpty?: (data: T) => boolean; empty?: ReactNode; children: (data: T) => ReactNode };
+type Props<T> = {
+  query: QueryView<T>;
+  loading: string;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+};
 
 export function QueryState<T>({ query, loading, isEmpty, empty, children }: Props<T>) {
   if (query.isPending) {

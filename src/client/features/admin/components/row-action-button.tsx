@@ -12,7 +12,13 @@ type Props = {
 
 export function RowActionButton({ mutation, id, label, children }: Props) {
   return (
-    <Button size="sm" variant="outline" disabled={mutation.isPending && mutation.variables === id} onClick={() => mutation.mutate(id)} aria-label={label}>
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={mutation.isPending && mutation.variables === id}
+      onClick={() => mutation.mutate(id)}
+      aria-label={label}
+    >
       {children}
     </Button>
   );

@@ -2,11 +2,22 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
-type Props = { label: string; caption: string; columns: string[]; minWidth: string; children: ReactNode };
+type Props = {
+  label: string;
+  caption: string;
+  columns: string[];
+  minWidth: string;
+  children: ReactNode;
+};
 
 export function ScrollTable({ label, caption, columns, minWidth, children }: Props) {
   return (
-    <div className="max-h-[70vh] overflow-auto rounded-lg border border-border" tabIndex={0} role="region" aria-label={label}>
+    <div
+      className="max-h-[70vh] overflow-auto rounded-lg border border-border"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
       <table className={cn('w-full text-left text-sm', minWidth)}>
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-card text-muted-foreground">

@@ -28,7 +28,8 @@ export function StatsCards({ stats }: { stats: AdminStats }) {
         <div className="col-span-2 flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 lg:col-span-4 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
           <dt className="shrink-0">Low stock:</dt>
           <dd className="font-semibold">
-            {stats.lowStockTemplates} template{stats.lowStockTemplates === 1 ? '' : 's'} with {LOW_STOCK_MAX} or fewer accounts left
+            {stats.lowStockTemplates} template{stats.lowStockTemplates === 1 ? '' : 's'} with{' '}
+            {LOW_STOCK_MAX} or fewer accounts left
           </dd>
         </div>
       ) : null}

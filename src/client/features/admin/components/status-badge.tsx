@@ -14,19 +14,42 @@ export type BadgeTone = keyof typeof tones;
 
 export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
   return (
-    <span className={cn('inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold', tones[tone])}>
+    <span
+      className={cn(
+        'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
+        tones[tone],
+      )}
+    >
       {children}
     </span>
   );
 }
 
-const accountTones = { available: 'green', reserved: 'amber', sold: 'gray', replaced: 'violet', refunded: 'blue' } as const;
-const accountLabels = { available: 'Available', reserved: 'Reserved', sold: 'Sold', replaced: 'Replaced', refunded: 'Refunded' } as const;
+const accountTones = {
+  available: 'green',
+  reserved: 'amber',
+  sold: 'gray',
+  replaced: 'violet',
+  refunded: 'blue',
+} as const;
+const accountLabels = {
+  available: 'Available',
+  reserved: 'Reserved',
+  sold: 'Sold',
+  replaced: 'Replaced',
+  refunded: 'Refunded',
+} as const;
 
 export function AccountStatusBadge({ status }: { status: keyof typeof accountTones }) {
   return <Badge tone={accountTones[status]}>{accountLabels[status]}</Badge>;
 }
 
-export function ActiveBadge({ isActive, inactiveLabel }: { isActive: boolean; inactiveLabel: string }) {
+export function ActiveBadge({
+  isActive,
+  inactiveLabel,
+}: {
+  isActive: boolean;
+  inactiveLabel: string;
+}) {
   return <Badge tone={isActive ? 'green' : 'gray'}>{isActive ? 'Active' : inactiveLabel}</Badge>;
 }

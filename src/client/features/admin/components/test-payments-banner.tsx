@@ -11,7 +11,8 @@ export function TestPaymentsBanner() {
     >
       <FlaskConical className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
       <p className="text-sm">
-        <strong className="font-semibold">{testPaymentsBanner.title}.</strong> {testPaymentsBanner.body}
+        <strong className="font-semibold">{testPaymentsBanner.title}.</strong>{' '}
+        {testPaymentsBanner.body}
       </p>
     </div>
   );

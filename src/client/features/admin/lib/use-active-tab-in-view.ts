@@ -9,7 +9,8 @@ export function useActiveTabInView<T extends HTMLElement>(current: string) {
     const list = listRef.current;
     if (!active || !list) return;
     // Scroll the list only, never the page: scrollIntoView would also move the window vertically.
-    const left = active.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+    const left =
+      active.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
     if (left < list.scrollLeft || left + active.offsetWidth > list.scrollLeft + list.clientWidth) {
       list.scrollTo({ left: Math.max(0, left - 16) });
     }

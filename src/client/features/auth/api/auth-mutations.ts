@@ -7,7 +7,8 @@ import { meQueryKey } from './use-me.ts';
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; password: string }) => api<{ user: Me }>('/api/auth/login', { method: 'POST', body: input }),
+    mutationFn: (input: { email: string; password: string }) =>
+      api<{ user: Me }>('/api/auth/login', { method: 'POST', body: input }),
     onSuccess: ({ user }) => {
       queryClient.removeQueries();
       queryClient.setQueryData(meQueryKey, user);
@@ -24,10 +25,17 @@ export function useRegister() {
 
 export function useResendConfirmation() {
   return useMutation({
-    mutationFn: (email: string) => api<{ ok: true; message: string }>('/api/auth/resend-confirmation', { method: 'POST', body: { email } }),
+    mutationFn: (email: string) =>
+      api<{ ok: true; message: string }>('/api/auth/resend-confirmation', {
+        method: 'POST',
+        body: { email },
+      }),
   });
 }
 
 export function confirmEmail(tokenHash: string, type: string) {
-  return api<{ ok: true; message: string }>('/api/auth/confirm-email', { method: 'POST', body: { token_hash: tokenHash, type } });
+  return api<{ ok: true; message: string }>('/api/auth/confirm-email', {
+    method: 'POST',
+    body: { token_hash: tokenHash, type },
+  });
 }

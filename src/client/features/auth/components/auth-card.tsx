@@ -2,7 +2,15 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
   return (
     <section className="mx-auto flex max-w-md flex-col px-4 py-12">
       <Card>

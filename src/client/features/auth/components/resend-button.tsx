@@ -13,7 +13,8 @@ export function ResendButton({ email }: { email: string }) {
       onClick={() =>
         resend.mutate(email, {
           onSuccess: (r) => toast.success('Confirmation email sent', { description: r.message }),
-          onError: (err) => toast.error('Failed to resend confirmation email', { description: err.message }),
+          onError: (err) =>
+            toast.error('Failed to resend confirmation email', { description: err.message }),
         })
       }
     >

@@ -28,7 +28,10 @@ export function useRefreshOnWindowFocus(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const onFocus = () => {
-      void queryClient.refetchQueries({ queryKey: catalogueKeyRoot, type: 'active', stale: true }, { cancelRefetch: false });
+      void queryClient.refetchQueries(
+        { queryKey: catalogueKeyRoot, type: 'active', stale: true },
+        { cancelRefetch: false },
+      );
     };
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);

@@ -11,5 +11,9 @@ export function fetchAccount(id: string): Promise<AccountResponse> {
 }
 
 export function useAccount(id: string) {
-  return useQuery({ queryKey: accountQueryKey(id), queryFn: () => fetchAccount(id), ...liveQueryOptions });
+  return useQuery({
+    queryKey: accountQueryKey(id),
+    queryFn: () => fetchAccount(id),
+    ...liveQueryOptions,
+  });
 }

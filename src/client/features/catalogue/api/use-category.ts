@@ -11,5 +11,9 @@ export function fetchCategory(id: string): Promise<CategoryResponse> {
 }
 
 export function useCategory(id: string) {
-  return useQuery({ queryKey: categoryQueryKey(id), queryFn: () => fetchCategory(id), ...liveQueryOptions });
+  return useQuery({
+    queryKey: categoryQueryKey(id),
+    queryFn: () => fetchCategory(id),
+    ...liveQueryOptions,
+  });
 }

@@ -17,8 +17,13 @@ function valueFor(value: string | number | boolean): string {
   return value;
 }
 
-export function detailEntries(details: PublicAccount['details']): { label: string; value: string }[] {
-  return Object.entries(details).map(([key, value]) => ({ label: labelFor(key), value: valueFor(value) }));
+export function detailEntries(
+  details: PublicAccount['details'],
+): { label: string; value: string }[] {
+  return Object.entries(details).map(([key, value]) => ({
+    label: labelFor(key),
+    value: valueFor(value),
+  }));
 }
 
 /** 'Followers: 1,000 · Age: 2 years' for the small account links. */
@@ -30,7 +35,8 @@ export function detailSummary(details: PublicAccount['details']): string {
 
 export function DetailList({ details }: { details: PublicAccount['details'] }) {
   const entries = detailEntries(details);
-  if (entries.length === 0) return <p className="text-sm text-muted-foreground">No public details for this account.</p>;
+  if (entries.length === 0)
+    return <p className="text-sm text-muted-foreground">No public details for this account.</p>;
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
       {entries.map((d) => (

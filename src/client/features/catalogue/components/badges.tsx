@@ -3,7 +3,8 @@ import { FALLBACK_PRICE_TEXT, FEATURE_BADGES, stockLabel } from '../../../../sha
 import { formatNaira } from '../../../../shared/money.ts';
 import { cn } from '../../../lib/cn.ts';
 
-const pill = 'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium';
+const pill =
+  'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium';
 
 export function CategoryBadge({ name }: { name: string }) {
   return <span className={cn(pill, 'bg-primary/10 text-primary')}>{name}</span>;
@@ -31,7 +32,9 @@ export function FeatureBadges({ features }: { features: string[] }) {
           {f}
         </li>
       ))}
-      {more > 0 ? <li className={cn(pill, 'font-normal text-muted-foreground')}>+{more} more</li> : null}
+      {more > 0 ? (
+        <li className={cn(pill, 'font-normal text-muted-foreground')}>+{more} more</li>
+      ) : null}
     </ul>
   );
 }

@@ -19,7 +19,10 @@ export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
                     {crumb.label}
                   </Link>
                 ) : (
-                  <span aria-current={isLast ? 'page' : undefined} className={isLast ? 'font-medium text-foreground' : undefined}>
+                  <span
+                    aria-current={isLast ? 'page' : undefined}
+                    className={isLast ? 'font-medium text-foreground' : undefined}
+                  >
                     {crumb.label}
                   </span>
                 )}

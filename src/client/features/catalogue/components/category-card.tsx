@@ -18,9 +18,14 @@ export function CategoryCard({ category }: { category: PublicCategory }) {
     >
       <span className="flex items-center justify-between gap-2">
         <span className="text-lg font-semibold">{category.name}</span>
-        <ChevronRight className="h-5 w-5 shrink-0 text-muted-foreground transition group-hover:translate-x-0.5 group-hover:text-primary" aria-hidden />
+        <ChevronRight
+          className="h-5 w-5 shrink-0 text-muted-foreground transition group-hover:translate-x-0.5 group-hover:text-primary"
+          aria-hidden
+        />
       </span>
-      {category.description ? <span className="text-sm text-muted-foreground">{category.description}</span> : null}
+      {category.description ? (
+        <span className="text-sm text-muted-foreground">{category.description}</span>
+      ) : null}
       <span className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm">
         <span className="text-muted-foreground">{groups}</span>
         <span className="font-semibold text-primary">{fromPriceText(category.minPriceKobo)}</span>

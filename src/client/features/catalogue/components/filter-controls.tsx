@@ -5,7 +5,12 @@ import { inputClass } from '../../../components/ui/field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { CardLayout } from './group-card.tsx';
 
-type SearchProps = { label: string; value: string; onChange: (value: string) => void; placeholder?: string };
+type SearchProps = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+};
 
 export function SearchBox({ label, value, onChange, placeholder }: SearchProps) {
   const id = useId();
@@ -14,7 +19,10 @@ export function SearchBox({ label, value, onChange, placeholder }: SearchProps) 
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <Search
+        className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
       <input
         id={id}
         type="search"
@@ -41,7 +49,12 @@ export function LabelledSelect({ label, value, onChange, options }: SelectProps)
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={inputClass}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -52,7 +65,13 @@ export function LabelledSelect({ label, value, onChange, options }: SelectProps)
   );
 }
 
-export function LayoutToggle({ value, onChange }: { value: CardLayout; onChange: (value: CardLayout) => void }) {
+export function LayoutToggle({
+  value,
+  onChange,
+}: {
+  value: CardLayout;
+  onChange: (value: CardLayout) => void;
+}) {
   const button = (layout: CardLayout, label: string, Icon: typeof List) => (
     <button
       type="button"
@@ -68,7 +87,11 @@ export function LayoutToggle({ value, onChange }: { value: CardLayout; onChange:
     </button>
   );
   return (
-    <div role="group" aria-label="Layout" className="flex shrink-0 overflow-hidden rounded-md border border-border">
+    <div
+      role="group"
+      aria-label="Layout"
+      className="flex shrink-0 overflow-hidden rounded-md border border-border"
+    >
       {button('grid', 'Grid view', LayoutGrid)}
       {button('list', 'List view', List)}
     </div>

@@ -23,11 +23,24 @@ export function GroupCard({ group, layout = 'grid', children }: Props) {
   const isList = layout === 'list';
 
   const buy = () =>
-    startPurchase({ productGroup: group, category: group.categoryName, quantity, isBulkPurchase: quantity > 1 });
+    startPurchase({
+      productGroup: group,
+      category: group.categoryName,
+      quantity,
+      isBulkPurchase: quantity > 1,
+    });
 
   return (
-    <article aria-labelledby={titleId} className="flex h-full flex-col gap-4 rounded-xl border border-border bg-card p-5 shadow-sm">
-      <div className={cn('flex flex-1 flex-col gap-4', isList && 'sm:flex-row sm:items-start sm:gap-6')}>
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
+    >
+      <div
+        className={cn(
+          'flex flex-1 flex-col gap-4',
+          isList && 'sm:flex-row sm:items-start sm:gap-6',
+        )}
+      >
         <div className="min-w-0 flex-1 space-y-3">
           <div className="flex flex-wrap items-center gap-2">
             <CategoryBadge name={group.categoryName} />
@@ -36,7 +49,9 @@ export function GroupCard({ group, layout = 'grid', children }: Props) {
           <h3 id={titleId} className="text-lg font-semibold leading-snug">
             {group.name}
           </h3>
-          {group.description ? <p className="text-sm text-muted-foreground">{group.description}</p> : null}
+          {group.description ? (
+            <p className="text-sm text-muted-foreground">{group.description}</p>
+          ) : null}
           <FeatureBadges features={group.features} />
         </div>
         <div className={cn('mt-auto space-y-3', isList && 'sm:mt-0 sm:w-60 sm:shrink-0')}>
@@ -46,7 +61,10 @@ export function GroupCard({ group, layout = 'grid', children }: Props) {
           </div>
           <div className="flex items-end gap-2">
             <div className="w-20 shrink-0">
-              <label htmlFor={quantityId} className="mb-1 block text-xs font-medium text-muted-foreground">
+              <label
+                htmlFor={quantityId}
+                className="mb-1 block text-xs font-medium text-muted-foreground"
+              >
                 Quantity
               </label>
               <input

@@ -9,7 +9,10 @@ type ErrorProps = { title: string; message: string; onRetry: () => void; isRetry
 
 export function LoadError({ title, message, onRetry, isRetrying }: ErrorProps) {
   return (
-    <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+    <section
+      role="alert"
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center"
+    >
       <AlertTriangle className="h-12 w-12 text-destructive" aria-hidden />
       <h1 className="mt-4 text-2xl font-bold">{title}</h1>
       <p className="mt-2 text-muted-foreground">{message}</p>

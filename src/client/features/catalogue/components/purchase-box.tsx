@@ -28,7 +28,15 @@ export function PurchaseBox({ account, group }: { account: PublicAccount; group:
         <p className="text-sm text-muted-foreground">{SIGN_IN_TO_PURCHASE}</p>
         <Button
           className="w-full"
-          onClick={() => startPurchase({ accountId: account.id, productGroup: group, category: group.categoryName, quantity: 1, isBulkPurchase: false })}
+          onClick={() =>
+            startPurchase({
+              accountId: account.id,
+              productGroup: group,
+              category: group.categoryName,
+              quantity: 1,
+              isBulkPurchase: false,
+            })
+          }
         >
           <LogIn className="h-4 w-4" aria-hidden /> Sign In to Purchase
         </Button>
@@ -38,7 +46,8 @@ export function PurchaseBox({ account, group }: { account: PublicAccount; group:
   if (me.isAdmin) {
     return (
       <p className="flex items-center gap-2 rounded-md bg-muted p-3 text-sm">
-        <ShieldAlert className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden /> Admins cannot purchase.
+        <ShieldAlert className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden /> Admins cannot
+        purchase.
       </p>
     );
   }
@@ -46,7 +55,15 @@ export function PurchaseBox({ account, group }: { account: PublicAccount; group:
     <Button
       className="w-full"
       size="lg"
-      onClick={() => startPurchase({ accountId: account.id, productGroup: group, category: group.categoryName, quantity: 1, isBulkPurchase: false })}
+      onClick={() =>
+        startPurchase({
+          accountId: account.id,
+          productGroup: group,
+          category: group.categoryName,
+          quantity: 1,
+          isBulkPurchase: false,
+        })
+      }
     >
       <ShoppingCart className="h-5 w-5" aria-hidden /> Buy Now
     </Button>

@@ -9,7 +9,9 @@ export function SampleAccounts({ accounts }: { accounts: PublicAccount[] }) {
   if (accounts.length === 0) return null;
   return (
     <div className="border-t border-border pt-3">
-      <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Or pick a specific account</p>
+      <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+        Or pick a specific account
+      </p>
       <ul className="mt-2 grid gap-2 sm:grid-cols-2">
         {accounts.map((account) => (
           <li key={account.id} className="min-w-0">
@@ -21,7 +23,9 @@ export function SampleAccounts({ accounts }: { accounts: PublicAccount[] }) {
               <span className="min-w-0">
                 <span className="block truncate font-medium">{account.username}</span>
                 {Object.keys(account.details).length > 0 ? (
-                  <span className="block truncate text-muted-foreground">{detailSummary(account.details)}</span>
+                  <span className="block truncate text-muted-foreground">
+                    {detailSummary(account.details)}
+                  </span>
                 ) : null}
               </span>
             </Link>

@@ -24,7 +24,13 @@ export function WalletCard() {
         </p>
       </div>
       <div className="flex items-center gap-2">
-        <Button variant="outline" size="icon" aria-label="Refresh balance" disabled={isFetching} onClick={() => void refetch()}>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Refresh balance"
+          disabled={isFetching}
+          onClick={() => void refetch()}
+        >
           <RefreshCw className={cn('h-4 w-4', isFetching && 'animate-spin')} aria-hidden />
         </Button>
         <Button asChild>

@@ -7,7 +7,8 @@ export function useCheckoutAccount(accountId: string | undefined) {
   return useQuery({
     // Not under ['catalogue']: refreshing stock after the purchase must not re-check the account just sold.
     queryKey: ['checkout', 'account', accountId ?? ''],
-    queryFn: () => api<AccountResponse>(`/api/catalogue/accounts/${encodeURIComponent(accountId ?? '')}`),
+    queryFn: () =>
+      api<AccountResponse>(`/api/catalogue/accounts/${encodeURIComponent(accountId ?? '')}`),
     enabled: accountId !== undefined,
     staleTime: 0,
     retry: false,

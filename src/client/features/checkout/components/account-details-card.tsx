@@ -10,7 +10,14 @@ export function AccountDetailsCard({ checkout, username, isLoadingAccount }: Pro
   const rows: [string, string][] = [
     ['Product', productGroup.name],
     ['Category', category],
-    ...(accountId ? [['Username', isLoadingAccount ? 'Loading...' : username ? `@${username}` : '—'] as [string, string]] : []),
+    ...(accountId
+      ? [
+          ['Username', isLoadingAccount ? 'Loading...' : username ? `@${username}` : '—'] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     ['Quantity', quantity === 1 ? '1 account' : `${quantity} accounts`],
   ];
   return (
@@ -18,7 +25,9 @@ export function AccountDetailsCard({ checkout, username, isLoadingAccount }: Pro
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         <Package className="h-5 w-5 text-primary" aria-hidden /> Account Details
       </h2>
-      {productGroup.description ? <p className="mt-2 text-sm text-muted-foreground">{productGroup.description}</p> : null}
+      {productGroup.description ? (
+        <p className="mt-2 text-sm text-muted-foreground">{productGroup.description}</p>
+      ) : null}
       <dl className="mt-4 divide-y divide-border text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4 py-2.5">
@@ -30,7 +39,10 @@ export function AccountDetailsCard({ checkout, username, isLoadingAccount }: Pro
       {productGroup.features.length > 0 ? (
         <ul aria-label="Features" className="mt-4 flex flex-wrap gap-1.5">
           {productGroup.features.map((f) => (
-            <li key={f} className="rounded-full border border-border bg-muted px-2.5 py-0.5 text-xs">
+            <li
+              key={f}
+              className="rounded-full border border-border bg-muted px-2.5 py-0.5 text-xs"
+            >
               {f}
             </li>
           ))}

@@ -20,7 +20,15 @@ type Props = {
   onPurchase: () => void;
 };
 
-export function PaymentSummary({ unitPriceKobo, quantity, balanceKobo, isAdmin, isReady, isProcessing, onPurchase }: Props) {
+export function PaymentSummary({
+  unitPriceKobo,
+  quantity,
+  balanceKobo,
+  isAdmin,
+  isReady,
+  isProcessing,
+  onPurchase,
+}: Props) {
   const totalKobo = unitPriceKobo * quantity + PROCESSING_FEE_KOBO;
   const shortKobo = totalKobo - balanceKobo;
   const isShort = !isAdmin && shortKobo > 0;
@@ -60,9 +68,13 @@ export function PaymentSummary({ unitPriceKobo, quantity, balanceKobo, isAdmin, 
         </p>
       ) : null}
       {isShort ? (
-        <div role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+        <div
+          role="alert"
+          className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm"
+        >
           <p className="flex items-center gap-2 font-semibold text-destructive">
-            <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden /> {orderMessages.insufficientFunds(shortKobo)}
+            <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden />{' '}
+            {orderMessages.insufficientFunds(shortKobo)}
           </p>
           <p className="mt-1">{orderMessages.topUpFirst}</p>
           <Button asChild variant="outline" size="sm" className="mt-3">
@@ -70,7 +82,12 @@ export function PaymentSummary({ unitPriceKobo, quantity, balanceKobo, isAdmin, 
           </Button>
         </div>
       ) : null}
-      <Button className="mt-5 w-full" size="lg" disabled={!isReady || isAdmin || isShort || isProcessing} onClick={onPurchase}>
+      <Button
+        className="mt-5 w-full"
+        size="lg"
+        disabled={!isReady || isAdmin || isShort || isProcessing}
+        onClick={onPurchase}
+      >
         {isProcessing ? (
           <>
             <Loader2 className="h-5 w-5 animate-spin" aria-hidden /> Processing...
@@ -80,7 +97,8 @@ export function PaymentSummary({ unitPriceKobo, quantity, balanceKobo, isAdmin, 
         )}
       </Button>
       <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
-        <ShieldCheck className="h-4 w-4" aria-hidden /> Paid from your wallet. Credentials appear in your order history at once.
+        <ShieldCheck className="h-4 w-4" aria-hidden /> Paid from your wallet. Credentials appear in
+        your order history at once.
       </p>
     </Card>
   );

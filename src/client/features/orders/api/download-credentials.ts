@@ -19,7 +19,11 @@ export async function downloadCredentials(orderId: string, format: DownloadForma
   }
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as ApiErrorBody | null;
-    throw new ApiError(res.status, body?.error?.code ?? 'HTTP', body?.error?.message ?? orderMessages.noCredentials);
+    throw new ApiError(
+      res.status,
+      body?.error?.code ?? 'HTTP',
+      body?.error?.message ?? orderMessages.noCredentials,
+    );
   }
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);

@@ -16,6 +16,7 @@ export function useOrders() {
   return useQuery({
     queryKey: ordersQueryKey,
     queryFn: fetchOrders,
-    refetchInterval: (query) => (query.state.data?.orders.some(isEmailInFlight) ? EMAIL_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.orders.some(isEmailInFlight) ? EMAIL_POLL_MS : false,
   });
 }

@@ -9,7 +9,10 @@ export function useReportProblem(orderId: string, onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReportProblemInput) =>
-      api<ReportProblemResult>(`/api/orders/${encodeURIComponent(orderId)}/reports`, { method: 'POST', body: input }),
+      api<ReportProblemResult>(`/api/orders/${encodeURIComponent(orderId)}/reports`, {
+        method: 'POST',
+        body: input,
+      }),
     onSuccess: async (result) => {
       toast.success(result.message);
       onDone();

@@ -8,14 +8,20 @@ import { downloadCredentials, type DownloadFormat } from '../api/download-creden
 import { EmailStatus } from './email-status.tsx';
 import { useEmailCredentials } from '../api/use-email-credentials.ts';
 
-type Props = { order: CustomerOrder; isRevealed: boolean; onToggleReveal: () => void; credentialsId: string };
+type Props = {
+  order: CustomerOrder;
+  isRevealed: boolean;
+  onToggleReveal: () => void;
+  credentialsId: string;
+};
 
 export function OrderActions({ order, isRevealed, onToggleReveal, credentialsId }: Props) {
   const isCompleted = order.status === 'completed';
   const email = useEmailCredentials(order.id);
   const download = useMutation({
     mutationFn: (format: DownloadFormat) => downloadCredentials(order.id, format),
-    onError: (err) => toast.error(err.message, { description: 'Please contact support if this keeps happening.' }),
+    onError: (err) =>
+      toast.error(err.message, { description: 'Please contact support if this keeps happening.' }),
   });
   const isSending = email.isPending;
   return (
@@ -30,16 +36,34 @@ export function OrderActions({ order, isRevealed, onToggleReveal, credentialsId 
           aria-controls={credentialsId}
           onClick={onToggleReveal}
         >
-          {isRevealed ? <EyeOff className="h-4 w-4" aria-hidden /> : <Eye className="h-4 w-4" aria-hidden />}
+          {isRevealed ? (
+            <EyeOff className="h-4 w-4" aria-hidden />
+          ) : (
+            <Eye className="h-4 w-4" aria-hidden />
+          )}
           {isRevealed ? 'Hide Credentials' : 'Show Credentials'}
         </Button>
-        <Button size="sm" disabled={!isCompleted || download.isPending} onClick={() => download.mutate('json')}>
+        <Button
+          size="sm"
+          disabled={!isCompleted || download.isPending}
+          onClick={() => download.mutate('json')}
+        >
           <Download className="h-4 w-4" aria-hidden /> Download Credentials
         </Button>
-        <Button variant="ghost" size="sm" disabled={!isCompleted || download.isPending} onClick={() => download.mutate('txt')}>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={!isCompleted || download.isPending}
+          onClick={() => download.mutate('txt')}
+        >
           <FileText className="h-4 w-4" aria-hidden /> Download as text
         </Button>
-        <Button variant="outline" size="sm" disabled={!isCompleted || isSending} onClick={() => email.mutate()}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!isCompleted || isSending}
+          onClick={() => email.mutate()}
+        >
           <Mail className="h-4 w-4" aria-hidden /> {isSending ? 'Sending...' : 'Email'}
         </Button>
       </div>

@@ -12,7 +12,8 @@ import { OrderCredentials } from './order-credentials.tsx';
 import { hasAfterSale, OrderItems } from './order-items.tsx';
 import { ReportProblem } from './report-problem-dialog.tsx';
 
-const pill = 'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize';
+const pill =
+  'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize';
 
 export function OrderCard({ order }: { order: CustomerOrder }) {
   const titleId = useId();
@@ -20,20 +21,34 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
   const [isRevealed, setIsRevealed] = useState(false);
   const isCompleted = order.status === 'completed';
   return (
-    <article aria-labelledby={titleId} className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6">
+    <article
+      aria-labelledby={titleId}
+      className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-2">
           <h3 id={titleId} className="break-all text-lg font-semibold leading-snug">
             {orderTitle(order)}
           </h3>
           <div className="flex flex-wrap gap-1.5">
-            <span className={cn(pill, isCompleted ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground')}>{order.status}</span>
+            <span
+              className={cn(
+                pill,
+                isCompleted ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground',
+              )}
+            >
+              {order.status}
+            </span>
             <span className={cn(pill, 'border border-border')}>{categoryOf(order)}</span>
           </div>
         </div>
         <div className="sm:text-right">
-          <p className="text-xl font-bold tabular-nums">{formatNaira(Math.abs(order.amountKobo))}</p>
-          <p className="font-mono text-xs text-muted-foreground">Order ID: {shortOrderId(order.id)}</p>
+          <p className="text-xl font-bold tabular-nums">
+            {formatNaira(Math.abs(order.amountKobo))}
+          </p>
+          <p className="font-mono text-xs text-muted-foreground">
+            Order ID: {shortOrderId(order.id)}
+          </p>
         </div>
       </div>
       <p className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
@@ -45,12 +60,18 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
       <AccountDetails order={order} />
       {hasAfterSale(order.items) ? <OrderItems items={order.items} /> : null}
       <div className="mt-4">
-        <OrderActions order={order} isRevealed={isRevealed} onToggleReveal={() => setIsRevealed((v) => !v)} credentialsId={credentialsId} />
+        <OrderActions
+          order={order}
+          isRevealed={isRevealed}
+          onToggleReveal={() => setIsRevealed((v) => !v)}
+          credentialsId={credentialsId}
+        />
       </div>
       {order.warrantyEndsAt ? (
         <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-muted-foreground">
           <span className="flex items-center gap-1.5">
-            <ShieldCheck className="h-4 w-4" aria-hidden /> Warranty: report a problem until {formatDateTime(order.warrantyEndsAt)}
+            <ShieldCheck className="h-4 w-4" aria-hidden /> Warranty: report a problem until{' '}
+            {formatDateTime(order.warrantyEndsAt)}
           </span>
           <ReportProblem order={order} />
         </div>
@@ -78,7 +99,10 @@ function AccountDetails({ order }: { order: CustomerOrder }) {
           ['Email', first?.email ?? '—'],
         ];
   return (
-    <dl aria-label="Account details" className="mt-4 grid gap-x-6 gap-y-2 rounded-lg bg-muted/60 p-3 text-sm sm:grid-cols-2">
+    <dl
+      aria-label="Account details"
+      className="mt-4 grid gap-x-6 gap-y-2 rounded-lg bg-muted/60 p-3 text-sm sm:grid-cols-2"
+    >
       {rows.map(([label, value]) => (
         <div key={label} className="flex min-w-0 gap-2">
           <dt className="shrink-0 text-muted-foreground">{label}:</dt>

@@ -26,7 +26,9 @@ export function OrderCredentials({ orderId }: { orderId: string }) {
       {data.accounts.map((account) => (
         <AccountBlock key={account.accountNumber} account={account} />
       ))}
-      <p className="text-xs text-muted-foreground">Keep these credentials private. Change the passwords after you first sign in.</p>
+      <p className="text-xs text-muted-foreground">
+        Keep these credentials private. Change the passwords after you first sign in.
+      </p>
     </div>
   );
 }
@@ -36,9 +38,13 @@ function AccountBlock({ account }: { account: AccountCredentials }) {
     ['Username', account.username],
     ['Password', account.password],
     ...(account.email ? [['Email', account.email] as [string, string]] : []),
-    ...(account.emailPassword ? [['Email Password', account.emailPassword] as [string, string]] : []),
+    ...(account.emailPassword
+      ? [['Email Password', account.emailPassword] as [string, string]]
+      : []),
     ...(account.twoFaCode ? [['2FA Code', account.twoFaCode] as [string, string]] : []),
-    ...Object.entries(account.additionalInfo).map(([key, value]) => [key, String(value)] as [string, string]),
+    ...Object.entries(account.additionalInfo).map(
+      ([key, value]) => [key, String(value)] as [string, string],
+    ),
   ];
   const heading = `Account ${account.accountNumber}`;
   return (
@@ -47,10 +53,18 @@ function AccountBlock({ account }: { account: AccountCredentials }) {
       <dl className="mt-2 divide-y divide-border/60">
         {rows.map(([label, value]) => (
           <div key={label} className="py-1.5 text-sm sm:flex sm:items-center sm:gap-3">
-            <dt className="text-xs capitalize text-muted-foreground sm:w-32 sm:shrink-0 sm:text-sm">{label}</dt>
+            <dt className="text-xs capitalize text-muted-foreground sm:w-32 sm:shrink-0 sm:text-sm">
+              {label}
+            </dt>
             <dd className="flex min-w-0 items-center gap-1">
               <span className="min-w-0 break-all font-mono">{value}</span>
-              <Button variant="ghost" size="icon" className="h-8 w-8 shrink-0" aria-label={`Copy ${label}`} onClick={() => copy(label, value)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="h-8 w-8 shrink-0"
+                aria-label={`Copy ${label}`}
+                onClick={() => copy(label, value)}
+              >
                 <Copy className="h-4 w-4" aria-hidden />
               </Button>
             </dd>

@@ -7,7 +7,8 @@ import { CATEGORY_FILTERS, STATUS_FILTERS, type OrderFilters } from '../lib/filt
 
 type Props = { filters: OrderFilters; onChange: (filters: OrderFilters) => void };
 
-const label = (value: string) => (value === 'all' ? 'All' : value.charAt(0).toUpperCase() + value.slice(1));
+const label = (value: string) =>
+  value === 'all' ? 'All' : value.charAt(0).toUpperCase() + value.slice(1);
 
 export function OrderFiltersBar({ filters, onChange }: Props) {
   const searchId = useId();
@@ -18,7 +19,10 @@ export function OrderFiltersBar({ filters, onChange }: Props) {
           Search orders
         </label>
         <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
           <input
             id={searchId}
             type="search"
@@ -47,7 +51,12 @@ export function OrderFiltersBar({ filters, onChange }: Props) {
   );
 }
 
-type SelectProps<T extends string> = { label: string; value: T; options: readonly T[]; onChange: (value: T) => void };
+type SelectProps<T extends string> = {
+  label: string;
+  value: T;
+  options: readonly T[];
+  onChange: (value: T) => void;
+};
 
 function FilterSelect<T extends string>({ label: text, value, options, onChange }: SelectProps<T>) {
   const id = useId();
@@ -56,7 +65,12 @@ function FilterSelect<T extends string>({ label: text, value, options, onChange 
       <label htmlFor={id} className="block text-xs font-medium text-muted-foreground">
         {text}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)} className={inputClass}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as T)}
+        className={inputClass}
+      >
         {options.map((option) => (
           <option key={option} value={option}>
             {label(option)}

@@ -1,9 +1,17 @@
 // The accounts of an order once something happened after the sale: which were replaced or refunded, and
 // where each report stands (under review, or rejected with the admin's reason).
-import { reportReasonLabels, reportStatusLabels, type OrderItem } from '../../../../shared/reports.ts';
+import {
+  reportReasonLabels,
+  reportStatusLabels,
+  type OrderItem,
+} from '../../../../shared/reports.ts';
 import { cn } from '../../../lib/cn.ts';
 
-const itemLabels: Record<OrderItem['status'], string> = { sold: 'Active', replaced: 'Replaced', refunded: 'Refunded' };
+const itemLabels: Record<OrderItem['status'], string> = {
+  sold: 'Active',
+  replaced: 'Replaced',
+  refunded: 'Refunded',
+};
 
 export function hasAfterSale(items: OrderItem[]): boolean {
   return items.some((i) => i.status !== 'sold' || i.report !== null);
@@ -19,7 +27,9 @@ export function OrderItems({ items }: { items: OrderItem[] }) {
             <span
               className={cn(
                 'rounded-full px-2 py-0.5 text-xs font-semibold',
-                item.status === 'sold' ? 'bg-muted text-foreground' : 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+                item.status === 'sold'
+                  ? 'bg-muted text-foreground'
+                  : 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
               )}
             >
               {itemLabels[item.status]}
@@ -27,8 +37,13 @@ export function OrderItems({ items }: { items: OrderItem[] }) {
           </div>
           {item.report ? (
             <p className="mt-1 text-muted-foreground">
-              Report ({reportReasonLabels[item.report.reason]}): <span className="font-medium text-foreground">{reportStatusLabels[item.report.status]}</span>
-              {item.report.rejectReason ? <span className="block break-words">Reason: {item.report.rejectReason}</span> : null}
+              Report ({reportReasonLabels[item.report.reason]}):{' '}
+              <span className="font-medium text-foreground">
+                {reportStatusLabels[item.report.status]}
+              </span>
+              {item.report.rejectReason ? (
+                <span className="block break-words">Reason: {item.report.rejectReason}</span>
+              ) : null}
             </p>
           ) : null}
         </li>

@@ -1,7 +1,12 @@
 // "Report a problem": the buyer picks the bad account(s) of the order, a reason and an optional note.
 import { Flag } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { REPORT_REASONS, reportMessages, reportReasonLabels, type ReportReason } from '../../../../shared/reports.ts';
+import {
+  REPORT_REASONS,
+  reportMessages,
+  reportReasonLabels,
+  type ReportReason,
+} from '../../../../shared/reports.ts';
 import type { CustomerOrder } from '../../../../shared/orders.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { AdminDialog as Modal } from '../../admin/components/admin-dialog.tsx';
@@ -13,7 +18,13 @@ const reasonOptions = REPORT_REASONS.map((r) => ({ value: r, label: reportReason
 
 /** Accounts still within their warranty and without a report under review. */
 export function reportableItems(order: CustomerOrder, now = Date.now()) {
-  return order.items.filter((i) => i.status === 'sold' && i.report?.status !== 'open' && i.reportableUntil !== null && new Date(i.reportableUntil).getTime() > now);
+  return order.items.filter(
+    (i) =>
+      i.status === 'sold' &&
+      i.report?.status !== 'open' &&
+      i.reportableUntil !== null &&
+      new Date(i.reportableUntil).getTime() > now,
+  );
 }
 
 export function ReportProblem({ order }: { order: CustomerOrder }) {
@@ -61,14 +72,30 @@ export function ReportProblem({ order }: { order: CustomerOrder }) {
                   type="checkbox"
                   className="h-4 w-4 accent-primary"
                   checked={chosen.includes(i.accountId)}
-                  onChange={(e) => setChosen((c) => (e.target.checked ? [...c, i.accountId] : c.filter((x) => x !== i.accountId)))}
+                  onChange={(e) =>
+                    setChosen((c) =>
+                      e.target.checked ? [...c, i.accountId] : c.filter((x) => x !== i.accountId),
+                    )
+                  }
                 />
                 @{i.username}
               </label>
             ))}
           </fieldset>
-          <SelectField label="Reason" placeholder="Choose a reason" options={reasonOptions} value={reason} onChange={(e) => setReason(e.target.value as ReportReason)} />
-          <TextAreaField label="Note (optional)" rows={3} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />
+          <SelectField
+            label="Reason"
+            placeholder="Choose a reason"
+            options={reasonOptions}
+            value={reason}
+            onChange={(e) => setReason(e.target.value as ReportReason)}
+          />
+          <TextAreaField
+            label="Note (optional)"
+            rows={3}
+            maxLength={1000}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
           {error ? (
             <p role="alert" className="text-sm font-medium text-destructive">
               {error}

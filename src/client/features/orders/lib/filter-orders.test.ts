@@ -26,15 +26,35 @@ const all = { search: '', status: 'all', category: 'all' } as const;
 
 describe('order history', () => {
   it('counts orders by status and totals only completed ones', () => {
-    const orders = [order({}), order({ status: 'failed', amountKobo: 100 }), order({ status: 'processing' }), order({ amountKobo: 250_000 })];
-    expect(summariseOrders(orders)).toEqual({ completed: 2, failed: 1, processing: 1, totalSpentKobo: 600_000 });
+    const orders = [
+      order({}),
+      order({ status: 'failed', amountKobo: 100 }),
+      order({ status: 'processing' }),
+      order({ amountKobo: 250_000 }),
+    ];
+    expect(summariseOrders(orders)).toEqual({
+      completed: 2,
+      failed: 1,
+      processing: 1,
+      totalSpentKobo: 600_000,
+    });
   });
 
   it('searches product name, order id and username', () => {
-    const orders = [order({}), order({ id: 'ffff0000-x', productName: 'Twitter Aged Account', category: 'Twitter', accounts: [{ username: 'tweeter', email: null, details: {} }] })];
+    const orders = [
+      order({}),
+      order({
+        id: 'ffff0000-x',
+        productName: 'Twitter Aged Account',
+        category: 'Twitter',
+        accounts: [{ username: 'tweeter', email: null, details: {} }],
+      }),
+    ];
     expect(filterOrders(orders, { ...all, search: 'aged' })).toHaveLength(1);
     expect(filterOrders(orders, { ...all, search: 'FFFF0000' })).toHaveLength(1);
-    expect(filterOrders(orders, { ...all, search: '@insta_one' })[0]?.productName).toBe('Instagram 1K Followers');
+    expect(filterOrders(orders, { ...all, search: '@insta_one' })[0]?.productName).toBe(
+      'Instagram 1K Followers',
+    );
     expect(filterOrders(orders, { ...all, search: 'nothing' })).toHaveLength(0);
   });
 

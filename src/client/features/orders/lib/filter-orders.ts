@@ -9,20 +9,36 @@ export const DEFAULT_CATEGORY = 'Social Media';
 
 export type OrderFilters = { search: string; status: StatusFilter; category: CategoryFilter };
 
-export type OrderSummary = { completed: number; failed: number; processing: number; totalSpentKobo: number };
+export type OrderSummary = {
+  completed: number;
+  failed: number;
+  processing: number;
+  totalSpentKobo: number;
+};
 
 export function summariseOrders(orders: CustomerOrder[]): OrderSummary {
   const count = (status: OrderStatus) => orders.filter((o) => o.status === status).length;
-  const totalSpentKobo = orders.filter((o) => o.status === 'completed').reduce((sum, o) => sum + Math.abs(o.amountKobo), 0);
-  return { completed: count('completed'), failed: count('failed'), processing: count('processing'), totalSpentKobo };
+  const totalSpentKobo = orders
+    .filter((o) => o.status === 'completed')
+    .reduce((sum, o) => sum + Math.abs(o.amountKobo), 0);
+  return {
+    completed: count('completed'),
+    failed: count('failed'),
+    processing: count('processing'),
+    totalSpentKobo,
+  };
 }
 
 /** Search matches product name, order id or any account's username; 'Facebook' also matches 'Facebook Aged'. */
-export function filterOrders(orders: CustomerOrder[], { search, status, category }: OrderFilters): CustomerOrder[] {
+export function filterOrders(
+  orders: CustomerOrder[],
+  { search, status, category }: OrderFilters,
+): CustomerOrder[] {
   const term = search.trim().toLowerCase().replace(/^@/, '');
   return orders.filter((o) => {
     if (status !== 'all' && o.status !== status) return false;
-    if (category !== 'all' && !categoryOf(o).toLowerCase().includes(category.toLowerCase())) return false;
+    if (category !== 'all' && !categoryOf(o).toLowerCase().includes(category.toLowerCase()))
+      return false;
     if (!term) return true;
     return (
       o.productName.toLowerCase().includes(term) ||

@@ -8,28 +8,53 @@ import { cn } from '../../../lib/cn.ts';
 
 const tones = {
   loading: { icon: Loader2, className: 'bg-muted text-primary', spin: true },
-  success: { icon: CheckCircle2, className: 'bg-green-600/15 text-green-700 dark:text-green-400', spin: false },
+  success: {
+    icon: CheckCircle2,
+    className: 'bg-green-600/15 text-green-700 dark:text-green-400',
+    spin: false,
+  },
   failed: { icon: XCircle, className: 'bg-red-600/15 text-red-700 dark:text-red-400', spin: false },
-  error: { icon: AlertTriangle, className: 'bg-amber-500/15 text-amber-700 dark:text-amber-400', spin: false },
-  pending: { icon: Clock, className: 'bg-amber-500/15 text-amber-700 dark:text-amber-400', spin: false },
+  error: {
+    icon: AlertTriangle,
+    className: 'bg-amber-500/15 text-amber-700 dark:text-amber-400',
+    spin: false,
+  },
+  pending: {
+    icon: Clock,
+    className: 'bg-amber-500/15 text-amber-700 dark:text-amber-400',
+    spin: false,
+  },
 } as const;
 
 export type ResultTone = keyof typeof tones;
 
-type Props = { tone: ResultTone; title: string; badge?: ReactNode; children?: ReactNode; actions?: ReactNode };
+type Props = {
+  tone: ResultTone;
+  title: string;
+  badge?: ReactNode;
+  children?: ReactNode;
+  actions?: ReactNode;
+};
 
 export function ResultShell({ tone, title, badge, children, actions }: Props) {
   const { icon: Icon, className, spin } = tones[tone];
   return (
     <section className="mx-auto max-w-lg px-4 py-10 sm:py-16">
       <Card className="p-6 text-center sm:p-8" role={tone === 'loading' ? 'status' : undefined}>
-        <span className={cn('mx-auto flex h-16 w-16 items-center justify-center rounded-full', className)}>
+        <span
+          className={cn(
+            'mx-auto flex h-16 w-16 items-center justify-center rounded-full',
+            className,
+          )}
+        >
           <Icon className={cn('h-8 w-8', spin && 'animate-spin')} aria-hidden />
         </span>
         <h1 className="mt-4 text-2xl font-bold">{title}</h1>
         {badge ? <div className="mt-2">{badge}</div> : null}
         <div className="mt-3 space-y-4 text-muted-foreground">{children}</div>
-        {actions ? <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">{actions}</div> : null}
+        {actions ? (
+          <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">{actions}</div>
+        ) : null}
       </Card>
     </section>
   );
@@ -38,7 +63,13 @@ export function ResultShell({ tone, title, badge, children, actions }: Props) {
 const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Amount, references and paid-at time of a checked payment. */
-export function PaymentDetails({ check, showBalance }: { check: TopupCheck; showBalance?: boolean }) {
+export function PaymentDetails({
+  check,
+  showBalance,
+}: {
+  check: TopupCheck;
+  showBalance?: boolean;
+}) {
   const rows: [string, string][] = [
     ['Amount', formatNaira(check.amountKobo)],
     ['Reference', check.reference],
@@ -66,5 +97,14 @@ const badgeTones = {
 } as const;
 
 export function PaymentStatusBadge({ status }: { status: keyof typeof badgeTones }) {
-  return <span className={cn('inline-flex rounded-full px-3 py-1 text-xs font-semibold capitalize', badgeTones[status])}>{status}</span>;
+  return (
+    <span
+      className={cn(
+        'inline-flex rounded-full px-3 py-1 text-xs font-semibold capitalize',
+        badgeTones[status],
+      )}
+    >
+      {status}
+    </span>
+  );
 }

@@ -1,5 +1,11 @@
 // Which query parameter carries the payment reference differs by provider and page; the first one present wins.
-export const callbackReferenceParams = ['transactionReference', 'transaction_reference', 'reference', 'trxref', 'transRef'] as const;
+export const callbackReferenceParams = [
+  'transactionReference',
+  'transaction_reference',
+  'reference',
+  'trxref',
+  'transRef',
+] as const;
 export const successReferenceParams = ['transactionReference', 'tx_ref', 'reference'] as const;
 
 export function readReference(params: URLSearchParams, names: readonly string[]): string | null {

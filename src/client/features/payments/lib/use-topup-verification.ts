@@ -29,8 +29,12 @@ export function useTopupVerification(reference: string | null): Verification {
     queryFn: () => fetchTopupCheck(reference!),
     enabled: reference !== null,
     staleTime: Infinity,
-    retry: (failures, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && failures < 2,
-    refetchInterval: (q) => (q.state.data?.status === 'pending' && q.state.dataUpdateCount < MAX_PENDING_CHECKS ? PENDING_RECHECK_MS : false),
+    retry: (failures, err) =>
+      !(err instanceof ApiError && err.status >= 400 && err.status < 500) && failures < 2,
+    refetchInterval: (q) =>
+      q.state.data?.status === 'pending' && q.state.dataUpdateCount < MAX_PENDING_CHECKS
+        ? PENDING_RECHECK_MS
+        : false,
     refetchIntervalInBackground: true,
   });
   const check = query.data;

@@ -3,4 +3,5 @@ import type { TopupCheck } from '../../../../shared/wallet.ts';
 import { api } from '../../../lib/api.ts';
 
 /** Accepts our reference or the provider's (ERCS|…). */
-export const fetchTopupCheck = (reference: string) => api<TopupCheck>(`/api/wallet/topups/${encodeURIComponent(reference)}`);
+export const fetchTopupCheck = (reference: string) =>
+  api<TopupCheck>(`/api/wallet/topups/${encodeURIComponent(reference)}`);

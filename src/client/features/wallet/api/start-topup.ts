@@ -10,7 +10,12 @@ export const startTopup = (amountNaira: number) =>
 /** The server's words for refusals (400, 401, 502 with the provider's message); SPEC's fallback otherwise. */
 export function topupErrorText(err: unknown): string {
   if (err instanceof ApiError && err.status === 401) return walletMessages.authRequired;
-  if (err instanceof ApiError && err.message && (err.status < 500 || err.status === 502 || err.status === 0)) return err.message;
+  if (
+    err instanceof ApiError &&
+    err.message &&
+    (err.status < 500 || err.status === 502 || err.status === 0)
+  )
+    return err.message;
   return walletMessages.initFailed;
 }
 

@@ -20,19 +20,33 @@ export function CheckAgainButton({ reference }: { reference: string }) {
       if (result.status === 'completed') {
         markProcessed(reference);
         clearPendingTopup(reference);
-        toast.success('Payment Successful!', { description: `${formatNaira(result.amountKobo)} has been added to your wallet.` });
+        toast.success('Payment Successful!', {
+          description: `${formatNaira(result.amountKobo)} has been added to your wallet.`,
+        });
       } else if (result.status === 'pending') {
-        toast.info('Still pending', { description: result.message ?? 'ErcasPay has not confirmed this payment yet.' });
+        toast.info('Still pending', {
+          description: result.message ?? 'ErcasPay has not confirmed this payment yet.',
+        });
       } else {
-        toast.error(result.status === 'expired' ? 'Payment expired' : 'Payment Failed', { description: result.message ?? undefined });
+        toast.error(result.status === 'expired' ? 'Payment expired' : 'Payment Failed', {
+          description: result.message ?? undefined,
+        });
       }
       await refresh();
     },
     onError: () => toast.error(walletMessages.verificationError),
   });
   return (
-    <Button className="mt-2" size="sm" variant="outline" disabled={check.isPending} onClick={() => check.mutate()} aria-label={`Check again ${reference}`}>
-      <RefreshCw className={check.isPending ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden /> Check again
+    <Button
+      className="mt-2"
+      size="sm"
+      variant="outline"
+      disabled={check.isPending}
+      onClick={() => check.mutate()}
+      aria-label={`Check again ${reference}`}
+    >
+      <RefreshCw className={check.isPending ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden />{' '}
+      Check again
     </Button>
   );
 }

@@ -34,7 +34,11 @@ export function TopupDialog({ open, onOpenChange }: Props) {
       toast.error(walletMessages.invalidPaymentUrl);
       return;
     }
-    savePendingTopup({ transactionReference: result.reference, amount: amountNaira, timestamp: Date.now() });
+    savePendingTopup({
+      transactionReference: result.reference,
+      amount: amountNaira,
+      timestamp: Date.now(),
+    });
     openCheckout(result.checkoutUrl);
     setValue('');
     onOpenChange(false);
@@ -49,7 +53,10 @@ export function TopupDialog({ open, onOpenChange }: Props) {
     }
     const parsed = topupAmountSchema.safeParse(amount);
     if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? `${walletMessages.invalidAmountTitle}: ${walletMessages.invalidAmount}`);
+      toast.error(
+        parsed.error.issues[0]?.message ??
+          `${walletMessages.invalidAmountTitle}: ${walletMessages.invalidAmount}`,
+      );
       return;
     }
     start.mutate(parsed.data);
@@ -85,7 +92,9 @@ export function TopupDialog({ open, onOpenChange }: Props) {
                     onClick={() => setValue(String(n))}
                     className={cn(
                       'h-10 rounded-md border text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-primary',
-                      amount === n ? 'border-primary bg-primary text-primary-foreground' : 'border-border hover:bg-muted',
+                      amount === n
+                        ? 'border-primary bg-primary text-primary-foreground'
+                        : 'border-border hover:bg-muted',
                     )}
                   >
                     {formatNairaShort(n * 100)}
@@ -123,13 +132,19 @@ export function TopupDialog({ open, onOpenChange }: Props) {
 }
 
 function PaymentSummary({ amountKobo }: { amountKobo: number }) {
-  const provider = useSiteInfo().data?.paymentProvider === 'sandbox' ? 'the sandbox provider (test payments)' : 'ErcasPay';
+  const provider =
+    useSiteInfo().data?.paymentProvider === 'sandbox'
+      ? 'the sandbox provider (test payments)'
+      : 'ErcasPay';
   const rows = [
     ['Top-up amount', formatNaira(amountKobo)],
     ['Processing fee', formatNaira(0)],
   ];
   return (
-    <section aria-label="Payment summary" className="rounded-lg border border-border bg-muted/50 p-4 text-sm">
+    <section
+      aria-label="Payment summary"
+      className="rounded-lg border border-border bg-muted/50 p-4 text-sm"
+    >
       <h3 className="font-semibold">Payment Summary</h3>
       <dl className="mt-2 space-y-1">
         {rows.map(([label, value]) => (
@@ -143,7 +158,9 @@ function PaymentSummary({ amountKobo }: { amountKobo: number }) {
           <dd>{formatNaira(amountKobo)}</dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-muted-foreground">Pay by card, bank transfer, USSD or QR code through {provider}.</p>
+      <p className="mt-2 text-xs text-muted-foreground">
+        Pay by card, bank transfer, USSD or QR code through {provider}.
+      </p>
     </section>
   );
 }

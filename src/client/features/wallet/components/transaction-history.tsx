@@ -3,7 +3,12 @@
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { formatNaira } from '../../../../shared/money.ts';
 import { paymentStatusLabels } from '../../../../shared/payments.ts';
-import { isCredit, transactionLabel, walletMessages, type WalletTransaction } from '../../../../shared/wallet.ts';
+import {
+  isCredit,
+  transactionLabel,
+  walletMessages,
+  type WalletTransaction,
+} from '../../../../shared/wallet.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -13,10 +18,26 @@ import { CheckAgainButton } from './check-again-button.tsx';
 const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
 const statusLook = {
-  completed: { icon: CheckCircle2, iconClass: 'text-green-600 dark:text-green-400', badge: 'bg-green-600/15 text-green-800 dark:text-green-300' },
-  pending: { icon: Clock, iconClass: 'text-amber-600 dark:text-amber-400', badge: 'bg-amber-500/15 text-amber-900 dark:text-amber-200' },
-  failed: { icon: XCircle, iconClass: 'text-red-600 dark:text-red-400', badge: 'bg-red-600/15 text-red-800 dark:text-red-300' },
-  expired: { icon: XCircle, iconClass: 'text-muted-foreground', badge: 'bg-muted text-muted-foreground' },
+  completed: {
+    icon: CheckCircle2,
+    iconClass: 'text-green-600 dark:text-green-400',
+    badge: 'bg-green-600/15 text-green-800 dark:text-green-300',
+  },
+  pending: {
+    icon: Clock,
+    iconClass: 'text-amber-600 dark:text-amber-400',
+    badge: 'bg-amber-500/15 text-amber-900 dark:text-amber-200',
+  },
+  failed: {
+    icon: XCircle,
+    iconClass: 'text-red-600 dark:text-red-400',
+    badge: 'bg-red-600/15 text-red-800 dark:text-red-300',
+  },
+  expired: {
+    icon: XCircle,
+    iconClass: 'text-muted-foreground',
+    badge: 'bg-muted text-muted-foreground',
+  },
 } as const;
 
 export function TransactionHistory() {
@@ -38,7 +59,9 @@ export function TransactionHistory() {
       ) : data.transactions.length === 0 ? (
         <div className="py-8 text-center">
           <p className="font-medium">{walletMessages.noTransactions}</p>
-          <p className="mt-1 text-sm text-muted-foreground">Your top-ups and purchases will appear here.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Your top-ups and purchases will appear here.
+          </p>
         </div>
       ) : (
         <ul className="mt-4 divide-y divide-border" aria-label="Transactions">
@@ -57,7 +80,9 @@ function TransactionRow({ transaction: t }: { transaction: WalletTransaction }) 
   const credit = isCredit(t.type);
   // A top-up attempt that moved no money shows its amount unsigned and muted: nothing reached the wallet.
   const attempt = t.balanceAfterKobo === null;
-  const amount = attempt ? formatNaira(t.amountKobo) : `${credit ? '+' : '-'}${formatNaira(Math.abs(t.amountKobo))}`;
+  const amount = attempt
+    ? formatNaira(t.amountKobo)
+    : `${credit ? '+' : '-'}${formatNaira(Math.abs(t.amountKobo))}`;
   const statusText = t.type === 'topup' ? paymentStatusLabels[t.status] : t.status;
   return (
     <li className="flex gap-3 py-4">
@@ -68,7 +93,11 @@ function TransactionRow({ transaction: t }: { transaction: WalletTransaction }) 
           <p
             className={cn(
               'font-semibold tabular-nums',
-              attempt ? 'text-muted-foreground' : credit ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400',
+              attempt
+                ? 'text-muted-foreground'
+                : credit
+                  ? 'text-green-700 dark:text-green-400'
+                  : 'text-red-700 dark:text-red-400',
             )}
           >
             {amount}
@@ -77,12 +106,22 @@ function TransactionRow({ transaction: t }: { transaction: WalletTransaction }) 
         {t.description ? <p className="text-sm text-muted-foreground">{t.description}</p> : null}
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <time dateTime={t.createdAt}>{dateFormat.format(new Date(t.createdAt))}</time>
-          <span className={cn('rounded-full px-2 py-0.5 font-semibold capitalize', look.badge)}>{statusText}</span>
+          <span className={cn('rounded-full px-2 py-0.5 font-semibold capitalize', look.badge)}>
+            {statusText}
+          </span>
         </div>
-        {t.message ? <p className="mt-1 break-words text-xs text-muted-foreground">{t.message}</p> : null}
+        {t.message ? (
+          <p className="mt-1 break-words text-xs text-muted-foreground">{t.message}</p>
+        ) : null}
         <p className="mt-1 break-all text-xs text-muted-foreground">Ref: {t.reference}</p>
-        {t.providerReference ? <p className="break-all text-xs text-muted-foreground">Provider ref: {t.providerReference}</p> : null}
-        {attempt && (t.status === 'pending' || t.status === 'expired') ? <CheckAgainButton reference={t.reference} /> : null}
+        {t.providerReference ? (
+          <p className="break-all text-xs text-muted-foreground">
+            Provider ref: {t.providerReference}
+          </p>
+        ) : null}
+        {attempt && (t.status === 'pending' || t.status === 'expired') ? (
+          <CheckAgainButton reference={t.reference} />
+        ) : null}
       </div>
     </li>
   );

@@ -17,7 +17,8 @@ export function WalletSummaryCards() {
       </Card>
     );
   }
-  const show = (kobo: number | undefined) => (isPending || kobo === undefined ? '…' : formatNaira(kobo));
+  const show = (kobo: number | undefined) =>
+    isPending || kobo === undefined ? '…' : formatNaira(kobo);
   return (
     <dl className="mt-6 grid gap-4 sm:grid-cols-3">
       <Card className="bg-primary p-5 text-primary-foreground">
@@ -30,7 +31,8 @@ export function WalletSummaryCards() {
       </Card>
       <Card className="p-5">
         <dt className="flex items-center gap-2 text-sm text-muted-foreground">
-          <ArrowDownLeft className="h-4 w-4 text-green-600 dark:text-green-400" aria-hidden /> Total Top-ups
+          <ArrowDownLeft className="h-4 w-4 text-green-600 dark:text-green-400" aria-hidden /> Total
+          Top-ups
         </dt>
         <dd className="mt-1 text-2xl font-semibold" data-testid="wallet-total-topups">
           {show(data?.totalTopupsKobo)}
@@ -38,7 +40,8 @@ export function WalletSummaryCards() {
       </Card>
       <Card className="p-5">
         <dt className="flex items-center gap-2 text-sm text-muted-foreground">
-          <ArrowUpRight className="h-4 w-4 text-red-600 dark:text-red-400" aria-hidden /> Total Spent
+          <ArrowUpRight className="h-4 w-4 text-red-600 dark:text-red-400" aria-hidden /> Total
+          Spent
         </dt>
         <dd className="mt-1 text-2xl font-semibold" data-testid="wallet-total-spent">
           {show(data?.totalSpentKobo)}

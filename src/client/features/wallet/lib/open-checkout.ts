@@ -15,11 +15,14 @@ export function openCheckout(url: string): boolean {
   const popup = window.open(url, 'ercaspay-checkout', 'width=800,height=900');
   if (popup) {
     toast.success(walletMessages.windowOpened, {
-      description: 'Complete your payment in the new window. Your wallet updates once the payment is confirmed.',
+      description:
+        'Complete your payment in the new window. Your wallet updates once the payment is confirmed.',
     });
     return true;
   }
-  toast.info(walletMessages.redirecting, { description: 'Your browser blocked the payment window; opening it here instead.' });
+  toast.info(walletMessages.redirecting, {
+    description: 'Your browser blocked the payment window; opening it here instead.',
+  });
   window.setTimeout(() => {
     window.location.href = url;
   }, REDIRECT_DELAY_MS);

@@ -19,7 +19,11 @@ function parsePending(raw: string | null): PendingTopup | null {
   try {
     const p = JSON.parse(raw) as Partial<PendingTopup>;
     if (typeof p.transactionReference !== 'string' || typeof p.timestamp !== 'number') return null;
-    return { transactionReference: p.transactionReference, amount: Number(p.amount) || 0, timestamp: p.timestamp };
+    return {
+      transactionReference: p.transactionReference,
+      amount: Number(p.amount) || 0,
+      timestamp: p.timestamp,
+    };
   } catch {
     return null;
   }

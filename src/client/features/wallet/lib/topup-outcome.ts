@@ -8,7 +8,14 @@ export const TOPUP_OUTCOME_STORAGE_KEY = 'topup_outcome';
 /** An outcome older than this is no news any more. */
 const OUTCOME_TTL_MS = 30 * 60_000;
 
-export type TopupOutcome = { reference: string; status: TopupStatus; amountKobo: number; message: string | null; alreadyCredited: boolean; at: number };
+export type TopupOutcome = {
+  reference: string;
+  status: TopupStatus;
+  amountKobo: number;
+  message: string | null;
+  alreadyCredited: boolean;
+  at: number;
+};
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
@@ -24,7 +31,13 @@ export function saveTopupOutcome(check: TopupCheck): void {
   };
   const current = parse(localStorage.getItem(TOPUP_OUTCOME_STORAGE_KEY));
   // A final word is never replaced by an older 'pending' for the same payment.
-  if (current && current.reference === outcome.reference && current.status !== 'pending' && outcome.status === 'pending') return;
+  if (
+    current &&
+    current.reference === outcome.reference &&
+    current.status !== 'pending' &&
+    outcome.status === 'pending'
+  )
+    return;
   localStorage.setItem(TOPUP_OUTCOME_STORAGE_KEY, JSON.stringify(outcome));
   notify();
 }
@@ -38,7 +51,8 @@ function parse(raw: string | null): TopupOutcome | null {
   if (!raw) return null;
   try {
     const o = JSON.parse(raw) as Partial<TopupOutcome>;
-    if (typeof o.reference !== 'string' || typeof o.status !== 'string' || typeof o.at !== 'number') return null;
+    if (typeof o.reference !== 'string' || typeof o.status !== 'string' || typeof o.at !== 'number')
+      return null;
     if (Date.now() - o.at > OUTCOME_TTL_MS) return null;
     return o as TopupOutcome;
   } catch {

@@ -13,7 +13,12 @@ import {
 import { ApiError } from '../../../lib/api.ts';
 import { fetchTopupCheck } from '../api/check-topup.ts';
 import { useRefreshWallet } from '../api/wallet-keys.ts';
-import { clearPendingTopup, isProcessed, markProcessed, readPendingTopup } from './pending-topup.ts';
+import {
+  clearPendingTopup,
+  isProcessed,
+  markProcessed,
+  readPendingTopup,
+} from './pending-topup.ts';
 import { saveTopupOutcome } from './topup-outcome.ts';
 
 /** Returns 'check now' for the waiting top-up notice. */
@@ -47,10 +52,16 @@ export function usePendingTopupPoller(): () => void {
       clearPendingTopup(reference);
       if (result.status === 'completed') {
         if (result.alreadyCredited) toast.success(walletMessages.alreadyProcessed);
-        else toast.success('Payment Successful!', { description: `${formatNaira(result.amountKobo)} has been added to your wallet.` });
+        else
+          toast.success('Payment Successful!', {
+            description: `${formatNaira(result.amountKobo)} has been added to your wallet.`,
+          });
         void refresh();
       } else {
-        toast.error('Payment Failed', { description: result.message ?? walletMessages.paymentFailed.replace(/^Payment Failed: /, '') });
+        toast.error('Payment Failed', {
+          description:
+            result.message ?? walletMessages.paymentFailed.replace(/^Payment Failed: /, ''),
+        });
       }
     }
   }, [refresh]);

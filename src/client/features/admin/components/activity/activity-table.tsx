@@ -5,8 +5,12 @@ import { ScrollTable } from '../scroll-table.tsx';
 
 /** before → after as short "key: old → new" lines; other details as "key: value". */
 function describe(details: Record<string, unknown>): string[] {
-  const { before, after, ...rest } = details as { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null };
-  const show = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const { before, after, ...rest } = details as {
+    before?: Record<string, unknown> | null;
+    after?: Record<string, unknown> | null;
+  };
+  const show = (v: unknown) =>
+    v === undefined || v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return [
     ...keys.map((k) => `${k}: ${show(before?.[k])} → ${show(after?.[k])}`),
@@ -16,7 +20,12 @@ function describe(details: Record<string, unknown>): string[] {
 
 export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <ScrollTable label="Activity lines" caption="Audit trail" columns={['When', 'Admin', 'Action', 'Target', 'Change']} minWidth="min-w-[44rem]">
+    <ScrollTable
+      label="Activity lines"
+      caption="Audit trail"
+      columns={['When', 'Admin', 'Action', 'Target', 'Change']}
+      minWidth="min-w-[44rem]"
+    >
       {entries.map((e) => (
         <tr key={e.id} className="border-b border-border align-top last:border-b-0">
           <td className="whitespace-nowrap px-3 py-2 text-muted-foreground">
@@ -26,7 +35,9 @@ export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
           <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{e.action}</td>
           <td className="px-3 py-2 font-mono text-xs">
             {e.targetType}
-            {e.targetId ? <span className="block text-muted-foreground">{e.targetId.slice(0, 8)}</span> : null}
+            {e.targetId ? (
+              <span className="block text-muted-foreground">{e.targetId.slice(0, 8)}</span>
+            ) : null}
           </td>
           <td className="px-3 py-2 text-xs">
             <ul className="space-y-0.5">

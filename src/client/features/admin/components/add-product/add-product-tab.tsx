@@ -1,6 +1,11 @@
 // The Add Product tab: one account typed in by hand; the server files it under the category's template named by the title.
 import type { FormEvent } from 'react';
-import { addProductSchema, adminMessages, type AddProductInput, type AdminCategory } from '../../../../../shared/admin-catalogue.ts';
+import {
+  addProductSchema,
+  adminMessages,
+  type AddProductInput,
+  type AdminCategory,
+} from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../pages/form-controls.tsx';
 import { useAddProduct } from '../../api/account-mutations.ts';
@@ -9,7 +14,17 @@ import { useAdminForm } from '../../lib/use-admin-form.ts';
 import { categoryOptions } from '../templates/template-form.tsx';
 import { FormError, Panel } from '../form-extras.tsx';
 
-const empty = { title: '', categoryId: '', price: '', username: '', password: '', email: '', emailPassword: '', twoFaCode: '', followers: '' };
+const empty = {
+  title: '',
+  categoryId: '',
+  price: '',
+  username: '',
+  password: '',
+  email: '',
+  emailPassword: '',
+  twoFaCode: '',
+  followers: '',
+};
 type Values = typeof empty;
 
 export function AddProductTab({ categories }: { categories: AdminCategory[] }) {
@@ -21,7 +36,8 @@ export function AddProductTab({ categories }: { categories: AdminCategory[] }) {
     const priceKobo = nairaInputToKobo(values.price);
     if (Number.isNaN(priceKobo)) return setError(adminMessages.invalidPrice);
     const followers = values.followers.trim();
-    if (followers !== '' && !/^\d+$/.test(followers)) return setError('Followers must be a whole number');
+    if (followers !== '' && !/^\d+$/.test(followers))
+      return setError('Followers must be a whole number');
     const { price: _price, followers: _followers, ...rest } = values;
     const details: Details = followers ? { followers: Number(followers) } : {};
     const input: AddProductInput = { ...rest, priceKobo, details };
@@ -37,15 +53,69 @@ export function AddProductTab({ categories }: { categories: AdminCategory[] }) {
     >
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Add Product">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Title" required maxLength={120} hint="The account joins the template of this name" {...bind('title')} />
-          <SelectField label="Category" required options={categoryOptions(categories)} placeholder="Select a category" {...bind('categoryId')} />
-          <TextField label="Price (₦)" required inputMode="decimal" placeholder="e.g. 2500" {...bind('price')} />
-          <TextField label="Username" required autoComplete="off" maxLength={200} {...bind('username')} />
-          <TextField label="Password" required autoComplete="off" maxLength={500} {...bind('password')} />
-          <TextField label="Email" type="email" autoComplete="off" maxLength={254} hint="Optional" {...bind('email')} />
-          <TextField label="Email Password" autoComplete="off" maxLength={500} hint="Optional" {...bind('emailPassword')} />
-          <TextField label="2FA Code" autoComplete="off" maxLength={500} hint="Optional" {...bind('twoFaCode')} />
-          <TextField label="Followers" inputMode="numeric" hint="Optional; shown to customers" {...bind('followers')} />
+          <TextField
+            label="Title"
+            required
+            maxLength={120}
+            hint="The account joins the template of this name"
+            {...bind('title')}
+          />
+          <SelectField
+            label="Category"
+            required
+            options={categoryOptions(categories)}
+            placeholder="Select a category"
+            {...bind('categoryId')}
+          />
+          <TextField
+            label="Price (₦)"
+            required
+            inputMode="decimal"
+            placeholder="e.g. 2500"
+            {...bind('price')}
+          />
+          <TextField
+            label="Username"
+            required
+            autoComplete="off"
+            maxLength={200}
+            {...bind('username')}
+          />
+          <TextField
+            label="Password"
+            required
+            autoComplete="off"
+            maxLength={500}
+            {...bind('password')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            maxLength={254}
+            hint="Optional"
+            {...bind('email')}
+          />
+          <TextField
+            label="Email Password"
+            autoComplete="off"
+            maxLength={500}
+            hint="Optional"
+            {...bind('emailPassword')}
+          />
+          <TextField
+            label="2FA Code"
+            autoComplete="off"
+            maxLength={500}
+            hint="Optional"
+            {...bind('twoFaCode')}
+          />
+          <TextField
+            label="Followers"
+            inputMode="numeric"
+            hint="Optional; shown to customers"
+            {...bind('followers')}
+          />
         </div>
         <FormError message={error} />
         <Button type="submit" disabled={add.isPending} className="w-full sm:w-auto">

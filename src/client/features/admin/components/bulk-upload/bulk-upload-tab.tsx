@@ -1,7 +1,12 @@
 // The Bulk Upload tab: pick an active template and a .csv file, checked here first, then upload with a progress bar.
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { CSV_MAX_BYTES, CSV_MAX_MB, csvMessages, type AdminTemplate } from '../../../../../shared/admin-catalogue.ts';
+import {
+  CSV_MAX_BYTES,
+  CSV_MAX_MB,
+  csvMessages,
+  type AdminTemplate,
+} from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { inputClass } from '../../../../components/ui/field.tsx';
 import { cn } from '../../../../lib/cn.ts';
@@ -12,7 +17,10 @@ import { CsvHelp } from './csv-help.tsx';
 import { UploadProgress, UploadSummary } from './upload-status.tsx';
 
 function isCsv(file: File): boolean {
-  return file.name.toLowerCase().endsWith('.csv') && (file.type === '' || /csv|excel|text\/plain/.test(file.type));
+  return (
+    file.name.toLowerCase().endsWith('.csv') &&
+    (file.type === '' || /csv|excel|text\/plain/.test(file.type))
+  );
 }
 
 /** The SPEC.md §5 message for what is missing or wrong, or null when the upload may go. */
@@ -30,7 +38,9 @@ export function BulkUploadTab({ templates }: { templates: AdminTemplate[] }) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadCsv();
-  const options = templates.filter((t) => t.isActive).map((t) => ({ value: t.id, label: `${t.name} (${t.categoryName})` }));
+  const options = templates
+    .filter((t) => t.isActive)
+    .map((t) => ({ value: t.id, label: `${t.name} (${t.categoryName})` }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +60,10 @@ export function BulkUploadTab({ templates }: { templates: AdminTemplate[] }) {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-      <Panel title="Bulk Upload" description="Add many accounts to one product template from a CSV file.">
+      <Panel
+        title="Bulk Upload"
+        description="Add many accounts to one product template from a CSV file."
+      >
         <form onSubmit={submit} noValidate className="space-y-4" aria-label="Bulk Upload">
           <SelectField
             label="Product Template"
@@ -72,7 +85,10 @@ export function BulkUploadTab({ templates }: { templates: AdminTemplate[] }) {
               ref={fileInput}
               type="file"
               accept=".csv,text/csv"
-              className={cn(inputClass, 'h-auto py-2 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1 file:text-foreground')}
+              className={cn(
+                inputClass,
+                'h-auto py-2 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1 file:text-foreground',
+              )}
               onChange={(e) => {
                 setFile(e.target.files?.[0] ?? null);
                 setError(null);
@@ -82,11 +98,16 @@ export function BulkUploadTab({ templates }: { templates: AdminTemplate[] }) {
           </div>
           <FormError message={error} />
           <Button type="submit" disabled={upload.isPending} className="w-full sm:w-auto">
-            <Upload className="h-4 w-4" aria-hidden /> {upload.isPending ? 'Uploading...' : 'Upload CSV'}
+            <Upload className="h-4 w-4" aria-hidden />{' '}
+            {upload.isPending ? 'Uploading...' : 'Upload CSV'}
           </Button>
           {upload.isPending ? <UploadProgress fraction={upload.progress} /> : null}
           {upload.isSuccess ? <UploadSummary result={upload.data} /> : null}
-          {upload.isError ? <p className="text-sm font-medium text-destructive">Upload failed: {upload.error.message}</p> : null}
+          {upload.isError ? (
+            <p className="text-sm font-medium text-destructive">
+              Upload failed: {upload.error.message}
+            </p>
+          ) : null}
         </form>
       </Panel>
       <CsvHelp />

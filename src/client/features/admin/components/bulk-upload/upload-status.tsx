@@ -16,7 +16,10 @@ export function UploadProgress({ fraction }: { fraction: number }) {
         aria-valuetext={label}
         className="h-2.5 w-full overflow-hidden rounded-full bg-muted"
       >
-        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-primary transition-[width]"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <p className="text-xs text-muted-foreground" aria-hidden>
         {label}
@@ -33,13 +36,19 @@ export function UploadSummary({ result }: { result: CsvUploadResult }) {
     { label: 'Stock now', value: result.stockCount },
   ];
   return (
-    <section aria-label="Upload result" className="rounded-lg border border-emerald-600/40 bg-emerald-50 p-4 text-emerald-950 dark:bg-emerald-950/60 dark:text-emerald-50">
+    <section
+      aria-label="Upload result"
+      className="rounded-lg border border-emerald-600/40 bg-emerald-50 p-4 text-emerald-950 dark:bg-emerald-950/60 dark:text-emerald-50"
+    >
       <p className="font-semibold">{result.message}</p>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {rows.map((r) => (
           <div key={r.label}>
             <dt className="text-xs opacity-80">{r.label}</dt>
-            <dd className="text-xl font-bold" data-testid={`upload-${r.label.toLowerCase().replace(/\s+/g, '-')}`}>
+            <dd
+              className="text-xl font-bold"
+              data-testid={`upload-${r.label.toLowerCase().replace(/\s+/g, '-')}`}
+            >
               {r.value}
             </dd>
           </div>

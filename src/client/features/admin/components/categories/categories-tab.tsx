@@ -3,7 +3,11 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminCategory } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
-import { useCreateCategory, useDeleteCategory, useUpdateCategory } from '../../api/category-mutations.ts';
+import {
+  useCreateCategory,
+  useDeleteCategory,
+  useUpdateCategory,
+} from '../../api/category-mutations.ts';
 import { AdminDialog } from '../admin-dialog.tsx';
 import { ConfirmAction } from '../confirm-action.tsx';
 import { ActionsCell, Cell, DataTable, EmptyState, Row } from '../data-table.tsx';
@@ -20,10 +24,20 @@ export function CategoriesTab({ categories }: { categories: AdminCategory[] }) {
   const remove = useDeleteCategory();
   return (
     <div className="space-y-6">
-      <Panel title="Create Category" description="The ID is the name in lower case with hyphens; it appears in the category's address.">
-        <CategoryForm submitLabel="Create Category" isPending={create.isPending} onSubmit={({ name, description }) => create.mutateAsync({ name, description })} />
+      <Panel
+        title="Create Category"
+        description="The ID is the name in lower case with hyphens; it appears in the category's address."
+      >
+        <CategoryForm
+          submitLabel="Create Category"
+          isPending={create.isPending}
+          onSubmit={({ name, description }) => create.mutateAsync({ name, description })}
+        />
       </Panel>
-      <Panel title="Categories" description={`${categories.length} categories, inactive ones included.`}>
+      <Panel
+        title="Categories"
+        description={`${categories.length} categories, inactive ones included.`}
+      >
         {categories.length === 0 ? (
           <EmptyState>No categories yet. Create the first one above.</EmptyState>
         ) : (
@@ -62,7 +76,12 @@ export function CategoriesTab({ categories }: { categories: AdminCategory[] }) {
           </DataTable>
         )}
       </Panel>
-      <AdminDialog open={editing !== null} onClose={() => setEditing(null)} title="Edit Category" isBusy={update.isPending}>
+      <AdminDialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title="Edit Category"
+        isBusy={update.isPending}
+      >
         {editing ? (
           <CategoryForm
             key={editing.id}

@@ -1,6 +1,11 @@
 // The category form: name (with the id it will get), description, and in the 'Edit Category' modal the active toggle.
 import { useState, type FormEvent } from 'react';
-import { categoryInputSchema, categorySlug, type AdminCategory, type CategoryInput } from '../../../../../shared/admin-catalogue.ts';
+import {
+  categoryInputSchema,
+  categorySlug,
+  type AdminCategory,
+  type CategoryInput,
+} from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../../pages/form-controls.tsx';
 import { firstIssue } from '../../lib/form-values.ts';
@@ -49,8 +54,20 @@ export function CategoryForm({ category, submitLabel, isPending, onSubmit }: Pro
         }}
         hint={category ? `ID: ${category.id} (the ID does not change)` : `ID: ${slug || '—'}`}
       />
-      <TextAreaField label="Description" rows={3} maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />
-      {category ? <CheckboxField label="Active (shown to customers)" checked={isActive} onChange={setIsActive} /> : null}
+      <TextAreaField
+        label="Description"
+        rows={3}
+        maxLength={500}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      {category ? (
+        <CheckboxField
+          label="Active (shown to customers)"
+          checked={isActive}
+          onChange={setIsActive}
+        />
+      ) : null}
       <FormError message={error} />
       <Button type="submit" disabled={isPending} className="w-full sm:w-auto">
         {isPending ? 'Saving...' : submitLabel}

@@ -20,9 +20,25 @@ export function EmailFailuresTab() {
       title="E-mail Delivery Problems"
       description="E-mails the store could not send. Retrying ones are tried again automatically; Retry sends one now, a failed one gets one more attempt."
     >
-      <QueryState query={emails} loading="Loading e-mails..." isEmpty={(d) => d.emails.length === 0} empty="Every e-mail was delivered.">
+      <QueryState
+        query={emails}
+        loading="Loading e-mails..."
+        isEmpty={(d) => d.emails.length === 0}
+        empty="Every e-mail was delivered."
+      >
         {({ emails: list }) => (
-          <DataTable caption="E-mails that could not be delivered" columns={['Recipient', 'Subject', 'Status', 'Attempts', 'Last error', 'Next try', 'Actions']}>
+          <DataTable
+            caption="E-mails that could not be delivered"
+            columns={[
+              'Recipient',
+              'Subject',
+              'Status',
+              'Attempts',
+              'Last error',
+              'Next try',
+              'Actions',
+            ]}
+          >
             {list.map((e) => (
               <Row key={e.id}>
                 <Cell label="Recipient" className="break-all">
@@ -30,7 +46,9 @@ export function EmailFailuresTab() {
                 </Cell>
                 <Cell label="Subject">{e.subject}</Cell>
                 <Cell label="Status">
-                  <Badge tone={e.state === 'failed' ? 'gray' : 'amber'}>{stateLabels[e.state]}</Badge>
+                  <Badge tone={e.state === 'failed' ? 'gray' : 'amber'}>
+                    {stateLabels[e.state]}
+                  </Badge>
                 </Cell>
                 <Cell label="Attempts" className="tabular-nums">
                   {e.attempts}
@@ -42,7 +60,11 @@ export function EmailFailuresTab() {
                   {e.nextAttemptAt ? dateFormat.format(new Date(e.nextAttemptAt)) : 'Not scheduled'}
                 </Cell>
                 <ActionsCell>
-                  <RowActionButton mutation={retry} id={e.id} label={`Retry e-mail to ${e.to}: ${e.subject}`}>
+                  <RowActionButton
+                    mutation={retry}
+                    id={e.id}
+                    label={`Retry e-mail to ${e.to}: ${e.subject}`}
+                  >
                     <RotateCw className="h-4 w-4" aria-hidden /> Retry
                   </RowActionButton>
                 </ActionsCell>

@@ -1,7 +1,15 @@
 // One inbox message: kind, sender, subject, body, the form's extra fields, time, the Mark handled / Mark new
 // button, and the reply (sent by e-mail).
 import { CheckCheck, Mail, RotateCcw } from 'lucide-react';
-import { contactTypes, optionLabel, projectTypes, quoteBudgets, quoteTimelines, supportCategories, type InboxMessage } from '../../../../../shared/inbox.ts';
+import {
+  contactTypes,
+  optionLabel,
+  projectTypes,
+  quoteBudgets,
+  quoteTimelines,
+  supportCategories,
+  type InboxMessage,
+} from '../../../../../shared/inbox.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { useSetInboxStatus } from '../../api/admin-inbox.ts';
@@ -16,7 +24,10 @@ const kinds = {
 } as const;
 
 /** Field names and option values as people read them. */
-const fieldLabels: Record<string, { label: string; options?: readonly { value: string; label: string }[] }> = {
+const fieldLabels: Record<
+  string,
+  { label: string; options?: readonly { value: string; label: string }[] }
+> = {
   category: { label: 'Category', options: supportCategories },
   type: { label: 'Inquiry type', options: contactTypes },
   projectType: { label: 'Package', options: projectTypes },
@@ -40,7 +51,10 @@ export function InboxMessageCard({ message }: { message: InboxMessage }) {
   return (
     <article
       aria-label={message.subject}
-      className={cn('rounded-lg border p-4', isNew ? 'border-primary/50 bg-primary/5' : 'border-border')}
+      className={cn(
+        'rounded-lg border p-4',
+        isNew ? 'border-primary/50 bg-primary/5' : 'border-border',
+      )}
     >
       <header className="flex flex-wrap items-center gap-2 text-sm">
         <Badge tone={kind.tone}>{kind.label}</Badge>
@@ -52,7 +66,10 @@ export function InboxMessageCard({ message }: { message: InboxMessage }) {
       <h3 className="mt-2 break-words font-semibold">{message.subject}</h3>
       <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
         <span className="font-medium text-foreground">{message.name}</span>
-        <a href={`mailto:${message.email}`} className="inline-flex items-center gap-1 break-all hover:underline">
+        <a
+          href={`mailto:${message.email}`}
+          className="inline-flex items-center gap-1 break-all hover:underline"
+        >
           <Mail className="h-3.5 w-3.5" aria-hidden /> {message.email}
         </a>
       </p>
@@ -64,7 +81,9 @@ export function InboxMessageCard({ message }: { message: InboxMessage }) {
             return (
               <div key={key} className="flex gap-2">
                 <dt className="text-muted-foreground">{meta?.label ?? key}:</dt>
-                <dd className="break-words">{meta?.options ? optionLabel(meta.options, value) : value}</dd>
+                <dd className="break-words">
+                  {meta?.options ? optionLabel(meta.options, value) : value}
+                </dd>
               </div>
             );
           })}
@@ -77,7 +96,11 @@ export function InboxMessageCard({ message }: { message: InboxMessage }) {
           disabled={setStatus.isPending}
           onClick={() => setStatus.mutate({ id: message.id, status: isNew ? 'handled' : 'new' })}
         >
-          {isNew ? <CheckCheck className="h-4 w-4" aria-hidden /> : <RotateCcw className="h-4 w-4" aria-hidden />}
+          {isNew ? (
+            <CheckCheck className="h-4 w-4" aria-hidden />
+          ) : (
+            <RotateCcw className="h-4 w-4" aria-hidden />
+          )}
           {isNew ? 'Mark handled' : 'Mark new'}
         </Button>
       </div>

@@ -1,7 +1,11 @@
 // The Inbox reply: the admin writes an answer; the server e-mails it to the sender and marks the message handled.
 import { Reply } from 'lucide-react';
 import { useState } from 'react';
-import { INBOX_REPLY_MAX, type InboxMessage, type InboxReplyResult } from '../../../../../shared/inbox.ts';
+import {
+  INBOX_REPLY_MAX,
+  type InboxMessage,
+  type InboxReplyResult,
+} from '../../../../../shared/inbox.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { api } from '../../../../lib/api.ts';
 import { TextAreaField } from '../../../pages/form-controls.tsx';
@@ -12,7 +16,11 @@ export function InboxReply({ message }: { message: InboxMessage }) {
   const [isWriting, setIsWriting] = useState(false);
   const [text, setText] = useState('');
   const send = useAdminMutation({
-    mutationFn: (reply: string) => api<InboxReplyResult>(`/api/admin/inbox/${encodeURIComponent(message.id)}/reply`, { method: 'POST', body: { message: reply } }),
+    mutationFn: (reply: string) =>
+      api<InboxReplyResult>(`/api/admin/inbox/${encodeURIComponent(message.id)}/reply`, {
+        method: 'POST',
+        body: { message: reply },
+      }),
     fallbackError: 'Failed to send the reply',
     onSuccess: () => {
       setIsWriting(false);
@@ -37,12 +45,23 @@ export function InboxReply({ message }: { message: InboxMessage }) {
             send.mutate(text);
           }}
         >
-          <TextAreaField label={`Reply to ${message.email}`} rows={4} maxLength={INBOX_REPLY_MAX} value={text} onChange={(e) => setText(e.target.value)} />
+          <TextAreaField
+            label={`Reply to ${message.email}`}
+            rows={4}
+            maxLength={INBOX_REPLY_MAX}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" size="sm" disabled={send.isPending || !text.trim()}>
               {send.isPending ? 'Sending...' : 'Send reply'}
             </Button>
-            <Button size="sm" variant="ghost" disabled={send.isPending} onClick={() => setIsWriting(false)}>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={send.isPending}
+              onClick={() => setIsWriting(false)}
+            >
               Cancel
             </Button>
           </div>

@@ -18,7 +18,14 @@ export function InboxTab() {
     <Panel
       title="Inbox"
       description="Messages from the support, contact and web-services quote forms."
-      actions={<SegmentedFilter label="Show messages" options={filters} value={filter} onChange={setFilter} />}
+      actions={
+        <SegmentedFilter
+          label="Show messages"
+          options={filters}
+          value={filter}
+          onChange={setFilter}
+        />
+      }
     >
       <QueryState
         query={inbox}

@@ -15,7 +15,10 @@ import { Pager } from '../pager.tsx';
 import { QueryState } from '../query-state.tsx';
 import { OrdersTable } from './orders-table.tsx';
 
-const statusOptions = ORDER_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
+const statusOptions = ORDER_STATUSES.map((s) => ({
+  value: s,
+  label: s[0]!.toUpperCase() + s.slice(1),
+}));
 
 export function OrdersTab() {
   const [search, setSearch] = useState('');
@@ -41,7 +44,11 @@ export function OrdersTab() {
         </Button>
       }
     >
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label="Filter orders">
+      <div
+        className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
+        role="search"
+        aria-label="Filter orders"
+      >
         <TextField
           label="Search"
           type="search"
@@ -52,15 +59,30 @@ export function OrdersTab() {
             setOffset(0);
           }}
         />
-        <SelectField label="Status" placeholder="All statuses" options={statusOptions} value={filters.status} onChange={set('status')} />
-        <SelectField label="Category" placeholder="All categories" options={categories.map((c) => ({ value: c.id, label: c.name }))} value={filters.category} onChange={set('category')} />
+        <SelectField
+          label="Status"
+          placeholder="All statuses"
+          options={statusOptions}
+          value={filters.status}
+          onChange={set('status')}
+        />
+        <SelectField
+          label="Category"
+          placeholder="All categories"
+          options={categories.map((c) => ({ value: c.id, label: c.name }))}
+          value={filters.category}
+          onChange={set('category')}
+        />
         <TextField label="From" type="date" value={filters.from} onChange={set('from')} />
         <TextField label="To" type="date" value={filters.to} onChange={set('to')} />
       </div>
       <QueryState query={orders} loading="Loading orders...">
         {(data) => (
           <>
-            <dl aria-label="Totals of these orders" className="mb-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+            <dl
+              aria-label="Totals of these orders"
+              className="mb-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4"
+            >
               {[
                 ['Orders', data.totals.orders.toLocaleString('en-NG')],
                 ['Accounts', data.totals.accounts.toLocaleString('en-NG')],
@@ -78,7 +100,13 @@ export function OrdersTab() {
             ) : (
               <>
                 <OrdersTable orders={data.orders} />
-                <Pager offset={data.offset} shown={data.orders.length} total={data.total} pageSize={data.pageSize} onOffset={setOffset} />
+                <Pager
+                  offset={data.offset}
+                  shown={data.orders.length}
+                  total={data.total}
+                  pageSize={data.pageSize}
+                  onOffset={setOffset}
+                />
               </>
             )}
           </>

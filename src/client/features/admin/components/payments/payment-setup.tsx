@@ -19,7 +19,9 @@ export function PaymentSetup() {
   });
   const copy = useMutation({
     mutationFn: async () => {
-      const { webhookUrl } = await api<WebhookUrl>('/api/admin/payments/webhook-url', { method: 'POST' });
+      const { webhookUrl } = await api<WebhookUrl>('/api/admin/payments/webhook-url', {
+        method: 'POST',
+      });
       await navigator.clipboard.writeText(webhookUrl);
     },
     onSuccess: () => toast.success('Webhook URL copied'),
@@ -27,7 +29,10 @@ export function PaymentSetup() {
   });
 
   return (
-    <Panel title="ErcasPay Set-up" description="Paste the webhook URL into your ErcasPay dashboard so payments are credited the moment they complete.">
+    <Panel
+      title="ErcasPay Set-up"
+      description="Paste the webhook URL into your ErcasPay dashboard so payments are credited the moment they complete."
+    >
       {isPending ? (
         <p role="status" className="text-sm text-muted-foreground">
           Loading payment settings...
@@ -40,9 +45,13 @@ export function PaymentSetup() {
         <dl className="grid gap-4 text-sm sm:grid-cols-[10rem_1fr]">
           <dt className="font-medium text-muted-foreground">Payment mode</dt>
           <dd>
-            <Badge tone={data.paymentMode === 'live' ? 'green' : 'amber'}>{data.paymentMode === 'live' ? 'Live' : 'Test'}</Badge>
+            <Badge tone={data.paymentMode === 'live' ? 'green' : 'amber'}>
+              {data.paymentMode === 'live' ? 'Live' : 'Test'}
+            </Badge>
             <span className="ml-2 text-muted-foreground">
-              {data.paymentMode === 'live' ? 'Only live ErcasPay payments are credited.' : 'ErcasPay TEST payments are credited: no real money.'}
+              {data.paymentMode === 'live'
+                ? 'Only live ErcasPay payments are credited.'
+                : 'ErcasPay TEST payments are credited: no real money.'}
               {data.provider === 'sandbox' ? ' Using the built-in sandbox provider.' : ''}
             </span>
           </dd>
@@ -50,17 +59,26 @@ export function PaymentSetup() {
           <dd className="min-w-0">
             {data.webhookUrlMasked ? (
               <div className="flex flex-wrap items-center gap-2">
-                <code className="min-w-0 break-all rounded bg-muted px-2 py-1 text-xs" aria-label="Webhook URL (token hidden)">
+                <code
+                  className="min-w-0 break-all rounded bg-muted px-2 py-1 text-xs"
+                  aria-label="Webhook URL (token hidden)"
+                >
                   {data.webhookUrlMasked}
                 </code>
-                <Button size="sm" variant="outline" disabled={copy.isPending} onClick={() => copy.mutate()}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={copy.isPending}
+                  onClick={() => copy.mutate()}
+                >
                   <Copy className="h-4 w-4" aria-hidden /> Copy URL
                 </Button>
               </div>
             ) : (
               <p className="text-amber-800 dark:text-amber-300">
-                Not set: add PAYMENT_WEBHOOK_TOKEN to the store's settings. Until then the webhook refuses every call, and
-                payments are credited by the redirect check and the background re-check only.
+                Not set: add PAYMENT_WEBHOOK_TOKEN to the store's settings. Until then the webhook
+                refuses every call, and payments are credited by the redirect check and the
+                background re-check only.
               </p>
             )}
           </dd>
@@ -68,8 +86,13 @@ export function PaymentSetup() {
           <dd>
             {data.lastWebhookAt ? (
               <>
-                <time dateTime={data.lastWebhookAt}>{dateFormat.format(new Date(data.lastWebhookAt))}</time>
-                <span className="text-muted-foreground"> · {data.webhooksReceived.toLocaleString('en-NG')} received</span>
+                <time dateTime={data.lastWebhookAt}>
+                  {dateFormat.format(new Date(data.lastWebhookAt))}
+                </time>
+                <span className="text-muted-foreground">
+                  {' '}
+                  · {data.webhooksReceived.toLocaleString('en-NG')} received
+                </span>
               </>
             ) : (
               <span className="text-muted-foreground">None has arrived yet.</span>

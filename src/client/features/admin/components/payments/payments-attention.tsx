@@ -13,7 +13,12 @@ import { QueryState, type QueryView } from '../query-state.tsx';
 import { Badge, type BadgeTone } from '../status-badge.tsx';
 
 const STATUSES = ['pending', 'failed', 'expired'] as const;
-const statusTones: Record<AdminPayment['status'], BadgeTone> = { pending: 'amber', failed: 'gray', expired: 'gray', completed: 'green' };
+const statusTones: Record<AdminPayment['status'], BadgeTone> = {
+  pending: 'amber',
+  failed: 'gray',
+  expired: 'gray',
+  completed: 'green',
+};
 const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function PaymentsAttention() {
@@ -26,12 +31,18 @@ export function PaymentsAttention() {
     combine: (lists): QueryView<AdminPayment[]> => ({
       isPending: lists.some((l) => l.isPending),
       error: lists.find((l) => l.isError)?.error ?? null,
-      data: lists.flatMap((l) => l.data?.payments ?? []).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+      data: lists
+        .flatMap((l) => l.data?.payments ?? [])
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
       refetch: () => lists.forEach((l) => void l.refetch()),
     }),
   });
   const recheck = useAdminMutation({
-    mutationFn: (id: string) => api<{ message: string; payment: AdminPayment }>(`/api/admin/payments/${encodeURIComponent(id)}/recheck`, { method: 'POST' }),
+    mutationFn: (id: string) =>
+      api<{ message: string; payment: AdminPayment }>(
+        `/api/admin/payments/${encodeURIComponent(id)}/recheck`,
+        { method: 'POST' },
+      ),
     fallbackError: 'Re-check failed',
   });
 
@@ -40,9 +51,26 @@ export function PaymentsAttention() {
       title="Top-ups Needing Attention"
       description="Pending, failed and expired top-ups. Pending ones are re-checked automatically until they expire, failed and expired ones for seven days more."
     >
-      <QueryState query={attention} loading="Loading payments..." isEmpty={(p) => p.length === 0} empty="No pending, failed or expired top-ups.">
+      <QueryState
+        query={attention}
+        loading="Loading payments..."
+        isEmpty={(p) => p.length === 0}
+        empty="No pending, failed or expired top-ups."
+      >
         {(payments) => (
-          <DataTable caption="Top-ups needing attention" columns={['Reference', 'User', 'Amount', 'Status', 'Why', 'Attempts', 'Created', 'Actions']}>
+          <DataTable
+            caption="Top-ups needing attention"
+            columns={[
+              'Reference',
+              'User',
+              'Amount',
+              'Status',
+              'Why',
+              'Attempts',
+              'Created',
+              'Actions',
+            ]}
+          >
             {payments.map((p) => (
               <Row key={p.id}>
                 <Cell label="Reference">

@@ -9,10 +9,21 @@ import { formatDateTime } from '../../lib/form-values.ts';
 import { AdminDialog } from '../admin-dialog.tsx';
 import { AccountStatusBadge } from '../status-badge.tsx';
 
-export function AccountDetailsDialog({ accountId, onClose }: { accountId: string | null; onClose: () => void }) {
+export function AccountDetailsDialog({
+  accountId,
+  onClose,
+}: {
+  accountId: string | null;
+  onClose: () => void;
+}) {
   const details = useAdminAccountDetails(accountId);
   return (
-    <AdminDialog open={accountId !== null} onClose={onClose} title="Account Details" description="Credentials are shown to admins only.">
+    <AdminDialog
+      open={accountId !== null}
+      onClose={onClose}
+      title="Account Details"
+      description="Credentials are shown to admins only."
+    >
       {details.isPending ? (
         <p role="status" className="text-sm text-muted-foreground">
           Loading account...
@@ -42,7 +53,8 @@ function DetailsList({ account }: { account: AdminAccountDetails }) {
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
         <dt className="text-muted-foreground">Template</dt>
         <dd>
-          {account.productGroupName} <span className="text-muted-foreground">({account.categoryName})</span>
+          {account.productGroupName}{' '}
+          <span className="text-muted-foreground">({account.categoryName})</span>
         </dd>
         <dt className="text-muted-foreground">Status</dt>
         <dd>
@@ -55,7 +67,9 @@ function DetailsList({ account }: { account: AdminAccountDetails }) {
             <dt className="text-muted-foreground">Sold</dt>
             <dd>
               {formatDateTime(account.soldAt)}
-              {account.orderId ? <span className="font-mono"> · order {account.orderId.slice(0, 8)}</span> : null}
+              {account.orderId ? (
+                <span className="font-mono"> · order {account.orderId.slice(0, 8)}</span>
+              ) : null}
             </dd>
           </>
         ) : null}
@@ -100,8 +114,18 @@ function CopyButton({ label, value }: { label: string; value: string }) {
     }
   };
   return (
-    <Button size="icon" variant="ghost" className="h-8 w-8 shrink-0" aria-label={`Copy ${label}`} onClick={copy}>
-      {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+    <Button
+      size="icon"
+      variant="ghost"
+      className="h-8 w-8 shrink-0"
+      aria-label={`Copy ${label}`}
+      onClick={copy}
+    >
+      {copied ? (
+        <Check className="h-4 w-4" aria-hidden />
+      ) : (
+        <Copy className="h-4 w-4" aria-hidden />
+      )}
     </Button>
   );
 }

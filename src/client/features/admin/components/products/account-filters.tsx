@@ -12,10 +12,17 @@ const statusOptions = [
   { value: 'refunded', label: 'Refunded' },
 ];
 
-type Props = { templates: AdminTemplate[]; values: FilterValues; onChange: (values: FilterValues) => void };
+type Props = {
+  templates: AdminTemplate[];
+  values: FilterValues;
+  onChange: (values: FilterValues) => void;
+};
 
 export function AccountFilters({ templates, values, onChange }: Props) {
-  const templateOptions = templates.map((t) => ({ value: t.id, label: t.isActive ? t.name : `${t.name} (archived)` }));
+  const templateOptions = templates.map((t) => ({
+    value: t.id,
+    label: t.isActive ? t.name : `${t.name} (archived)`,
+  }));
   return (
     <div className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter accounts">
       <SelectField

@@ -10,7 +10,11 @@ import { AccountStatusBadge } from '../status-badge.tsx';
 
 const columns = ['Username', 'E-mail', 'Template', 'Status', 'Created', 'Actions'];
 
-type Props = { accounts: AdminAccount[]; onView: (id: string) => void; onEdit: (account: AdminAccount) => void };
+type Props = {
+  accounts: AdminAccount[];
+  onView: (id: string) => void;
+  onEdit: (account: AdminAccount) => void;
+};
 
 export function AccountsTable({ accounts, onView, onEdit }: Props) {
   const remove = useDeleteAccount();

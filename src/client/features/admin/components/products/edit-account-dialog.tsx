@@ -14,10 +14,21 @@ const statusOptions = [
   { value: 'reserved', label: 'Reserved' },
 ];
 
-export function EditAccountDialog({ account, onClose }: { account: AdminAccount | null; onClose: () => void }) {
+export function EditAccountDialog({
+  account,
+  onClose,
+}: {
+  account: AdminAccount | null;
+  onClose: () => void;
+}) {
   const update = useUpdateAccount(onClose);
   return (
-    <AdminDialog open={account !== null} onClose={onClose} title="Edit Account" isBusy={update.isPending}>
+    <AdminDialog
+      open={account !== null}
+      onClose={onClose}
+      title="Edit Account"
+      isBusy={update.isPending}
+    >
       {account ? <EditAccountForm key={account.id} account={account} update={update} /> : null}
     </AdminDialog>
   );
@@ -55,14 +66,46 @@ function EditAccountForm({ account, update }: FormProps) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Edit Account">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Username" required autoComplete="off" maxLength={200} {...bind('username')} />
-        <TextField label="Email" type="email" autoComplete="off" maxLength={254} {...bind('email')} />
-        <TextField label="New Password" autoComplete="off" placeholder="Leave blank to keep" {...bind('password')} />
-        <TextField label="New Email Password" autoComplete="off" placeholder="Leave blank to keep" {...bind('emailPassword')} />
-        <TextField label="New 2FA Code" autoComplete="off" placeholder="Leave blank to keep" {...bind('twoFaCode')} />
+        <TextField
+          label="Username"
+          required
+          autoComplete="off"
+          maxLength={200}
+          {...bind('username')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          {...bind('email')}
+        />
+        <TextField
+          label="New Password"
+          autoComplete="off"
+          placeholder="Leave blank to keep"
+          {...bind('password')}
+        />
+        <TextField
+          label="New Email Password"
+          autoComplete="off"
+          placeholder="Leave blank to keep"
+          {...bind('emailPassword')}
+        />
+        <TextField
+          label="New 2FA Code"
+          autoComplete="off"
+          placeholder="Leave blank to keep"
+          {...bind('twoFaCode')}
+        />
         <SelectField label="Status" options={statusOptions} {...bind('status')} />
       </div>
-      <TextAreaField label="Details" rows={3} hint="One key=value per line, e.g. followers=1200. Shown to customers." {...bind('details')} />
+      <TextAreaField
+        label="Details"
+        rows={3}
+        hint="One key=value per line, e.g. followers=1200. Shown to customers."
+        {...bind('details')}
+      />
       <FormError message={error} />
       <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
         {update.isPending ? 'Saving...' : 'Save Changes'}

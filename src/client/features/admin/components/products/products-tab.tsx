@@ -23,7 +23,10 @@ export function ProductsTab({ templates }: { templates: AdminTemplate[] }) {
   const first = total === 0 ? 0 : page * ACCOUNTS_PAGE_SIZE + 1;
   const last = Math.min(total, (page + 1) * ACCOUNTS_PAGE_SIZE);
   return (
-    <Panel title="Products" description="Every account in stock and sold. Credentials show only in an account's details.">
+    <Panel
+      title="Products"
+      description="Every account in stock and sold. Credentials show only in an account's details."
+    >
       <AccountFilters
         templates={templates}
         values={filters}
@@ -33,19 +36,37 @@ export function ProductsTab({ templates }: { templates: AdminTemplate[] }) {
         }}
       />
       <div className="mt-5">
-        <QueryState query={list} loading="Loading accounts..." isEmpty={(d) => d.accounts.length === 0} empty="No accounts match these filters.">
+        <QueryState
+          query={list}
+          loading="Loading accounts..."
+          isEmpty={(d) => d.accounts.length === 0}
+          empty="No accounts match these filters."
+        >
           {(d) => <AccountsTable accounts={d.accounts} onView={setViewingId} onEdit={setEditing} />}
         </QueryState>
       </div>
-      <nav aria-label="Account pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <nav
+        aria-label="Account pages"
+        className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm"
+      >
         <p className="text-muted-foreground" aria-live="polite">
           {total === 0 ? 'No accounts' : `Showing ${first}–${last} of ${total} accounts`}
         </p>
         <div className="flex gap-2">
-          <Button size="sm" variant="outline" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={page === 0}
+            onClick={() => setPage((p) => p - 1)}
+          >
             Previous
           </Button>
-          <Button size="sm" variant="outline" disabled={last >= total} onClick={() => setPage((p) => p + 1)}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={last >= total}
+            onClick={() => setPage((p) => p + 1)}
+          >
             Next
           </Button>
         </div>

@@ -4,7 +4,11 @@ import { Ban, RefreshCw, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatNaira } from '../../../../../shared/money.ts';
 import { shortOrderId } from '../../../../../shared/orders.ts';
-import { reportReasonLabels, reportStatusLabels, type AdminReport } from '../../../../../shared/reports.ts';
+import {
+  reportReasonLabels,
+  reportStatusLabels,
+  type AdminReport,
+} from '../../../../../shared/reports.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { TextAreaField } from '../../../pages/form-controls.tsx';
@@ -14,13 +18,24 @@ import { AdminDialog } from '../admin-dialog.tsx';
 import { ConfirmAction } from '../confirm-action.tsx';
 import { Badge, type BadgeTone } from '../status-badge.tsx';
 
-const statusTones: Record<AdminReport['status'], BadgeTone> = { open: 'amber', replaced: 'violet', refunded: 'blue', rejected: 'gray' };
+const statusTones: Record<AdminReport['status'], BadgeTone> = {
+  open: 'amber',
+  replaced: 'violet',
+  refunded: 'blue',
+  rejected: 'gray',
+};
 
 export function ReportCard({ report }: { report: AdminReport }) {
   const isOpen = report.status === 'open';
   const { order, account } = report;
   return (
-    <article aria-label={`Report of @${account.username}`} className={cn('rounded-lg border p-4', isOpen ? 'border-primary/50 bg-primary/5' : 'border-border')}>
+    <article
+      aria-label={`Report of @${account.username}`}
+      className={cn(
+        'rounded-lg border p-4',
+        isOpen ? 'border-primary/50 bg-primary/5' : 'border-border',
+      )}
+    >
       <header className="flex flex-wrap items-center gap-2 text-sm">
         <Badge tone={statusTones[report.status]}>{reportStatusLabels[report.status]}</Badge>
         <Badge tone="gray">{reportReasonLabels[report.reason]}</Badge>
@@ -34,7 +49,8 @@ export function ReportCard({ report }: { report: AdminReport }) {
         <dd className="break-all">{report.customer.email}</dd>
         <dt className="text-muted-foreground">Order</dt>
         <dd className="break-words">
-          <span className="font-mono">{shortOrderId(order.id)}</span> · {order.productName} · {order.quantity} × {formatNaira(order.pricePerUnitKobo)} ·{' '}
+          <span className="font-mono">{shortOrderId(order.id)}</span> · {order.productName} ·{' '}
+          {order.quantity} × {formatNaira(order.pricePerUnitKobo)} ·{' '}
           {formatDateTime(order.createdAt)}
         </dd>
         {report.note ? (
@@ -60,7 +76,11 @@ export function ReportCard({ report }: { report: AdminReport }) {
         {report.history.length ? (
           <>
             <dt className="text-muted-foreground">History</dt>
-            <dd>{report.history.map((h) => `${reportStatusLabels[h.status]} (${formatDateTime(h.createdAt)})`).join(' · ')}</dd>
+            <dd>
+              {report.history
+                .map((h) => `${reportStatusLabels[h.status]} (${formatDateTime(h.createdAt)})`)
+                .join(' · ')}
+            </dd>
           </>
         ) : null}
       </dl>
@@ -92,7 +112,8 @@ function Resolutions({ report }: { report: AdminReport }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const resolve = useResolveReport(() => setRejecting(false));
-  const resolveWith = (input: Parameters<typeof resolve.mutate>[0]['input']) => resolve.mutate({ id: report.id, input });
+  const resolveWith = (input: Parameters<typeof resolve.mutate>[0]['input']) =>
+    resolve.mutate({ id: report.id, input });
   const price = formatNaira(report.order.pricePerUnitKobo);
   const noStock = report.availableInGroup === 0;
   return (
@@ -114,12 +135,27 @@ function Resolutions({ report }: { report: AdminReport }) {
           description={`${price} goes back to ${report.customer.email}'s wallet and @${report.account.username} is retired.`}
           onConfirm={() => resolveWith({ action: 'refund' })}
         />
-        <Button size="sm" variant="outline" disabled={resolve.isPending} onClick={() => setRejecting(true)}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={resolve.isPending}
+          onClick={() => setRejecting(true)}
+        >
           <Ban className="h-4 w-4" aria-hidden /> Reject
         </Button>
       </div>
-      {noStock ? <p className="text-xs text-muted-foreground">No account of this group is available to replace it with.</p> : null}
-      <AdminDialog open={rejecting} onClose={() => setRejecting(false)} isBusy={resolve.isPending} title="Reject report" description="The customer sees your reason on their order.">
+      {noStock ? (
+        <p className="text-xs text-muted-foreground">
+          No account of this group is available to replace it with.
+        </p>
+      ) : null}
+      <AdminDialog
+        open={rejecting}
+        onClose={() => setRejecting(false)}
+        isBusy={resolve.isPending}
+        title="Reject report"
+        description="The customer sees your reason on their order."
+      >
         <form
           className="space-y-4"
           onSubmit={(e) => {
@@ -127,9 +163,20 @@ function Resolutions({ report }: { report: AdminReport }) {
             resolveWith({ action: 'reject', reason });
           }}
         >
-          <TextAreaField label="Reason for the customer" rows={3} maxLength={1000} required value={reason} onChange={(e) => setReason(e.target.value)} />
+          <TextAreaField
+            label="Reason for the customer"
+            rows={3}
+            maxLength={1000}
+            required
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
           <div className="flex justify-end">
-            <Button type="submit" variant="destructive" disabled={resolve.isPending || !reason.trim()}>
+            <Button
+              type="submit"
+              variant="destructive"
+              disabled={resolve.isPending || !reason.trim()}
+            >
               Reject report
             </Button>
           </div>

@@ -19,7 +19,14 @@ export function ReportsTab() {
     <Panel
       title="Reports"
       description="Accounts customers reported as not working, within the warranty window."
-      actions={<SegmentedFilter label="Show reports" options={filters} value={filter} onChange={setFilter} />}
+      actions={
+        <SegmentedFilter
+          label="Show reports"
+          options={filters}
+          value={filter}
+          onChange={setFilter}
+        />
+      }
     >
       <QueryState
         query={reports}

@@ -2,7 +2,12 @@
 import { Archive, Download, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import type { AdminTemplate } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
-import { templateExportUrl, useArchiveTemplate, useDeleteTemplate, useRestoreTemplate } from '../../api/template-mutations.ts';
+import {
+  templateExportUrl,
+  useArchiveTemplate,
+  useDeleteTemplate,
+  useRestoreTemplate,
+} from '../../api/template-mutations.ts';
 import { ConfirmAction } from '../confirm-action.tsx';
 
 type Props = { template: AdminTemplate; onEdit: () => void };

@@ -1,13 +1,30 @@
 // The product template form (create, and the 'Edit Product Template' modal): name, category, naira price, description, features.
 import type { FormEvent } from 'react';
-import { adminMessages, templateInputSchema, type AdminCategory, type AdminTemplate, type TemplateInput } from '../../../../../shared/admin-catalogue.ts';
+import {
+  adminMessages,
+  templateInputSchema,
+  type AdminCategory,
+  type AdminTemplate,
+  type TemplateInput,
+} from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../pages/form-controls.tsx';
-import { firstIssue, koboToNairaInput, linesToList, nairaInputToKobo } from '../../lib/form-values.ts';
+import {
+  firstIssue,
+  koboToNairaInput,
+  linesToList,
+  nairaInputToKobo,
+} from '../../lib/form-values.ts';
 import { useAdminForm } from '../../lib/use-admin-form.ts';
 import { FormError } from '../form-extras.tsx';
 
-type Values = { productName: string; categoryId: string; price: string; description: string; features: string };
+type Values = {
+  productName: string;
+  categoryId: string;
+  price: string;
+  description: string;
+  features: string;
+};
 
 const empty: Values = { productName: '', categoryId: '', price: '', description: '', features: '' };
 
@@ -22,7 +39,10 @@ function valuesOf(template: AdminTemplate): Values {
 }
 
 export function categoryOptions(categories: AdminCategory[]) {
-  return categories.map((c) => ({ value: c.id, label: c.isActive ? c.name : `${c.name} (inactive)` }));
+  return categories.map((c) => ({
+    value: c.id,
+    label: c.isActive ? c.name : `${c.name} (inactive)`,
+  }));
 }
 
 type Props = {
@@ -35,7 +55,9 @@ type Props = {
 };
 
 export function TemplateForm({ categories, template, submitLabel, isPending, onSubmit }: Props) {
-  const { values, setValues, error, setError, bind } = useAdminForm<Values>(() => (template ? valuesOf(template) : empty));
+  const { values, setValues, error, setError, bind } = useAdminForm<Values>(() =>
+    template ? valuesOf(template) : empty,
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,12 +78,29 @@ export function TemplateForm({ categories, template, submitLabel, isPending, onS
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={submitLabel}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Product Name" required maxLength={120} {...bind('productName')} />
-        <SelectField label="Category" required options={categoryOptions(categories)} placeholder="Select a category" {...bind('categoryId')} />
-        <TextField label="Price (₦)" required inputMode="decimal" placeholder="e.g. 2500" {...bind('price')} />
+        <SelectField
+          label="Category"
+          required
+          options={categoryOptions(categories)}
+          placeholder="Select a category"
+          {...bind('categoryId')}
+        />
+        <TextField
+          label="Price (₦)"
+          required
+          inputMode="decimal"
+          placeholder="e.g. 2500"
+          {...bind('price')}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextAreaField label="Description" rows={4} maxLength={1000} {...bind('description')} />
-        <TextAreaField label="Features" rows={4} hint="One feature per line, e.g. 'Aged 2+ years'." {...bind('features')} />
+        <TextAreaField
+          label="Features"
+          rows={4}
+          hint="One feature per line, e.g. 'Aged 2+ years'."
+          {...bind('features')}
+        />
       </div>
       <FormError message={error} />
       <Button type="submit" disabled={isPending} className="w-full sm:w-auto">

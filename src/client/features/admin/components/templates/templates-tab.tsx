@@ -1,6 +1,10 @@
 // The Templates tab: the Create Template form, every template (archived too) with its stock, and the edit modal.
 import { useState } from 'react';
-import { isLowStock, type AdminCatalogue, type AdminTemplate } from '../../../../../shared/admin-catalogue.ts';
+import {
+  isLowStock,
+  type AdminCatalogue,
+  type AdminTemplate,
+} from '../../../../../shared/admin-catalogue.ts';
 import { formatNaira } from '../../../../../shared/money.ts';
 import { useCreateTemplate, useUpdateTemplate } from '../../api/template-mutations.ts';
 import { AdminDialog } from '../admin-dialog.tsx';
@@ -18,10 +22,21 @@ export function TemplatesTab({ catalogue }: { catalogue: AdminCatalogue }) {
   const update = useUpdateTemplate(() => setEditing(null));
   return (
     <div className="space-y-6">
-      <Panel title="Create Template" description="A product group customers buy from; add accounts to it on the Add Product and Bulk Upload tabs.">
-        <TemplateForm categories={catalogue.categories} submitLabel="Create Template" isPending={create.isPending} onSubmit={create.mutateAsync} />
+      <Panel
+        title="Create Template"
+        description="A product group customers buy from; add accounts to it on the Add Product and Bulk Upload tabs."
+      >
+        <TemplateForm
+          categories={catalogue.categories}
+          submitLabel="Create Template"
+          isPending={create.isPending}
+          onSubmit={create.mutateAsync}
+        />
       </Panel>
-      <Panel title="Product Templates" description={`${catalogue.templates.length} templates, archived ones included.`}>
+      <Panel
+        title="Product Templates"
+        description={`${catalogue.templates.length} templates, archived ones included.`}
+      >
         {catalogue.templates.length === 0 ? (
           <EmptyState>No product templates yet. Create the first one above.</EmptyState>
         ) : (
@@ -51,7 +66,12 @@ export function TemplatesTab({ catalogue }: { catalogue: AdminCatalogue }) {
           </DataTable>
         )}
       </Panel>
-      <AdminDialog open={editing !== null} onClose={() => setEditing(null)} title="Edit Product Template" isBusy={update.isPending}>
+      <AdminDialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title="Edit Product Template"
+        isBusy={update.isPending}
+      >
         {editing ? (
           <TemplateForm
             key={editing.id}

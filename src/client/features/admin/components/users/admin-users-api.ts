@@ -31,7 +31,10 @@ export function useAdjustBalance(userId: string, onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: BalanceAdjustmentInput) =>
-      api<BalanceAdjustmentResult>(`/api/admin/users/${encodeURIComponent(userId)}/adjust`, { method: 'POST', body: input }),
+      api<BalanceAdjustmentResult>(`/api/admin/users/${encodeURIComponent(userId)}/adjust`, {
+        method: 'POST',
+        body: input,
+      }),
     onSuccess: async (result) => {
       toast.success(result.message);
       onDone();

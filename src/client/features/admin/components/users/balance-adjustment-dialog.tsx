@@ -1,7 +1,11 @@
 // The balance adjustment modal: add or deduct funds with a reason; the server refuses to go below zero.
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../../../lib/toast.ts';
-import { adminUserMessages, balanceAdjustmentSchema, type AdminUser } from '../../../../../shared/admin-users.ts';
+import {
+  adminUserMessages,
+  balanceAdjustmentSchema,
+  type AdminUser,
+} from '../../../../../shared/admin-users.ts';
 import { formatNaira } from '../../../../../shared/money.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../../components/ui/field.tsx';
@@ -10,7 +14,13 @@ import { useAdjustBalance } from './admin-users-api.ts';
 
 type Action = 'credit' | 'debit';
 
-export function BalanceAdjustmentDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+export function BalanceAdjustmentDialog({
+  user,
+  onClose,
+}: {
+  user: AdminUser;
+  onClose: () => void;
+}) {
   const actionId = useId();
   const reasonId = useId();
   const [action, setAction] = useState<Action>('credit');
@@ -51,7 +61,12 @@ export function BalanceAdjustmentDialog({ user, onClose }: { user: AdminUser; on
           <label htmlFor={actionId} className="block text-sm font-medium">
             Action
           </label>
-          <select id={actionId} className={inputClass} value={action} onChange={(e) => setAction(e.target.value as Action)}>
+          <select
+            id={actionId}
+            className={inputClass}
+            value={action}
+            onChange={(e) => setAction(e.target.value as Action)}
+          >
             <option value="credit">Add funds</option>
             <option value="debit">Deduct funds</option>
           </select>
@@ -84,7 +99,11 @@ export function BalanceAdjustmentDialog({ user, onClose }: { user: AdminUser; on
           <Button variant="outline" onClick={onClose} disabled={adjust.isPending}>
             Cancel
           </Button>
-          <Button type="submit" variant={action === 'debit' ? 'destructive' : 'primary'} disabled={adjust.isPending}>
+          <Button
+            type="submit"
+            variant={action === 'debit' ? 'destructive' : 'primary'}
+            disabled={adjust.isPending}
+          >
             {action === 'debit' ? 'Deduct Funds' : 'Add Funds'}
           </Button>
         </div>

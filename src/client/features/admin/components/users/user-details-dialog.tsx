@@ -68,7 +68,14 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose:
                     {t.description ? ` · ${t.description}` : ''}
                   </p>
                 </div>
-                <span className={cn('shrink-0 font-semibold tabular-nums', isCredit(t.type) ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400')}>
+                <span
+                  className={cn(
+                    'shrink-0 font-semibold tabular-nums',
+                    isCredit(t.type)
+                      ? 'text-green-700 dark:text-green-400'
+                      : 'text-red-700 dark:text-red-400',
+                  )}
+                >
                   {isCredit(t.type) ? '+' : '-'}
                   {formatNaira(Math.abs(t.amountKobo))}
                 </span>
@@ -83,10 +90,14 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose:
               <>
                 <div className="min-w-0">
                   <p className="font-medium">
-                    <span className="font-mono text-xs text-muted-foreground">#{o.id.slice(0, 8)}</span> {o.productGroupName}
+                    <span className="font-mono text-xs text-muted-foreground">
+                      #{o.id.slice(0, 8)}
+                    </span>{' '}
+                    {o.productGroupName}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    {o.categoryName} · {o.quantity} account{o.quantity === 1 ? '' : 's'} · {formatDate(o.createdAt)}
+                    {o.categoryName} · {o.quantity} account{o.quantity === 1 ? '' : 's'} ·{' '}
+                    {formatDate(o.createdAt)}
                   </p>
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1">
@@ -102,10 +113,20 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose:
   );
 }
 
-type RecentListProps<T extends { id: string }> = { title: string; emptyText: string; items: T[]; row: (item: T) => ReactNode };
+type RecentListProps<T extends { id: string }> = {
+  title: string;
+  emptyText: string;
+  items: T[];
+  row: (item: T) => ReactNode;
+};
 
 /** A titled list of the user's latest transactions or orders, or a line saying there are none. */
-function RecentList<T extends { id: string }>({ title, emptyText, items, row }: RecentListProps<T>) {
+function RecentList<T extends { id: string }>({
+  title,
+  emptyText,
+  items,
+  row,
+}: RecentListProps<T>) {
   return (
     <section>
       <h3 className="mb-2 font-semibold">{title}</h3>

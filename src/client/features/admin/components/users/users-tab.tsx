@@ -35,7 +35,10 @@ export function UsersTab() {
     }
     setIsSearching(true);
     try {
-      const result = await queryClient.fetchQuery({ queryKey: adminUsersKey(term), queryFn: () => fetchAdminUsers(term) });
+      const result = await queryClient.fetchQuery({
+        queryKey: adminUsersKey(term),
+        queryFn: () => fetchAdminUsers(term),
+      });
       setSearch(term);
       toast.success(adminUserMessages.searchComplete(result.users.length));
     } catch (err) {
@@ -51,7 +54,11 @@ export function UsersTab() {
   };
 
   const users = list.data?.users ?? [];
-  const count = search ? `${plural(users.length)} matching “${search}”` : list.data ? plural(list.data.total) : '';
+  const count = search
+    ? `${plural(users.length)} matching “${search}”`
+    : list.data
+      ? plural(list.data.total)
+      : '';
 
   return (
     <Panel title="Users" description={count || 'Customers and admins, newest first.'}>
@@ -78,7 +85,12 @@ export function UsersTab() {
           ) : null}
         </div>
       </form>
-      <QueryState query={list} loading="Loading users..." isEmpty={(d) => d.users.length === 0} empty="No users found.">
+      <QueryState
+        query={list}
+        loading="Loading users..."
+        isEmpty={(d) => d.users.length === 0}
+        empty="No users found."
+      >
         {(d) => (
           <>
             <DataTable caption="Users" columns={['Email', 'Name', 'Role', 'Balance', 'Actions']}>
@@ -106,13 +118,17 @@ export function UsersTab() {
               ))}
             </DataTable>
             {!search && d.total > d.users.length ? (
-              <p className="mt-3 text-xs text-muted-foreground">Showing the newest {d.users.length}; search to find anyone else.</p>
+              <p className="mt-3 text-xs text-muted-foreground">
+                Showing the newest {d.users.length}; search to find anyone else.
+              </p>
             ) : null}
           </>
         )}
       </QueryState>
       {viewing ? <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} /> : null}
-      {adjusting ? <BalanceAdjustmentDialog user={adjusting} onClose={() => setAdjusting(null)} /> : null}
+      {adjusting ? (
+        <BalanceAdjustmentDialog user={adjusting} onClose={() => setAdjusting(null)} />
+      ) : null}
     </Panel>
   );
 }
