@@ -6,15 +6,20 @@ import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite'
 import { routeTable } from './src/client/app/route-table.ts';
 
 /**
- * Writes assets/route-preload-[hash].js and loads it (async) from index.html: a few lines that add
- * <link rel="modulepreload"> for the chunks of the public page being opened (and the data layer it reads
- * through), and <link rel="preload" as="fetch"> for the API reads it starts with (route-table.ts `reads`), so
- * they download alongside the entry chunk instead of after it has run. Guarded pages get nothing: their code
- * waits for their guard, and the admin console never ships to a visitor.
+ * Shapes the built index.html for a first paint from the HTML alone (docs/decisions/009):
+ * - the stylesheet goes inline, in a <style> element: no render-blocking request (the CSP's style-src allows it);
+ * - the entry chunk, the chunks Vite modulepreloads with it, and assets/route-preload-[hash].js start loading from a
+ *   small inline script at the end of the body, once the page has painted: on a slow link they no longer share the
+ *   bandwidth with the HTML the first paint waits for. (The server names every inline script of index.html by its
+ *   hash in script-src: http/spa.ts.)
+ * route-preload is a few lines that add <link rel="modulepreload"> for the chunks of the public page being opened
+ * (and the data layer it reads through), and <link rel="preload" as="fetch"> for the API reads it starts with
+ * (route-table.ts `reads`), so they download alongside the entry chunk instead of after it has run. Guarded pages
+ * get nothing: their code waits for their guard, and the admin console never ships to a visitor.
  */
-function routePreload(): Plugin {
+function firstPaintFromHtml(): Plugin {
   return {
-    name: 'acctstore:route-preload',
+    name: 'acctstore:first-paint-from-html',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'post',
     generateBundle(_options, bundle) {
@@ -36,7 +41,7 @@ function routePreload(): Plugin {
       const dataLayer = chunkOf('/src/client/app/data-layer.tsx');
       const html = bundle['index.html'];
       if (!entry || !dataLayer || html?.type !== 'asset')
-        return this.error('route-preload: the entry, the data layer or index.html is missing');
+        return this.error('first-paint: the entry, the data layer or index.html is missing');
       const initial = withImports(entry);
 
       // Every route in the table's order (the first match wins, as in the router): [path, chunks, API reads].
@@ -44,7 +49,7 @@ function routePreload(): Plugin {
       const routes = routeTable.map((route) => {
         if (route.access !== 'everyone') return [route.path, [], []] as const;
         const page = chunkOf(`/src/client/features/${route.page}.tsx`);
-        if (!page) return this.error(`route-preload: no chunk for the page ${route.page}`);
+        if (!page) return this.error(`first-paint: no chunk for the page ${route.page}`);
         const files = withImports(page);
         if (!('static' in route)) withImports(dataLayer, files);
         const reads = 'reads' in route ? route.reads : [];
@@ -79,19 +84,72 @@ function routePreload(): Plugin {
   }
 })();
 `;
-      const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
-      const tag = `<script async src="/${fileName}"></script>`;
-      const page = String(html.source);
-      if (!page.includes('<script'))
-        return this.error('route-preload: index.html has no script to put the preload before');
-      html.source = page.replace('<script', `${tag}\n    <script`);
+      const routePreload = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName: routePreload, source });
+
+      let page = String(html.source);
+      // Vite's own tags, each exactly once: anything else means its output changed and this needs a look.
+      const take = (pattern: RegExp, what: string): RegExpExecArray[] => {
+        const found = [...page.matchAll(new RegExp(pattern, 'g'))];
+        if (found.length === 0) this.error(`first-paint: index.html has no ${what}`);
+        page = page.replace(new RegExp(`[ \\t]*${pattern.source}\\n?`, 'g'), '');
+        return found;
+      };
+      const [entryTag] = take(
+        /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+        'entry',
+      );
+      const preloads = take(/<link rel="modulepreload" crossorigin href="([^"]+)">/, 'preload');
+      const styles = take(/<link rel="stylesheet" crossorigin href="([^"]+)">/, 'stylesheet');
+      const css = styles.map(([, href]) => {
+        const asset = bundle[href!.replace(/^\//, '')];
+        if (asset?.type !== 'asset') return this.error(`first-paint: no CSS asset for ${href}`);
+        return String(asset.source)
+          .replace(/<\/style/gi, '<\\/style')
+          .trim();
+      });
+      const files = {
+        entry: entryTag![1]!,
+        modulepreload: preloads.map((m) => m[1]!),
+        async: [`/${routePreload}`],
+      };
+      // Run after the first frame (a frame's callbacks run before it paints); a hidden tab draws no frame, so it
+      // loads at once.
+      const loader = `<script>
+(function () {
+  var files = ${JSON.stringify(files)};
+  function add(tag, props) {
+    var el = document.createElement(tag);
+    for (var key in props) el[key] = props[key];
+    document.head.appendChild(el);
+  }
+  function load() {
+    files.async.forEach(function (src) {
+      add('script', { src: src, async: true });
+    });
+    files.modulepreload.forEach(function (href) {
+      add('link', { rel: 'modulepreload', href: href, crossOrigin: 'anonymous' });
+    });
+    add('script', { type: 'module', src: files.entry, crossOrigin: 'anonymous' });
+  }
+  if (document.visibilityState === 'hidden') load();
+  else
+    requestAnimationFrame(function () {
+      setTimeout(load, 0);
+    });
+})();
+</script>`;
+      if (!page.includes('</head>') || !page.includes('</body>'))
+        return this.error('first-paint: index.html has no </head> or </body>');
+      html.source = page
+        .replace('</head>', () => `  <style>${css.join('\n')}</style>\n  </head>`)
+        .replace('</body>', () => `  ${loader}\n  </body>`);
     },
   };
 }
 
 const clientBuild: UserConfig = {
-  plugins: [react(), tailwindcss(), routePreload()],
+  plugins: [react(), tailwindcss(), firstPaintFromHtml()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

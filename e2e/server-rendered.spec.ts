@@ -123,6 +123,29 @@ test("a product link's preview tags carry its name, price and availability", asy
   expect(meta('product:availability')).toBe('in stock');
   expect(meta('twitter:title')).toContain(account.username);
   expect(meta('twitter:data1')).toBe('₦3,500.00');
+  // The picture of the preview: an absolute address, a PNG (WhatsApp shows no SVG), there.
+  const image = meta('og:image')!;
+  expect(image).toMatch(/^https?:\/\/[^/]+\/og-image\.png$/);
+  const picture = await request.get(new URL(image).pathname);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()['content-type']).toBe('image/png');
+  expect(meta('twitter:card')).toBe('summary_large_image');
+});
+
+test("the saved theme applies from the HTML itself, before any of the app's code has arrived", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.location().url.endsWith('/api/me')) errors.push(m.text());
+  });
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  // No module script ever arrives: what runs is index.html's inline theme script, allowed by its CSP hash.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/About AcctStore/);
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
 });
 
 test('an unknown address and a product that is not there answer 404 with the 404 page', async ({

@@ -17,9 +17,12 @@ const app = (
 if (container.firstElementChild) {
   // A public page arrived rendered by the server (modules/pages), and stays on screen meanwhile. The same components
   // take it over once all of its code is here, in one pass: no part waits half-hydrated for its chunk (root-layout.tsx
-  // keeps the controls disabled until then).
+  // keeps the controls disabled until then). As a transition, the hydration runs in slices that leave the main thread
+  // free in between, instead of one long task on a slow phone.
   void Promise.allSettled([firstPageLoaded, preloadDataLayer(), preloadDataIslands()]).then(() =>
-    hydrateRoot(container, app),
+    startTransition(() => {
+      hydrateRoot(container, app);
+    }),
   );
 } else {
   // Any other page renders once its code is there, so that it paints once, complete; the render runs as a

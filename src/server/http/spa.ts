@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { marketingPagePaths, pageKindOf } from '../modules/pages/page-kind.ts';
 import type { PageRenderer } from '../modules/pages/page-renderer.ts';
+import { inlineScriptHashes } from '../modules/pages/script-hashes.ts';
 import { errorBody } from './errors.ts';
 
 /** Builds the page renderer from the built index.html (the template every page is rendered into). */
@@ -23,6 +24,8 @@ export async function registerSpa(
       root: clientDir,
       wildcard: false,
       index: false,
+      // index.html is served by the page routes below, with its scripts' hashes in the CSP.
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         const isIndex = path.basename(filePath) === 'index.html';
@@ -37,8 +40,11 @@ export async function registerSpa(
       },
     });
   }
-  const renderer =
-    hasBuild && makeRenderer ? makeRenderer(fs.readFileSync(indexFile, 'utf8')) : null;
+  const template = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
+  // index.html's own inline scripts (the theme before the first paint, the loader of the entry chunk: vite.config.ts),
+  // allowed by hash on every page built from it.
+  const templateHashes = inlineScriptHashes(template);
+  const renderer = hasBuild && makeRenderer ? makeRenderer(template) : null;
   // Started servers render the marketing pages before anyone asks (tests, which never listen, render on demand).
   if (renderer) app.addHook('onListen', () => void renderer.warm(marketingPagePaths));
 
@@ -62,7 +68,7 @@ export async function registerSpa(
         return null;
       });
       if (rendered) {
-        allowEmbeddedScripts(reply, rendered.scriptHashes);
+        allowEmbeddedScripts(reply, [...templateHashes, ...rendered.scriptHashes]);
         return reply
           .status(rendered.status)
           .type('text/html; charset=utf-8')
@@ -70,6 +76,7 @@ export async function registerSpa(
           .send(rendered.html);
       }
     }
+    allowEmbeddedScripts(reply, templateHashes);
     return reply.status(page.kind === 'unknown' ? 404 : 200).sendFile('index.html');
   };
   app.get('/*', servePage);
@@ -81,8 +88,8 @@ export async function registerSpa(
 }
 
 /**
- * The page's inert data blocks (its PageData and JSON-LD, never run) by hash in script-src: the policy names
- * every inline script the server wrote, and still allows no other.
+ * The page's inline scripts by hash in script-src: index.html's own, and the inert data blocks the server wrote (its
+ * PageData and JSON-LD, never run). The policy names every inline script of the page, and still allows no other.
  */
 function allowEmbeddedScripts(reply: FastifyReply, hashes: string[]): void {
   const csp = reply.getHeader('content-security-policy');

@@ -59,7 +59,11 @@ export function Navbar() {
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4"
       >
         <Link to={paths.home} className="flex items-center gap-2 text-lg font-bold">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {/* The logo (public/favicon.svg) drawn in place: no request for the first paint to wait on. */}
+          <svg viewBox="0 0 32 32" width={28} height={28} aria-hidden="true">
+            <rect width="32" height="32" rx="8" fill="#4f46e5" />
+            <path d="M9 22l7-12 7 12z" fill="#fff" />
+          </svg>
           AcctStore
         </Link>
         <div className="hidden items-center gap-1 md:flex">

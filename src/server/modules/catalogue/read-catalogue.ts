@@ -127,3 +127,19 @@ export async function readAccount(db: Db, id: string): Promise<AccountResponse |
     group: row.group,
   };
 }
+
+/**
+ * The ids of the accounts on sale in visible groups, oldest first, at most `limit`: the product pages the sitemap
+ * lists (a sold one drops out; its page stays, saying so).
+ */
+export async function readProductPageIds(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: stockAccounts.id })
+    .from(stockAccounts)
+    .innerJoin(productGroups, eq(productGroups.id, stockAccounts.productGroupId))
+    .innerJoin(categories, eq(categories.id, productGroups.categoryId))
+    .where(and(visibleGroup, eq(stockAccounts.status, 'available')))
+    .orderBy(asc(stockAccounts.createdAt), asc(stockAccounts.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

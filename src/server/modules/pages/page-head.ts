@@ -15,6 +15,13 @@ export type PageHead = {
 };
 
 const SITE_NAME = 'AcctStore';
+/** The picture of every link preview (src/client/public, drawn by scripts/og/og-image.ts): a PNG, which WhatsApp shows. */
+const IMAGE = {
+  path: '/og-image.png',
+  width: 1200,
+  height: 630,
+  alt: 'AcctStore: ready-made social media accounts, delivered instantly',
+};
 
 export function buildPageHead(
   page: RenderablePage,
@@ -34,6 +41,14 @@ export function buildPageHead(
   ];
   if (description) og.push(['og:description', description]);
   if (url) og.push(['og:url', url]);
+  const image = publicUrl + IMAGE.path;
+  og.push(
+    ['og:image', image],
+    ['og:image:type', 'image/png'],
+    ['og:image:width', String(IMAGE.width)],
+    ['og:image:height', String(IMAGE.height)],
+    ['og:image:alt', IMAGE.alt],
+  );
   if (product) {
     og.push(
       ['product:price:amount', koboToNaira(product.group.priceKobo).toFixed(2)],
@@ -42,8 +57,10 @@ export function buildPageHead(
     og.push(['product:availability', product.account.isAvailable ? 'in stock' : 'out of stock']);
   }
   const twitter: [string, string][] = [
-    ['twitter:card', 'summary'],
+    ['twitter:card', 'summary_large_image'],
     ['twitter:title', product ? productName(product) : rendered.title],
+    ['twitter:image', image],
+    ['twitter:image:alt', IMAGE.alt],
   ];
   if (description) twitter.push(['twitter:description', description]);
   if (product)

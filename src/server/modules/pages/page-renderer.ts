@@ -3,7 +3,6 @@
 // Marketing pages render once per process (their content changes only with a deploy or the configuration);
 // catalogue pages per request. Without the bundle (a fresh checkout, `vite` dev, tests that do not build it)
 // every page is the SPA shell, which renders in the browser as before.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { loadPageData, type RenderablePage } from './load-page-data.ts';
 import { buildPageHead, escapeHtml } from './page-head.ts';
+import { scriptHash } from './script-hashes.ts';
 
 export type RenderedHtml = { status: number; html: string; scriptHashes: string[] };
 export type PageRenderer = {
@@ -81,7 +81,7 @@ export function createPageRenderer({
         /<meta name="description" content="[^"]*" \/>/,
         () => `<meta name="description" content="${escapeHtml(head.description!)}" />`,
       );
-    return { status, html, scriptHashes: [dataJson, ...(ldJson ? [ldJson] : [])].map(sha256) };
+    return { status, html, scriptHashes: [dataJson, ...(ldJson ? [ldJson] : [])].map(scriptHash) };
   };
 
   const render = (page: RenderablePage, url: string) => {
@@ -115,8 +115,4 @@ function scriptJson(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-}
-
-function sha256(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }

@@ -73,7 +73,8 @@ describe('public pages in the HTML itself', () => {
       for (const text of texts) expect(res.body).toContain(text);
       expect(canonical(res.body)).toBe(`http://localhost:3000${path}`);
       expect(meta(res.body, 'og:title')).toBeTruthy();
-      expect(meta(res.body, 'twitter:card')).toBe('summary');
+      expect(meta(res.body, 'twitter:card')).toBe('summary_large_image');
+      expect(meta(res.body, 'og:image')).toBe('http://localhost:3000/og-image.png');
     },
   );
 
@@ -199,40 +200,62 @@ describe('statuses', () => {
 });
 
 describe('content security policy', () => {
-  it('allows no inline script but the inert data blocks the server wrote, each by its hash', async () => {
+  // index.html's own inline scripts (the theme, the loader of the entry chunk), as the build wrote them.
+  const templateScripts = inlineScripts(
+    fs.readFileSync(path.join(built.clientDir, 'index.html'), 'utf8'),
+  ).map((s) => s.text);
+  const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+  it("allows no inline script but index.html's own and the inert data blocks the server wrote, each by its hash", async () => {
+    expect(templateScripts.length).toBeGreaterThan(0);
     for (const path of [
       '/',
       '/products',
       `/product/${account.id}`,
       '/category/instagram',
       '/no/such/page',
+      '/login',
     ]) {
       const res = await get(path);
       const csp = String(res.headers['content-security-policy']);
       const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!;
       expect(scriptSrc).not.toContain('unsafe-inline');
-      const scripts = inlineScripts(res.body);
-      expect(scripts.length).toBeGreaterThan(0);
-      for (const { attrs, text } of scripts) {
-        expect(attrs).toMatch(/type="application\/(json|ld\+json)"/);
-        const hash = `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-        expect(scriptSrc).toContain(hash);
+      for (const { attrs, text } of inlineScripts(res.body)) {
+        // The server adds data, never code: a script that runs is one of index.html's.
+        if (!/type="application\/(json|ld\+json)"/.test(attrs))
+          expect(templateScripts).toContain(text);
+        expect(scriptSrc).toContain(hashOf(text));
       }
     }
+  });
+
+  it('paints from the HTML alone: its styles inline, no stylesheet or script for the first paint to wait for', async () => {
+    for (const path of ['/', `/product/${account.id}`, '/login']) {
+      const body = (await get(path)).body;
+      const head = body.slice(0, body.indexOf('</head>'));
+      expect(head).toMatch(/<style>[\s\S]*\.bg-background\{/);
+      expect(body).not.toMatch(/<link[^>]*rel="stylesheet"/);
+      // Scripts with a src come later, from the loader, once the page has painted.
+      expect(body).not.toMatch(/<script[^>]*\bsrc=/);
+    }
+  });
+
+  it('serves the preview picture the pages name', async () => {
+    const res = await get('/og-image.png');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
   });
 
   it('keeps text from the catalogue inside its data block: a description cannot end the script', async () => {
     const evil = '</script><script>alert(1)</script> & <!-- $& $1';
     await db.insert(categories).values({ id: 'evil', name: 'Evil <b>', description: evil });
-    await db
-      .insert(productGroups)
-      .values({
-        categoryId: 'evil',
-        name: 'Evil group',
-        description: evil,
-        priceKobo: 100_00,
-        features: [],
-      });
+    await db.insert(productGroups).values({
+      categoryId: 'evil',
+      name: 'Evil group',
+      description: evil,
+      priceKobo: 100_00,
+      features: [],
+    });
     const res = await get('/category/evil');
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<script>alert(1)');
