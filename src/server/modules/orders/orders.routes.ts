@@ -116,12 +116,7 @@ export function orderRoutes(
         { bucket: `order-email:${id}`, max: EMAILS_PER_ORDER_PER_HOUR, windowMs: 3600_000 },
         'Too many e-mails for this order. Please try again later or use download.',
       );
-      await enqueueCredentialsEmail(db, cipher, {
-        orderId: id,
-        to: user.email,
-        userId: user.id,
-        name: user.fullName,
-      });
+      await enqueueCredentialsEmail(db, { orderId: id, to: user.email, userId: user.id });
       pokeMail();
       const [order] = await readOrders(db, user.id, warrantyHours, id);
       return { message: orderMessages.emailSent(user.email), email: order!.email! };
