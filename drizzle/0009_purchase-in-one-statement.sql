@@ -12,7 +12,8 @@ CREATE INDEX "stock_count_pending_group_idx" ON "stock_count_pending" USING btre
 CREATE OR REPLACE FUNCTION purchase_order(
   p_user uuid, p_key text, p_hash text, p_group uuid, p_quantity integer, p_account uuid,
   p_secret_key_pattern text, p_email_body text
-) RETURNS TABLE (outcome text, order_id uuid, balance_kobo bigint, available integer)
+) RETURNS TABLE (outcome text, order_id uuid, balance_kobo bigint, available integer,
+                created_at timestamptz, email text, account_details jsonb, account_ids uuid[])
 LANGUAGE plpgsql AS $$
 DECLARE
   v_email text;
@@ -23,21 +24,22 @@ DECLARE
   v_ids uuid[];
   v_accounts jsonb;
   v_order uuid := gen_random_uuid();
+  v_details jsonb;
 BEGIN
   -- 1. The buyer's wallet row, locked: this customer's purchases (and retries of one key) run one at a time,
   --    so the balance read here is the balance debited below, and a retry waits for the first attempt.
   SELECT u.email, u.wallet_balance_kobo INTO v_email, v_balance FROM users u WHERE u.id = p_user FOR NO KEY UPDATE;
   IF NOT FOUND THEN
-    RETURN QUERY SELECT 'not_found', NULL::uuid, 0::bigint, 0; RETURN;
+    RETURN QUERY SELECT 'not_found', NULL::uuid, 0::bigint, 0, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
 
   -- 2. Idempotency: one order per (customer, key); the same key with another body is refused.
   SELECT o.id, o.request_hash INTO v_earlier FROM orders o WHERE o.user_id = p_user AND o.idempotency_key = p_key;
   IF FOUND THEN
     IF v_earlier.request_hash IS DISTINCT FROM p_hash THEN
-      RETURN QUERY SELECT 'idempotency_mismatch', NULL::uuid, v_balance, 0; RETURN;
+      RETURN QUERY SELECT 'idempotency_mismatch', NULL::uuid, v_balance, 0, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
     END IF;
-    RETURN QUERY SELECT 'replayed', v_earlier.id, v_balance, 0; RETURN;
+    RETURN QUERY SELECT 'replayed', v_earlier.id, v_balance, 0, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
 
   -- 3. The product group: active, in an active category. stock_count may still be above the truth by the
@@ -46,22 +48,22 @@ BEGIN
     FROM product_groups g JOIN categories c ON c.id = g.category_id
    WHERE g.id = p_group AND g.is_active AND c.is_active;
   IF NOT FOUND THEN
-    RETURN QUERY SELECT 'not_found', NULL::uuid, v_balance, 0; RETURN;
+    RETURN QUERY SELECT 'not_found', NULL::uuid, v_balance, 0, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
   v_amount := v_group.price_kobo * p_quantity;
   IF p_account IS NULL AND v_group.stock_count < p_quantity THEN
-    RETURN QUERY SELECT 'out_of_stock', NULL::uuid, v_balance, v_group.stock_count; RETURN;
+    RETURN QUERY SELECT 'out_of_stock', NULL::uuid, v_balance, v_group.stock_count, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
 
   -- 4. Balance, exact (the row is locked): nothing is claimed for a wallet that cannot pay.
   IF v_balance < v_amount THEN
-    RETURN QUERY SELECT 'insufficient_balance', NULL::uuid, v_balance, 0; RETURN;
+    RETURN QUERY SELECT 'insufficient_balance', NULL::uuid, v_balance, 0, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
 
   -- 5. Claim exactly the requested accounts. SKIP LOCKED: concurrent buyers take different rows instead of
   --    queueing behind each other. The order keeps the public details only (no secret-looking keys).
   IF p_account IS NOT NULL AND p_quantity <> 1 THEN
-    RETURN QUERY SELECT 'out_of_stock', NULL::uuid, v_balance, 1; RETURN;
+    RETURN QUERY SELECT 'out_of_stock', NULL::uuid, v_balance, 1, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
   SELECT coalesce(array_agg(s.id ORDER BY s.created_at, s.id), '{}'),
          coalesce(jsonb_agg(jsonb_build_object(
@@ -82,16 +84,17 @@ BEGIN
              FOR UPDATE SKIP LOCKED) s;
   IF cardinality(v_ids) < p_quantity THEN
     IF p_account IS NOT NULL THEN
-      RETURN QUERY SELECT 'account_unavailable', NULL::uuid, v_balance, 0; RETURN;
+      RETURN QUERY SELECT 'account_unavailable', NULL::uuid, v_balance, 0, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
     END IF;
-    RETURN QUERY SELECT 'out_of_stock', NULL::uuid, v_balance, cardinality(v_ids); RETURN;
+    RETURN QUERY SELECT 'out_of_stock', NULL::uuid, v_balance, cardinality(v_ids), NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
 
   -- 6. The order, completed, with the public account details.
+  v_details := jsonb_build_object('product_name', v_group.name, 'category', v_group.category,
+                                  'quantity', p_quantity, 'price_per_unit_kobo', v_group.price_kobo,
+                                  'accounts', v_accounts);
   INSERT INTO orders (id, user_id, product_group_id, quantity, amount_kobo, status, idempotency_key, request_hash, account_details)
-  VALUES (v_order, p_user, p_group, p_quantity, v_amount, 'completed', p_key, p_hash,
-          jsonb_build_object('product_name', v_group.name, 'category', v_group.category, 'quantity', p_quantity,
-                             'price_per_unit_kobo', v_group.price_kobo, 'accounts', v_accounts));
+  VALUES (v_order, p_user, p_group, p_quantity, v_amount, 'completed', p_key, p_hash, v_details);
 
   -- 7. The debit and its ledger row (a free product moves no money and writes none). The row is locked and
   --    the balance checked in step 4; the CHECK constraint stays the last guard against going below zero.
@@ -115,7 +118,8 @@ BEGIN
   -- 10. The stock count change, appended (no hot row): folded into product_groups.stock_count after commit.
   INSERT INTO stock_count_pending (product_group_id, delta) VALUES (p_group, -p_quantity);
 
-  RETURN QUERY SELECT 'completed', v_order, v_balance, 0;
+  -- What the answer needs (the order as the customer's history shows it), so nobody reads it again.
+  RETURN QUERY SELECT 'completed', v_order, v_balance, 0, now(), v_email, v_details, v_ids;
 END $$;
 --> statement-breakpoint
 -- Folds a group's committed purchases into stock_count (after their commit, from any process). The group row

@@ -7,16 +7,36 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { SECRET_KEY } from '../../../shared/catalogue.ts';
-import { orderMessages, type PurchaseInput } from '../../../shared/orders.ts';
+import {
+  orderMessages,
+  type CustomerOrder,
+  type OrderAccount,
+  type PurchaseInput,
+} from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../http/access.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { stockCountRefresher, type StockCountRefresher } from '../stock/stock-count.ts';
+import { orderWarrantyEnd } from '../reports/read-order-items.ts';
+import { warrantyEnd } from '../reports/report-problem.ts';
 import { CREDENTIALS_EMAIL_PLACEHOLDER } from './credentials-email.ts';
+import type { OrderAccountDetails } from './orders.tables.ts';
 
-export type PurchaseRequest = { user: SessionUser; input: PurchaseInput; idempotencyKey: string };
-export type PurchaseOutcome = { orderId: string; balanceKobo: number; replayed: boolean };
+export type PurchaseRequest = {
+  user: SessionUser;
+  input: PurchaseInput;
+  idempotencyKey: string;
+  /** For the new order's report windows in the answer. */
+  warrantyHours?: number;
+};
+/** A new order comes with its answer (built from what the purchase returned); a replay has none. */
+export type PurchaseOutcome = {
+  orderId: string;
+  balanceKobo: number;
+  replayed: boolean;
+  order?: CustomerOrder;
+};
 
 type Outcome =
   | 'completed'
@@ -26,7 +46,16 @@ type Outcome =
   | 'out_of_stock'
   | 'insufficient_balance'
   | 'account_unavailable';
-type Row = { outcome: Outcome; order_id: string | null; balance_kobo: string; available: number };
+type Row = {
+  outcome: Outcome;
+  order_id: string | null;
+  balance_kobo: string;
+  available: number;
+  created_at: string | null;
+  email: string | null;
+  account_details: OrderAccountDetails | null;
+  account_ids: string[] | null;
+};
 
 export function requestHash(input: PurchaseInput): string {
   return crypto
@@ -84,5 +113,43 @@ export async function purchase(
   await refresherFor(db)
     .refresh(input.productGroupId)
     .catch(() => {});
-  return { orderId: row.order_id!, balanceKobo, replayed: false };
+  return {
+    orderId: row.order_id!,
+    balanceKobo,
+    replayed: false,
+    order: newOrder(row, input.productGroupId, req.warrantyHours ?? 0),
+  };
+}
+
+/** The new order as the customer's history (read-orders.ts) shows it: nothing reported, e-mail queued. */
+function newOrder(row: Row, productGroupId: string, warrantyHours: number): CustomerOrder {
+  const details = row.account_details!;
+  const createdAt = new Date(row.created_at!);
+  const reportableUntil = warrantyEnd(createdAt, warrantyHours).toISOString();
+  const items = details.accounts.map((a, i) => ({
+    accountId: row.account_ids![i]!,
+    username: a.username,
+    status: 'sold' as const,
+    reportableUntil,
+    report: null,
+  }));
+  return {
+    id: row.order_id!,
+    productGroupId,
+    productName: details.product_name,
+    category: details.category,
+    quantity: details.quantity,
+    pricePerUnitKobo: details.price_per_unit_kobo,
+    amountKobo: details.price_per_unit_kobo * details.quantity,
+    status: 'completed',
+    createdAt: createdAt.toISOString(),
+    accounts: details.accounts.map((a) => ({
+      username: a.username,
+      email: a.email,
+      details: a.additional_info as OrderAccount['details'],
+    })),
+    email: { status: 'pending', to: row.email!, sentAt: null, error: null },
+    items,
+    warrantyEndsAt: orderWarrantyEnd(items),
+  };
 }
