@@ -1,5 +1,5 @@
 CREATE TABLE "stock_count_pending" (
-	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "stock_count_pending_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"product_group_id" uuid NOT NULL,
 	"delta" integer NOT NULL
 );

@@ -27,7 +27,7 @@ type Claimed = {
 /** Turns a stored body into what is sent: unseals a sealed one, renders a credentials placeholder. */
 export type OpenBody = (
   body: string,
-  message: { orderId: string | null; userId: string | null },
+  message: { id?: string; orderId: string | null; userId: string | null },
 ) => string | Promise<string>;
 
 /** Where failures are reported: the app's logger in production (pino's warn signature). */
@@ -55,7 +55,7 @@ export async function deliverDueEmails(
   let sent = 0;
   for (const m of claimed.rows) {
     try {
-      const about = { orderId: m.order_id, userId: m.user_id };
+      const about = { id: m.id, orderId: m.order_id, userId: m.user_id };
       await transport.send({
         from,
         to: m.to_address,

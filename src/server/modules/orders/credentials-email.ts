@@ -1,13 +1,15 @@
-// The credentials e-mail of an order. The outbox holds only "send order X's credentials" (a placeholder body):
-// the worker renders it from the decrypted accounts when it sends, after the purchase committed, so nothing is
-// decrypted inside the purchase and the outbox never holds a credential. It also states what the order cost
+// The credentials e-mail of an order. The purchase queues only "send order X's credentials" (a placeholder
+// body); the outbox worker renders it from the decrypted accounts after the purchase committed and stores it
+// sealed, so nothing is decrypted or encrypted inside the purchase and the outbox never holds a credential
+// in clear. It also states what the order cost
 // and the wallet balance right after it (from the order's own ledger row).
 import { and, eq } from 'drizzle-orm';
 import { formatNaira } from '../../../shared/money.ts';
 import type { Tx, Db } from '../../db/client.ts';
 import { users } from '../auth/auth.tables.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
-import { enqueueEmail, openEmailBody } from '../mail/outbox.ts';
+import { emailOutbox } from '../mail/mail.tables.ts';
+import { enqueueEmail, openEmailBody, sealEmailBody } from '../mail/outbox.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { credentialsText, readOrderCredentials } from './order-credentials.ts';
 
@@ -33,18 +35,31 @@ export async function enqueueCredentialsEmail(
 }
 
 /**
- * The outbox worker's way to open a body: a credentials placeholder is rendered from the order now (its
- * owner's current name, the accounts it holds now); a sealed body is unsealed; anything else is as stored.
+ * The outbox worker's way to open a body: a credentials placeholder is rendered from the order (after the
+ * purchase committed) and stored sealed in its place, so from its first attempt on the row is a sealed
+ * e-mail like any other (retries send the same text, key rotation re-seals it); a sealed body is unsealed;
+ * anything else is as stored.
  */
 export function outboxBodyOpener(db: Db, cipher: CredentialCipher) {
   return async (
     body: string,
-    message: { orderId: string | null; userId: string | null },
+    message: { id?: string; orderId: string | null; userId: string | null },
   ): Promise<string> => {
     if (body !== CREDENTIALS_EMAIL_PLACEHOLDER) return openEmailBody(cipher, body);
     if (!message.orderId || !message.userId)
       throw new Error('credentials e-mail without its order or owner');
-    return renderCredentialsEmail(db, cipher, message.userId, message.orderId);
+    const text = await renderCredentialsEmail(db, cipher, message.userId, message.orderId);
+    if (message.id)
+      await db
+        .update(emailOutbox)
+        .set({ textBody: sealEmailBody(cipher, text) })
+        .where(
+          and(
+            eq(emailOutbox.id, message.id),
+            eq(emailOutbox.textBody, CREDENTIALS_EMAIL_PLACEHOLDER),
+          ),
+        );
+    return text;
   };
 }
 

@@ -54,7 +54,7 @@ describe('purchase', () => {
     expect(mail!.toAddress).toBe(user.email);
     const [sold] = await db.select().from(stockAccounts).where(eq(stockAccounts.orderId, order.id));
     const password = testCipher.decrypt(sold!.passwordEnc);
-    // The outbox holds no credential at all: the worker renders the e-mail when it sends it.
+    // Queued as "send this order's credentials": no credential in the outbox, not even sealed, yet.
     expect(mail!.textBody).not.toContain(password);
     expect(openEmailBody(testCipher, mail!.textBody)).not.toContain(password);
     const sent: MailMessage[] = [];
@@ -66,6 +66,10 @@ describe('purchase', () => {
       outboxBodyOpener(db, testCipher),
     );
     expect(sent.find((m) => m.to === user.email)?.text).toContain(password);
+    // Rendered by the worker after commit, it is stored sealed from then on.
+    const [stored] = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id));
+    expect(stored!.textBody).not.toContain(password);
+    expect(openEmailBody(testCipher, stored!.textBody)).toContain(password);
     // The receipt part: what the order cost and what the wallet holds after it.
     expect(sent.find((m) => m.to === user.email)?.text).toContain('Amount paid: ₦3,500.00');
     expect(sent.find((m) => m.to === user.email)?.text).toContain(

@@ -1,7 +1,6 @@
 // Individual accounts for sale. Credentials are AES-256-GCM ciphertexts, never plaintext.
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   check,
   customType,
   index,
@@ -89,7 +88,8 @@ export const credentialsKeyCheck = pgTable(
 export const stockCountPending = pgTable(
   'stock_count_pending',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    // A uuid, not a sequence: backups and restores carry no sequence state.
+    id: uuid('id').primaryKey().defaultRandom(),
     productGroupId: uuid('product_group_id').notNull(),
     delta: integer('delta').notNull(),
   },
