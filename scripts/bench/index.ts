@@ -1,11 +1,14 @@
 // npm run bench: every store benchmark in one run, each figure beside its limit measured in the same run
 // on the same machine and PostgreSQL server, printed as one table and written to .tmp/bench/results.json.
-//   purchases/s, 200 concurrent buyers     vs  pgbench TPC-B tps on the same server   (purchases.ts)
+//   purchases/s, 200 buyers on one group and over 10 groups  vs  pgbench TPC-B tps  (purchases.ts)
+//   purchase p50/p99 in an open loop at half that rate       vs  pgbench TPC-B -R at the same rate
+//   CPU ms per purchase, server and PostgreSQL               vs  PostgreSQL per TPC-B transaction
 //   catalogue reads/s, 50 clients          vs  a bare Fastify JSON handler            (catalogue-reads.ts)
 //   CSV import rows/s                      vs  PostgreSQL COPY of the same rows       (csv-import.ts)
 //   store server memory at start and end   vs  the bare Fastify process
 // The store and the bare app each run in their own process; this one only generates load and measures.
-// Options (environment): BENCH_CSV_ROWS (50000), BENCH_CPU_PROF=1 (profile the servers into
+// Options (environment): BENCH_CSV_ROWS (50000), BENCH_PURCHASE_STOCK (20000), BENCH_WARMUP_MS (2000),
+// BENCH_DURATION_MS (10000, the purchase runs' window), BENCH_CPU_PROF=1 (profile the servers into
 // .tmp/bench/profiles/), BENCH_LOG_LEVEL (warn), BENCH_DB_POOL_SIZE (20).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,47 +16,14 @@ import path from 'node:path';
 import { defaultCatalogueOptions, runCatalogueReads } from './catalogue-reads.ts';
 import { runCsvImport } from './csv-import.ts';
 import { runBench } from './lib/cleanup.ts';
-import type { Percentiles } from './lib/load.ts';
 import { cpuPerOperation } from './lib/observe.ts';
 import { benchOutDir } from './lib/server.ts';
 import type { ServerStats } from './lib/server-process.ts';
 import { startStoreBench } from './lib/store.ts';
-import { defaultPurchaseOptions, runPurchases } from './purchases.ts';
+import { defaultPurchaseOptions, purchaseRows, runPurchases } from './purchases.ts';
+import { fmt, none, printTable, ratio, lat, type Row } from './lib/table.ts';
 
-type Row = {
-  measure: string;
-  store: string;
-  baseline: string;
-  ratio: string;
-  p50: string;
-  p99: string;
-};
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const ms = (n: number) => (n >= 100 ? fmt(n) : fmt(n, 1));
-const lat = (store: Percentiles, base: Percentiles, key: 'p50' | 'p99') =>
-  `${ms(store[key])} / ${ms(base[key])}`;
 const mb = (bytes: number) => bytes / 1024 / 1024;
-const ratio = (r: number) => (r < 0.1 ? r.toFixed(3) : r.toFixed(2));
-
-function printTable(rows: Row[]): void {
-  const header: Row = {
-    measure: 'measure',
-    store: 'store',
-    baseline: 'baseline',
-    ratio: 'ratio (store/baseline)',
-    p50: 'p50 ms (store / base)',
-    p99: 'p99 ms (store / base)',
-  };
-  const keys = Object.keys(header) as (keyof Row)[];
-  const widths = keys.map((k) => Math.max(...[header, ...rows].map((r) => r[k].length)));
-  const line = (r: Row) =>
-    `| ${keys.map((k, i) => (k === 'measure' ? r[k].padEnd(widths[i]!) : r[k].padStart(widths[i]!))).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of rows) console.log(line(r));
-}
 
 await runBench(async () => {
   const started = Date.now();
@@ -72,16 +42,8 @@ await runBench(async () => {
 
   const p = purchases;
   const c = catalogue;
-  const none = '—';
   const rows: Row[] = [
-    {
-      measure: `purchases/s, ${p.store.concurrency} buyers (vs pgbench TPC-B tps, ${p.pgbench.clients} clients)`,
-      store: fmt(p.store.perSecond, 1),
-      baseline: fmt(p.pgbench.tps, 1),
-      ratio: ratio(p.ratio),
-      p50: lat(p.store.latencyMs, p.pgbench.latencyMs, 'p50'),
-      p99: lat(p.store.latencyMs, p.pgbench.latencyMs, 'p99'),
-    },
+    ...purchaseRows(p),
     {
       measure: `catalogue reads/s, ${c.store.concurrency} clients (vs bare Fastify JSON)`,
       store: fmt(c.store.perSecond, 1),

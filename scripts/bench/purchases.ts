@@ -1,16 +1,27 @@
-// Benchmark: purchases per second with 200 concurrent buyers over loopback HTTP keep-alive, each buying
-// one account at a time from one well-stocked group (POST /api/orders: session, idempotency lock, stock
-// claim, order, ledger debit, stock recount, sealed credentials e-mail, all in one transaction), beside
-// pgbench's TPC-B on the same PostgreSQL server in the same run (its own database, bench_tpcb).
+// Benchmark: purchases over loopback HTTP keep-alive (POST /api/orders, one account each), beside pgbench's
+// TPC-B on the same PostgreSQL server in the same run (its own database, bench_tpcb). Three runs:
+//   closed loop, 200 buyers on one group: saturation, the worst case for one group's stock;
+//   closed loop, the same buyers over 10 groups;
+//   open loop at half the one-group rate: latency when the store is not saturated (beside pgbench -R).
+// Closed-loop saturation and open-loop latency answer different questions; both are printed.
+// Options (environment): BENCH_PURCHASE_STOCK (20000), BENCH_WARMUP_MS (2000), BENCH_DURATION_MS (10000).
 // Run alone: node scripts/bench/purchases.ts. Writes .tmp/bench/purchases.json. npm run bench runs it too.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { runBench } from './lib/cleanup.ts';
-import { runLoad, percentiles, type LoadResult, type Percentiles } from './lib/load.ts';
+import {
+  runLoad,
+  runOpenLoop,
+  percentiles,
+  type LoadResult,
+  type Percentiles,
+} from './lib/load.ts';
+import { fmt, lat, none, printTable, ratio, type Row } from './lib/table.ts';
 import {
   cpuMeter,
+  cpuPerOperation,
   postmasterPid,
   waitSampler,
   windowMeters,
@@ -29,17 +40,26 @@ import {
 
 export type PurchaseOptions = {
   buyers: number;
+  /** Accounts in the one-group run's group (it must not sell out in warm-up + window). */
   stock: number;
+  /** The spread run: the same buyers over this many groups, each with stockPerSpreadGroup accounts. */
+  spreadGroups: number;
+  stockPerSpreadGroup: number;
   warmupMs: number;
   durationMs: number;
+  /** The open-loop run offers this fraction of the one-group run's purchases/s. */
+  openLoopFraction: number;
   pgbench: { scale: number; clients: number; threads: number; seconds: number };
 };
 
 export const defaultPurchaseOptions: PurchaseOptions = {
   buyers: 200,
-  stock: 20_000,
-  warmupMs: 2_000,
-  durationMs: 10_000,
+  stock: Number(process.env.BENCH_PURCHASE_STOCK ?? 20_000),
+  spreadGroups: 10,
+  stockPerSpreadGroup: Number(process.env.BENCH_PURCHASE_STOCK ?? 20_000) / 5,
+  warmupMs: Number(process.env.BENCH_WARMUP_MS ?? 2_000),
+  durationMs: Number(process.env.BENCH_DURATION_MS ?? 10_000),
+  openLoopFraction: 0.5,
   pgbench: { scale: 10, clients: 16, threads: 2, seconds: 10 },
 };
 
@@ -49,6 +69,8 @@ export type PgbenchResult = {
   clients: number;
   threads: number;
   seconds: number;
+  /** Transactions per second asked for (-R), when throttled. */
+  rate: number | null;
   initSeconds: number;
   transactions: number;
   tps: number;
@@ -57,42 +79,69 @@ export type PgbenchResult = {
   waits: WaitSample;
 };
 
+export type PurchaseRun = LoadResult & {
+  groups: number;
+  stockBefore: number;
+  stockAfter: number;
+  ordersWritten: number;
+  cpu: CpuSplit;
+  waits: WaitSample;
+};
+
 export type PurchaseResults = {
-  store: LoadResult & {
-    stockBefore: number;
-    stockAfter: number;
-    ordersWritten: number;
-    cpu: CpuSplit;
-    waits: WaitSample;
-  };
+  /** Closed loop, every buyer on one group: saturation. */
+  store: PurchaseRun;
+  /** Closed loop, the buyers spread over options.spreadGroups groups. */
+  spread: PurchaseRun;
+  /** Open loop at openLoopFraction of the one-group rate: latency below saturation. */
+  openLoop: PurchaseRun & { ratePerSecond: number; maxInFlight: number };
   pgbench: PgbenchResult;
-  /** purchases/s divided by pgbench TPC-B transactions/s. */
+  /** pgbench TPC-B throttled to the open loop's rate (-R): its latency is the open loop's baseline. */
+  pgbenchAtRate: PgbenchResult;
+  /** purchases/s divided by pgbench TPC-B transactions/s (one group, then spread). */
   ratio: number;
+  spreadRatio: number;
 };
 
 const PRICE_KOBO = 100_000; // ₦1,000
 const FUND_KOBO = 1_000_000_000; // ₦10,000,000 per buyer: never the limit
 
-export async function runPurchases(
-  bench: StoreBench,
-  options: PurchaseOptions = defaultPurchaseOptions,
-  log = console.log,
-): Promise<PurchaseResults> {
-  log(
-    `Purchases: seeding ${options.stock.toLocaleString('en')} accounts and ${options.buyers} funded buyers ...`,
-  );
-  const group = await insertGroupWithStock(bench.db, bench.cipher, {
-    accounts: options.stock,
-    priceKobo: PRICE_KOBO,
-    name: 'Bench Purchases',
-  });
-  const buyers = await createCustomers(bench.db, options.buyers, FUND_KOBO);
-  const body = JSON.stringify({ productGroupId: group.id, quantity: 1 });
+type Buyer = { id: string; cookie: string };
 
-  log(
-    `Purchases: ${options.buyers} concurrent buyers, ${options.warmupMs / 1000}s warm-up + ${options.durationMs / 1000}s measured ...`,
-  );
-  const before = await stockCount(bench, group.id);
+async function seedGroups(bench: StoreBench, n: number, accounts: number, name: string) {
+  const groups: { id: string }[] = [];
+  for (let i = 0; i < n; i++)
+    groups.push(
+      await insertGroupWithStock(bench.db, bench.cipher, {
+        accounts,
+        priceKobo: PRICE_KOBO,
+        name: n === 1 ? name : `${name} ${i + 1}`,
+      }),
+    );
+  return groups;
+}
+
+const purchaseRequest =
+  (bench: StoreBench, buyers: Buyer[], groups: { id: string }[]) => (i: number) => ({
+    method: 'POST' as const,
+    path: '/api/orders',
+    headers: {
+      ...bench.origin,
+      cookie: buyers[i % buyers.length]!.cookie,
+      'content-type': 'application/json',
+      'idempotency-key': crypto.randomUUID(),
+    },
+    body: JSON.stringify({ productGroupId: groups[i % groups.length]!.id, quantity: 1 }),
+  });
+
+async function measured<T extends LoadResult>(
+  bench: StoreBench,
+  groups: { id: string }[],
+  run: (onWindow: (phase: 'start' | 'end') => void) => Promise<T>,
+  log: typeof console.log,
+): Promise<T & Omit<PurchaseRun, keyof LoadResult>> {
+  const ids = groups.map((g) => g.id);
+  const before = await stockCount(bench, ids);
   const meters = windowMeters(
     bench.server.pid,
     bench.pg.dir,
@@ -100,56 +149,126 @@ export async function runPurchases(
     'postgres',
     STORE_APPLICATION_NAME,
   );
-  const load = await runLoad({
-    port: bench.server.port,
-    concurrency: options.buyers,
-    warmupMs: options.warmupMs,
-    durationMs: options.durationMs,
-    okStatus: 201,
-    onWindow: meters.onWindow,
-    request: (worker) => ({
-      method: 'POST',
-      path: '/api/orders',
-      headers: {
-        ...bench.origin,
-        cookie: buyers[worker]!.cookie,
-        'content-type': 'application/json',
-        'idempotency-key': crypto.randomUUID(),
-      },
-      body,
-    }),
-  });
+  const load = await run(meters.onWindow);
   const { cpu, waits } = await meters.result();
-  const after = await stockCount(bench, group.id);
+  const after = await stockCount(bench, ids);
   const orders = (
     await bench.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from orders where product_group_id = ${group.id}`,
+      sql`select count(*)::int as n from orders where product_group_id in ${sql.raw(`('${ids.join("','")}')`)}`,
     )
   ).rows[0]!.n;
-  if (after === 0) log('  warning: the group sold out during the run; raise the stock');
+  if (after === 0) log('  warning: a group sold out during the run; raise the stock');
   if (load.failureSamples.length)
     log(`  failures: ${JSON.stringify(load.failures)} e.g. ${load.failureSamples[0]}`);
-
-  const pgbench = await runPgbench(bench.pg, options.pgbench, bench.server.pid, log);
   return {
-    store: { ...load, stockBefore: before, stockAfter: after, ordersWritten: orders, cpu, waits },
-    pgbench,
-    ratio: Math.round((load.perSecond / pgbench.tps) * 1000) / 1000,
+    ...load,
+    groups: groups.length,
+    stockBefore: before,
+    stockAfter: after,
+    ordersWritten: orders,
+    cpu,
+    waits,
   };
 }
 
-async function stockCount(bench: StoreBench, groupId: string): Promise<number> {
-  return (
-    await bench.db.execute<{ n: number }>(
-      sql`select stock_count as n from product_groups where id = ${groupId}`,
-    )
-  ).rows[0]!.n;
+export async function runPurchases(
+  bench: StoreBench,
+  options: PurchaseOptions = defaultPurchaseOptions,
+  log = console.log,
+): Promise<PurchaseResults> {
+  const o = options;
+  log(
+    `Purchases: seeding ${o.stock.toLocaleString('en')} accounts in one group, ${o.spreadGroups} groups of ${o.stockPerSpreadGroup.toLocaleString('en')}, and ${o.buyers} funded buyers ...`,
+  );
+  const [one] = await seedGroups(bench, 1, o.stock, 'Bench Purchases');
+  const spread = await seedGroups(bench, o.spreadGroups, o.stockPerSpreadGroup, 'Bench Spread');
+  const buyers = await createCustomers(bench.db, o.buyers, FUND_KOBO);
+  const window = `${o.warmupMs / 1000}s warm-up + ${o.durationMs / 1000}s measured`;
+
+  log(`Purchases: ${o.buyers} concurrent buyers on one group, ${window} ...`);
+  const store = await measured(
+    bench,
+    [one!],
+    (onWindow) =>
+      runLoad({
+        port: bench.server.port,
+        concurrency: o.buyers,
+        warmupMs: o.warmupMs,
+        durationMs: o.durationMs,
+        okStatus: 201,
+        onWindow,
+        request: purchaseRequest(bench, buyers, [one!]),
+      }),
+    log,
+  );
+
+  log(`Purchases: ${o.buyers} concurrent buyers over ${o.spreadGroups} groups, ${window} ...`);
+  const spreadRun = await measured(
+    bench,
+    spread,
+    (onWindow) =>
+      runLoad({
+        port: bench.server.port,
+        concurrency: o.buyers,
+        warmupMs: o.warmupMs,
+        durationMs: o.durationMs,
+        okStatus: 201,
+        onWindow,
+        request: purchaseRequest(bench, buyers, spread),
+      }),
+    log,
+  );
+
+  const rate = Math.max(1, Math.round(store.perSecond * o.openLoopFraction * 10) / 10);
+  const openStock = Math.ceil((rate * (o.warmupMs + o.durationMs)) / 1000 / 0.8) + 100;
+  log(
+    `Purchases: open loop at ${rate}/s (${o.openLoopFraction} of the one-group rate) on a group of ${openStock}, ${window} ...`,
+  );
+  const [openGroup] = await seedGroups(bench, 1, openStock, 'Bench Open Loop');
+  const openLoop = await measured(
+    bench,
+    [openGroup!],
+    (onWindow) =>
+      runOpenLoop({
+        port: bench.server.port,
+        ratePerSecond: rate,
+        warmupMs: o.warmupMs,
+        durationMs: o.durationMs,
+        okStatus: 201,
+        onWindow,
+        request: purchaseRequest(bench, buyers, [openGroup!]),
+      }),
+    log,
+  );
+
+  const pgbench = await runPgbench(bench.pg, o.pgbench, bench.server.pid, log);
+  const pgbenchAtRate = await runPgbench(bench.pg, { ...o.pgbench, rate }, bench.server.pid, log);
+  const ratio = (perSecond: number) => Math.round((perSecond / pgbench.tps) * 1000) / 1000;
+  return {
+    store,
+    spread: spreadRun,
+    openLoop,
+    pgbench,
+    pgbenchAtRate,
+    ratio: ratio(store.perSecond),
+    spreadRatio: ratio(spreadRun.perSecond),
+  };
+}
+
+/** The smallest available count among the groups (from the accounts: stock_count may lag a moment). */
+async function stockCount(bench: StoreBench, groupIds: string[]): Promise<number> {
+  const { rows } = await bench.db.execute<{ n: number }>(
+    sql`select count(a.id)::int as n from product_groups g
+        left join individual_accounts a on a.product_group_id = g.id and a.status = 'available'
+        where g.id in ${sql.raw(`('${groupIds.join("','")}')`)} group by g.id order by n limit 1`,
+  );
+  return rows[0]!.n;
 }
 
 /** pgbench's built-in TPC-B-like script, in its own database on the bench server. */
 export async function runPgbench(
   pg: BenchPostgres,
-  o: PurchaseOptions['pgbench'],
+  o: PurchaseOptions['pgbench'] & { rate?: number },
   serverPid: number,
   log = console.log,
 ): Promise<PgbenchResult> {
@@ -172,6 +291,7 @@ export async function runPgbench(
     String(o.seconds),
     '-M',
     'prepared',
+    ...(o.rate ? ['-R', String(o.rate)] : []),
     '-l',
     `--log-prefix=${path.join(logDir, 'tpcb')}`,
     dbName,
@@ -189,19 +309,22 @@ export async function runPgbench(
   if (!tps) throw new Error(`could not read pgbench's tps from:\n${run.stdout}`);
   const processed = /number of transactions actually processed: (\d+)/.exec(run.stdout);
 
-  // Per-transaction log lines: client_id transaction_no latency_us script_no epoch_s epoch_us
+  // Per-transaction log lines: client_id transaction_no latency_us script_no epoch_s epoch_us, then with -R
+  // schedule_lag_us: the time it waited past its scheduled start, which counts (as in the open loop).
   const latencies: number[] = [];
   for (const file of fs.readdirSync(logDir)) {
     for (const line of fs.readFileSync(path.join(logDir, file), 'utf8').split('\n')) {
-      const us = Number(line.split(' ')[2]);
+      const fields = line.split(' ');
+      const us = Number(fields[2]) + (o.rate ? Number(fields[6] ?? 0) : 0);
       if (line && Number.isFinite(us)) latencies.push(us / 1000);
     }
   }
   fs.rmSync(logDir, { recursive: true, force: true });
   await pg.database.pool.query(`drop database if exists ${dbName}`);
   return {
-    command: `pgbench -c ${o.clients} -j ${o.threads} -T ${o.seconds} -M prepared (TPC-B-like, scale ${o.scale})`,
+    command: `pgbench -c ${o.clients} -j ${o.threads} -T ${o.seconds} -M prepared${o.rate ? ` -R ${o.rate}` : ''} (TPC-B-like, scale ${o.scale})`,
     scale: o.scale,
+    rate: o.rate ?? null,
     clients: o.clients,
     threads: o.threads,
     seconds: o.seconds,
@@ -214,21 +337,75 @@ export async function runPgbench(
   };
 }
 
+/** The purchase rows of the bench table, each beside its baseline from the same run. */
+export function purchaseRows(p: PurchaseResults): Row[] {
+  const tpcb = `pgbench TPC-B tps, ${p.pgbench.clients} clients`;
+  const cpu = cpuPerOperation(p.store.cpu, p.store.perSecond);
+  const tpcbCpu = cpuPerOperation(p.pgbench.cpu, p.pgbench.tps);
+  const cpuSpread = cpuPerOperation(p.spread.cpu, p.spread.perSecond);
+  const cpuMs = (x: number | null) => (x === null ? '?' : fmt(x, 2));
+  return [
+    {
+      measure: `purchases/s, ${p.store.concurrency} buyers, one group (vs ${tpcb})`,
+      store: fmt(p.store.perSecond, 1),
+      baseline: fmt(p.pgbench.tps, 1),
+      ratio: ratio(p.ratio),
+      p50: lat(p.store.latencyMs, p.pgbench.latencyMs, 'p50'),
+      p99: lat(p.store.latencyMs, p.pgbench.latencyMs, 'p99'),
+    },
+    {
+      measure: `purchases/s, ${p.spread.concurrency} buyers over ${p.spread.groups} groups (vs ${tpcb})`,
+      store: fmt(p.spread.perSecond, 1),
+      baseline: fmt(p.pgbench.tps, 1),
+      ratio: ratio(p.spreadRatio),
+      p50: lat(p.spread.latencyMs, p.pgbench.latencyMs, 'p50'),
+      p99: lat(p.spread.latencyMs, p.pgbench.latencyMs, 'p99'),
+    },
+    {
+      measure: `purchase latency, open loop at ${fmt(p.openLoop.ratePerSecond, 1)}/s = half of saturation (vs TPC-B -R same rate)`,
+      store: `${fmt(p.openLoop.perSecond, 1)}/s`,
+      baseline: `${fmt(p.pgbenchAtRate.tps, 1)}/s`,
+      ratio: ratio(p.openLoop.latencyMs.p99 / p.pgbenchAtRate.latencyMs.p99),
+      p50: lat(p.openLoop.latencyMs, p.pgbenchAtRate.latencyMs, 'p50'),
+      p99: lat(p.openLoop.latencyMs, p.pgbenchAtRate.latencyMs, 'p99'),
+    },
+    {
+      measure: 'CPU ms per purchase, server (one group; ten groups)',
+      store: `${cpuMs(cpu.serverMs)}; ${cpuMs(cpuSpread.serverMs)}`,
+      baseline: 'goal ≤ 1',
+      ratio: none,
+      p50: none,
+      p99: none,
+    },
+    {
+      measure: 'CPU ms per purchase, PostgreSQL (one group; ten groups) vs per TPC-B transaction',
+      store: `${cpuMs(cpu.postgresMs)}; ${cpuMs(cpuSpread.postgresMs)}`,
+      baseline: cpuMs(tpcbCpu.postgresMs),
+      ratio:
+        cpu.postgresMs !== null && tpcbCpu.postgresMs
+          ? ratio(cpu.postgresMs / tpcbCpu.postgresMs)
+          : none,
+      p50: none,
+      p99: none,
+    },
+  ];
+}
+
 if (import.meta.main) {
   await runBench(async () => {
     const bench = await startStoreBench();
     const results = await runPurchases(bench);
-    const { store, pgbench } = results;
-    console.log(
-      `\npurchases/s ${store.perSecond} (p50 ${store.latencyMs.p50} ms, p99 ${store.latencyMs.p99} ms, ${store.concurrency} buyers)`,
-    );
-    console.log(
-      `pgbench TPC-B tps ${pgbench.tps} (p50 ${pgbench.latencyMs.p50} ms, p99 ${pgbench.latencyMs.p99} ms, ${pgbench.clients} clients)`,
-    );
-    console.log(`ratio ${results.ratio}`);
-    console.log(
-      `store CPU: ${JSON.stringify(store.cpu)}\nstore DB sessions: ${JSON.stringify(store.waits.averageSessions)}`,
-    );
+    const { store, spread, openLoop, pgbench } = results;
+    console.log('');
+    printTable(purchaseRows(results));
+    for (const [name, run] of [
+      ['one group', store],
+      ['ten groups', spread],
+      ['open loop', openLoop],
+    ] as const)
+      console.log(
+        `${name}: ${run.ok} purchases, failures ${JSON.stringify(run.failures)}; CPU ${JSON.stringify(run.cpu)}\n  DB sessions: ${JSON.stringify(run.waits.averageSessions)}`,
+      );
     console.log(
       `pgbench CPU: ${JSON.stringify(pgbench.cpu)}\npgbench DB sessions: ${JSON.stringify(pgbench.waits.averageSessions)}`,
     );

@@ -30,7 +30,6 @@ import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { deliverDueEmails, startMailWorker } from './modules/mail/deliver-emails.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { adminEmailRoutes } from './modules/mail/admin-emails.routes.ts';
-import { openEmailBody } from './modules/mail/outbox.ts';
 import {
   createLocalMailbox,
   createSmtpTransport,
@@ -52,6 +51,8 @@ import {
 import { stockCsvRoutes } from './modules/stock/stock-csv.routes.ts';
 import { startJobLoop } from './jobs/start-job-loop.ts';
 import { pruneStaleRows } from './jobs/prune-stale-rows.ts';
+import { outboxBodyOpener } from './modules/orders/credentials-email.ts';
+import { refreshPendingStockCounts } from './modules/stock/stock-count.ts';
 import { adminPaymentRoutes } from './modules/admin/admin-payments.routes.ts';
 import { adminUserRoutes } from './modules/admin/admin-users.routes.ts';
 import { createErcasPayProvider } from './modules/payments/ercaspay-client.ts';
@@ -165,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createCredentialCipher(
       loadCredentialsKey(config.CREDENTIALS_KEY, config.dataDir, (m) => app.log.warn(m)),
     );
-  const openBody = (body: string) => openEmailBody(cipher, body);
+  const openBody = outboxBodyOpener(db, cipher);
   const mailTransport =
     deps.mailTransport ??
     (config.SMTP_URL
@@ -210,6 +211,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       )
     : null;
   app.addHook('onClose', async () => pruner?.stop());
+  // A process killed between a purchase's commit and its stock_count refresh leaves the change pending.
+  const stockCountSweep = deps.startJobs
+    ? startJobLoop(
+        async () => (await refreshPendingStockCounts(db), 0),
+        (err) => app.log.error({ err }, 'stock count sweep failed'),
+        30_000,
+      )
+    : null;
+  stockCountSweep?.poke();
+  app.addHook('onClose', async () => stockCountSweep?.stop());
 
   healthRoutes(app, { db, isDraining: app.isDraining });
   registerMetrics(app, { db, pool: database.pool });

@@ -75,7 +75,7 @@ export const catalogueMessages = {
 } as const;
 
 /** Keys of additional_info never shown publicly, even if an admin put them there. */
-const SECRET_KEY = /pass|secret|token|cookie|2fa|two_?fa|otp|recovery|backup|code|key/i;
+export const SECRET_KEY = /pass|secret|token|cookie|2fa|two_?fa|otp|recovery|backup|code|key/i;
 
 export function publicDetails(info: Record<string, unknown>): PublicAccount['details'] {
   const out: PublicAccount['details'] = {};

@@ -147,3 +147,94 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     latencyMs: percentiles(latencies),
   };
 }
+
+export type OpenLoopOptions = Omit<LoadOptions, 'concurrency'> & {
+  /** Requests started per second, on a fixed schedule whatever the answers do. */
+  ratePerSecond: number;
+};
+
+export type OpenLoopResult = LoadResult & {
+  ratePerSecond: number;
+  /** The most requests in flight at once (an open loop has no fixed concurrency). */
+  maxInFlight: number;
+};
+
+/**
+ * An open-loop load: requests start on a fixed schedule (ratePerSecond), not when the last one answered, so
+ * a slow answer cannot slow the arrivals down and hide itself (no coordinated omission). Latency is measured
+ * from each request's scheduled start, so a late start counts against the server too.
+ */
+export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
+  const { port, ratePerSecond, warmupMs, durationMs, request, okStatus, onWindow } = options;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 2000, maxFreeSockets: 2000 });
+  const latencies: number[] = [];
+  const failures: Record<string, number> = {};
+  const failureSamples: string[] = [];
+  let ok = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const started = performance.now();
+  const windowStart = started + warmupMs;
+  const windowEnd = windowStart + durationMs;
+  const interval = 1000 / ratePerSecond;
+  const pending: Promise<void>[] = [];
+
+  const fire = async (index: number, scheduled: number) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    const answer = await send(agent, port, request(index), okStatus);
+    inFlight--;
+    const done = performance.now();
+    // Counted by when it was due: the window holds the requests scheduled inside it.
+    if (scheduled < windowStart || scheduled >= windowEnd) return;
+    if (answer.status === okStatus) {
+      ok++;
+      latencies.push(done - scheduled);
+    } else {
+      failures[String(answer.status)] = (failures[String(answer.status)] ?? 0) + 1;
+      if (failureSamples.length < 5)
+        failureSamples.push(`${answer.status}: ${answer.body?.slice(0, 300)}`);
+    }
+  };
+
+  const phases = new Set<'start' | 'end'>();
+  const phase = (p: 'start' | 'end') => {
+    if (phases.has(p)) return;
+    phases.add(p);
+    onWindow?.(p);
+  };
+  const timers = [
+    setTimeout(() => phase('start'), warmupMs),
+    setTimeout(() => phase('end'), warmupMs + durationMs),
+  ];
+  let next = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      // Start every request due by now (timers are late under load; the schedule is not).
+      while (started + next * interval <= now && started + next * interval < windowEnd) {
+        pending.push(fire(next, started + next * interval));
+        next++;
+      }
+      if (started + next * interval >= windowEnd) return resolve();
+      setTimeout(tick, Math.max(0, Math.min(interval, started + next * interval - now)));
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  for (const t of timers) clearTimeout(t);
+  phase('start');
+  phase('end');
+  agent.destroy();
+  return {
+    concurrency: maxInFlight,
+    seconds: durationMs / 1000,
+    ok,
+    perSecond: Math.round((ok / (durationMs / 1000)) * 10) / 10,
+    failures,
+    failureSamples,
+    latencyMs: percentiles(latencies),
+    ratePerSecond,
+    maxInFlight,
+  };
+}

@@ -9,9 +9,11 @@ import { afterAll, expect, inject } from 'vitest';
 import { connectDatabase, type Database, type Db } from '../db/client.ts';
 import { quickCustomer } from './auth-helpers.ts';
 import { withDatabase } from './global-setup.ts';
-import { insertGroupWithStock } from './stock-helpers.ts';
+import { deliverDueEmails } from '../modules/mail/deliver-emails.ts';
+import { outboxBodyOpener } from '../modules/orders/credentials-email.ts';
+import { insertGroupWithStock, testCipher } from './stock-helpers.ts';
 
-/** A customer who bought 2 of 3 accounts (a credentials e-mail sealed in the outbox); their credentials as read. */
+/** A customer who bought 2 of 3 accounts (its credentials e-mail rendered and sealed in the outbox); their credentials as read. */
 export async function shopWithSoldOrder(app: FastifyInstance, db: Db) {
   const group = await insertGroupWithStock(db, { accounts: 3, priceKobo: 100_000 });
   const buyer = await quickCustomer(db, 500_000);
@@ -27,6 +29,14 @@ export async function shopWithSoldOrder(app: FastifyInstance, db: Db) {
   });
   expect(bought.statusCode).toBe(201);
   const orderId = (bought.json() as { order: { id: string } }).order.id;
+  // The outbox worker's first attempt renders the credentials e-mail and stores it sealed.
+  await deliverDueEmails(
+    db,
+    { name: 'test', send: async () => {} },
+    'store@test',
+    20,
+    outboxBodyOpener(db, testCipher),
+  );
   const credentials = await readCredentials(app, buyer.cookie, orderId);
   return { buyer, orderId, credentials };
 }

@@ -19,8 +19,16 @@ type Claimed = {
   subject: string;
   text_body: string;
   html_body: string | null;
+  order_id: string | null;
+  user_id: string | null;
   attempts: number;
 };
+
+/** Turns a stored body into what is sent: unseals a sealed one, renders a credentials placeholder. */
+export type OpenBody = (
+  body: string,
+  message: { id?: string; orderId: string | null; userId: string | null },
+) => string | Promise<string>;
 
 /** Where failures are reported: the app's logger in production (pino's warn signature). */
 export type FailureLog = { warn: (details: object, message: string) => void };
@@ -34,7 +42,7 @@ export async function deliverDueEmails(
   transport: MailTransport,
   from: string,
   batch = 20,
-  open: (body: string) => string = (body) => body,
+  open: OpenBody = (body) => body,
   log?: FailureLog,
 ): Promise<number> {
   const claimed = await db.execute<Claimed>(sql`
@@ -43,16 +51,17 @@ export async function deliverDueEmails(
       select id from email_outbox
       where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())
       order by next_attempt_at limit ${batch} for update skip locked)
-    returning id, kind, to_address, subject, text_body, html_body, attempts`);
+    returning id, kind, to_address, subject, text_body, html_body, order_id, user_id, attempts`);
   let sent = 0;
   for (const m of claimed.rows) {
     try {
+      const about = { id: m.id, orderId: m.order_id, userId: m.user_id };
       await transport.send({
         from,
         to: m.to_address,
         subject: m.subject,
-        text: open(m.text_body),
-        html: m.html_body === null ? null : open(m.html_body),
+        text: await open(m.text_body, about),
+        html: m.html_body === null ? null : await open(m.html_body, about),
       });
       await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), transport = ${transport.name},
         locked_until = null, last_error = null where id = ${m.id}`);

@@ -4,30 +4,38 @@ import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { escapeHtml } from '../auth/confirmation-email.ts';
+import type { OpenBody } from './deliver-emails.ts';
 import { emailOutbox } from './mail.tables.ts';
 
 export function mailboxRoutes(
   app: FastifyInstance,
-  { db, open }: { db: Db; open: (body: string) => string },
+  { db, open }: { db: Db; open: OpenBody },
 ): void {
-  const listMessages = async () =>
-    (
-      await db
-        .select({
-          id: emailOutbox.id,
-          kind: emailOutbox.kind,
-          to: emailOutbox.toAddress,
-          subject: emailOutbox.subject,
-          text: emailOutbox.textBody,
-          status: emailOutbox.status,
-          transport: emailOutbox.transport,
-          createdAt: emailOutbox.createdAt,
-          sentAt: emailOutbox.sentAt,
-        })
-        .from(emailOutbox)
-        .orderBy(desc(emailOutbox.createdAt))
-        .limit(100)
-    ).map((m) => ({ ...m, text: open(m.text) }));
+  const listMessages = async () => {
+    const rows = await db
+      .select({
+        id: emailOutbox.id,
+        kind: emailOutbox.kind,
+        to: emailOutbox.toAddress,
+        subject: emailOutbox.subject,
+        text: emailOutbox.textBody,
+        status: emailOutbox.status,
+        transport: emailOutbox.transport,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+        orderId: emailOutbox.orderId,
+        userId: emailOutbox.userId,
+      })
+      .from(emailOutbox)
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(100);
+    return Promise.all(
+      rows.map(async ({ orderId, userId, ...m }) => ({
+        ...m,
+        text: await Promise.resolve(open(m.text, { orderId, userId })).catch(() => m.text),
+      })),
+    );
+  };
 
   app.get('/api/dev/mailbox', { config: { access: 'public' } }, async () => ({
     messages: await listMessages(),

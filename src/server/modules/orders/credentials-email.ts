@@ -1,25 +1,80 @@
-// The credentials e-mail of an order: rendered from the decrypted accounts, stored sealed in the outbox. It also
-// states what the order cost and the wallet balance right after it (from the order's own ledger row).
-import { eq } from 'drizzle-orm';
+// The credentials e-mail of an order. The purchase queues only "send order X's credentials" (a placeholder
+// body); the outbox worker renders it from the decrypted accounts after the purchase committed and stores it
+// sealed, so nothing is decrypted or encrypted inside the purchase and the outbox never holds a credential
+// in clear. It also states what the order cost
+// and the wallet balance right after it (from the order's own ledger row).
+import { and, eq } from 'drizzle-orm';
 import { formatNaira } from '../../../shared/money.ts';
 import type { Tx, Db } from '../../db/client.ts';
 import { users } from '../auth/auth.tables.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
-import { enqueueEmail, sealEmailBody } from '../mail/outbox.ts';
+import { emailOutbox } from '../mail/mail.tables.ts';
+import { enqueueEmail, openEmailBody, sealEmailBody } from '../mail/outbox.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { credentialsText, readOrderCredentials } from './order-credentials.ts';
 
 export const CREDENTIALS_EMAIL_KIND = 'order_credentials';
+/** The body of a queued credentials e-mail until the worker renders it (the purchase function writes it too). */
+export const CREDENTIALS_EMAIL_PLACEHOLDER = 'render:order_credentials:v1';
+export const credentialsEmailSubject = (orderId: string) =>
+  `Your account credentials (order ${orderId.slice(0, 8)})`;
 
+/** Queues the e-mail of an order whose owner asked for it again (the purchase queues its own in SQL). */
 export async function enqueueCredentialsEmail(
   tx: Tx | Db,
-  cipher: CredentialCipher,
-  { orderId, to, userId, name }: { orderId: string; to: string; userId: string; name: string },
+  { orderId, to, userId }: { orderId: string; to: string; userId: string },
 ): Promise<string> {
-  const credentials = await readOrderCredentials(tx, cipher, userId, orderId);
+  return enqueueEmail(tx, {
+    kind: CREDENTIALS_EMAIL_KIND,
+    to,
+    subject: credentialsEmailSubject(orderId),
+    text: CREDENTIALS_EMAIL_PLACEHOLDER,
+    userId,
+    orderId,
+  });
+}
+
+/**
+ * The outbox worker's way to open a body: a credentials placeholder is rendered from the order (after the
+ * purchase committed) and stored sealed in its place, so from its first attempt on the row is a sealed
+ * e-mail like any other (retries send the same text, key rotation re-seals it); a sealed body is unsealed;
+ * anything else is as stored.
+ */
+export function outboxBodyOpener(db: Db, cipher: CredentialCipher) {
+  return async (
+    body: string,
+    message: { id?: string; orderId: string | null; userId: string | null },
+  ): Promise<string> => {
+    if (body !== CREDENTIALS_EMAIL_PLACEHOLDER) return openEmailBody(cipher, body);
+    if (!message.orderId || !message.userId)
+      throw new Error('credentials e-mail without its order or owner');
+    const text = await renderCredentialsEmail(db, cipher, message.userId, message.orderId);
+    if (message.id)
+      await db
+        .update(emailOutbox)
+        .set({ textBody: sealEmailBody(cipher, text) })
+        .where(
+          and(
+            eq(emailOutbox.id, message.id),
+            eq(emailOutbox.textBody, CREDENTIALS_EMAIL_PLACEHOLDER),
+          ),
+        );
+    return text;
+  };
+}
+
+async function renderCredentialsEmail(
+  db: Db,
+  cipher: CredentialCipher,
+  userId: string,
+  orderId: string,
+): Promise<string> {
+  const [owner] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, userId));
+  const name = owner?.name ?? '';
+  const credentials = await readOrderCredentials(db, cipher, userId, orderId);
   const count = credentials.accounts.length;
-  const { paidKobo, balanceAfterKobo } = await readOrderPayment(tx, userId, orderId);
-  const text = [
+  const { paidKobo, balanceAfterKobo } = await readOrderPayment(db, userId, orderId);
+  return [
     `Hello ${name || 'there'},`,
     '',
     `Thank you for your purchase. Here ${count === 1 ? 'is your account' : `are your ${count} accounts`}:`,
@@ -31,14 +86,6 @@ export async function enqueueCredentialsEmail(
     'Change the passwords after you sign in, and keep these details private.',
     'You can also download them from your order history at any time.',
   ].join('\n');
-  return enqueueEmail(tx, {
-    kind: CREDENTIALS_EMAIL_KIND,
-    to,
-    subject: `Your account credentials (order ${orderId.slice(0, 8)})`,
-    text: sealEmailBody(cipher, text),
-    userId,
-    orderId,
-  });
 }
 
 /** A free order (price 0) writes no ledger row: it paid nothing, and the balance is the wallet's current one. */
@@ -53,7 +100,7 @@ async function readOrderPayment(
       balanceAfterKobo: transactions.balanceAfterKobo,
     })
     .from(transactions)
-    .where(eq(transactions.orderId, orderId));
+    .where(and(eq(transactions.orderId, orderId), eq(transactions.type, 'purchase')));
   if (row) return { paidKobo: Math.abs(row.amountKobo), balanceAfterKobo: row.balanceAfterKobo };
   const [user] = await tx
     .select({ balanceKobo: users.walletBalanceKobo })

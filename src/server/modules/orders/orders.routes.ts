@@ -46,7 +46,12 @@ export function orderRoutes(
       const key = idempotencyKeySchema.safeParse(req.headers['idempotency-key']);
       if (!key.success) throw badRequest(orderMessages.idempotencyRequired);
       const input = parseInput(purchaseSchema, req.body);
-      const outcome = await purchase(db, cipher, { user, input, idempotencyKey: key.data });
+      const outcome = await purchase(db, cipher, {
+        user,
+        input,
+        idempotencyKey: key.data,
+        warrantyHours,
+      });
       if (!outcome.replayed) {
         pokeMail();
         req.log.info(
@@ -54,7 +59,9 @@ export function orderRoutes(
           'purchase: order completed',
         );
       }
-      const [order] = await readOrders(db, user.id, warrantyHours, outcome.orderId);
+      const [order] = outcome.order
+        ? [outcome.order]
+        : await readOrders(db, user.id, warrantyHours, outcome.orderId);
       reply.status(outcome.replayed ? 200 : 201);
       return { order: order!, balanceKobo: outcome.balanceKobo };
     },
@@ -116,12 +123,7 @@ export function orderRoutes(
         { bucket: `order-email:${id}`, max: EMAILS_PER_ORDER_PER_HOUR, windowMs: 3600_000 },
         'Too many e-mails for this order. Please try again later or use download.',
       );
-      await enqueueCredentialsEmail(db, cipher, {
-        orderId: id,
-        to: user.email,
-        userId: user.id,
-        name: user.fullName,
-      });
+      await enqueueCredentialsEmail(db, { orderId: id, to: user.email, userId: user.id });
       pokeMail();
       const [order] = await readOrders(db, user.id, warrantyHours, id);
       return { message: orderMessages.emailSent(user.email), email: order!.email! };

@@ -9,6 +9,7 @@ import { productGroups } from '../catalogue/catalogue.tables.ts';
 import { deliverDueEmails } from '../mail/deliver-emails.ts';
 import { emailOutbox } from '../mail/mail.tables.ts';
 import { openEmailBody } from '../mail/outbox.ts';
+import { outboxBodyOpener } from './credentials-email.ts';
 import type { MailMessage } from '../mail/transports.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
@@ -29,7 +30,7 @@ const stockOf = async (id: string) =>
   (await db.select().from(productGroups).where(eq(productGroups.id, id)))[0]!.stockCount;
 
 describe('purchase', () => {
-  it('buys one account: completed order, debit with ORD- reference, account sold, stock recomputed, sealed e-mail queued', async () => {
+  it('buys one account: completed order, debit with ORD- reference, account sold, stock recomputed, credentials e-mail queued without credentials', async () => {
     const group = await insertGroupWithStock(db, { accounts: 3, priceKobo: 350_000 });
     const { user, cookie } = await quickCustomer(db, 1_000_000);
     const res = await buy(cookie, { productGroupId: group.id, quantity: 1 });
@@ -53,17 +54,22 @@ describe('purchase', () => {
     expect(mail!.toAddress).toBe(user.email);
     const [sold] = await db.select().from(stockAccounts).where(eq(stockAccounts.orderId, order.id));
     const password = testCipher.decrypt(sold!.passwordEnc);
+    // Queued as "send this order's credentials": no credential in the outbox, not even sealed, yet.
     expect(mail!.textBody).not.toContain(password);
-    expect(openEmailBody(testCipher, mail!.textBody)).toContain(password);
+    expect(openEmailBody(testCipher, mail!.textBody)).not.toContain(password);
     const sent: MailMessage[] = [];
     await deliverDueEmails(
       db,
       { name: 'test', send: async (m) => void sent.push(m) },
       'store@test',
       20,
-      (b) => openEmailBody(testCipher, b),
+      outboxBodyOpener(db, testCipher),
     );
     expect(sent.find((m) => m.to === user.email)?.text).toContain(password);
+    // Rendered by the worker after commit, it is stored sealed from then on.
+    const [stored] = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id));
+    expect(stored!.textBody).not.toContain(password);
+    expect(openEmailBody(testCipher, stored!.textBody)).toContain(password);
     // The receipt part: what the order cost and what the wallet holds after it.
     expect(sent.find((m) => m.to === user.email)?.text).toContain('Amount paid: ₦3,500.00');
     expect(sent.find((m) => m.to === user.email)?.text).toContain(

@@ -1,22 +1,61 @@
 // The purchase, top to bottom, in ONE database transaction (SPEC.md §7 "Purchase sequence", ARCHITECTURE.md
-// §1): everything below commits together or not at all, so a crash can leave no debit without its order,
-// no order without its debit, and no account half-sold. There is no 'reserved' state to clean up.
+// §1): everything commits together or not at all, so a crash can leave no debit without its order, no order
+// without its debit, and no account half-sold. There is no 'reserved' state to clean up.
+// The sequence runs inside PostgreSQL as one call of purchase_order() (drizzle/0009, numbered steps there):
+// one round trip, no transaction left idle waiting for this process, no group row locked (see
+// docs/decisions/011-purchase-in-one-statement.md for the measurements that chose it).
 import crypto from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { orderMessages, orderReference, type PurchaseInput } from '../../../shared/orders.ts';
-import { publicDetails } from '../../../shared/catalogue.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { SECRET_KEY } from '../../../shared/catalogue.ts';
+import {
+  orderMessages,
+  type CustomerOrder,
+  type OrderAccount,
+  type PurchaseInput,
+} from '../../../shared/orders.ts';
+import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../http/access.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
-import { categories, productGroups } from '../catalogue/catalogue.tables.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
-import { stockAccounts } from '../stock/stock.tables.ts';
-import { postLedgerEntry } from '../wallet/post-ledger-entry.ts';
-import { enqueueCredentialsEmail } from './credentials-email.ts';
-import { orders } from './orders.tables.ts';
+import { stockCountRefresher, type StockCountRefresher } from '../stock/stock-count.ts';
+import { orderWarrantyEnd } from '../reports/read-order-items.ts';
+import { warrantyEnd } from '../reports/report-problem.ts';
+import { CREDENTIALS_EMAIL_PLACEHOLDER } from './credentials-email.ts';
+import type { OrderAccountDetails } from './orders.tables.ts';
 
-export type PurchaseRequest = { user: SessionUser; input: PurchaseInput; idempotencyKey: string };
-export type PurchaseOutcome = { orderId: string; balanceKobo: number; replayed: boolean };
+export type PurchaseRequest = {
+  user: SessionUser;
+  input: PurchaseInput;
+  idempotencyKey: string;
+  /** For the new order's report windows in the answer. */
+  warrantyHours?: number;
+};
+/** A new order comes with its answer (built from what the purchase returned); a replay has none. */
+export type PurchaseOutcome = {
+  orderId: string;
+  balanceKobo: number;
+  replayed: boolean;
+  order?: CustomerOrder;
+};
+
+type Outcome =
+  | 'completed'
+  | 'replayed'
+  | 'idempotency_mismatch'
+  | 'not_found'
+  | 'out_of_stock'
+  | 'insufficient_balance'
+  | 'account_unavailable';
+type Row = {
+  outcome: Outcome;
+  order_id: string | null;
+  balance_kobo: string;
+  available: number;
+  created_at: string | null;
+  email: string | null;
+  account_details: OrderAccountDetails | null;
+  account_ids: string[] | null;
+};
 
 export function requestHash(input: PurchaseInput): string {
   return crypto
@@ -25,171 +64,92 @@ export function requestHash(input: PurchaseInput): string {
     .digest('hex');
 }
 
+// One refresher per database handle (that is, per process): it batches the stock_count folds of a group.
+const refreshers = new WeakMap<Db, StockCountRefresher>();
+function refresherFor(db: Db): StockCountRefresher {
+  let refresher = refreshers.get(db);
+  if (!refresher) refreshers.set(db, (refresher = stockCountRefresher(db)));
+  return refresher;
+}
+
 export async function purchase(
   db: Db,
-  cipher: CredentialCipher,
+  _cipher: CredentialCipher,
   req: PurchaseRequest,
 ): Promise<PurchaseOutcome> {
   const { user, input, idempotencyKey } = req;
-  const hash = requestHash(input);
-  return db.transaction(async (tx) => {
-    // 0. Idempotency: one purchase per (customer, key). Concurrent retries queue on this lock and then
-    //    find the first one's order instead of buying again.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`${user.id}:${idempotencyKey}`}, 0))`,
-    );
-    const [earlier] = await tx
-      .select({ id: orders.id, requestHash: orders.requestHash })
-      .from(orders)
-      .where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, idempotencyKey)));
-    if (earlier) {
-      if (earlier.requestHash !== hash)
-        throw conflict(orderMessages.idempotencyMismatch, 'IDEMPOTENCY_MISMATCH');
-      return { orderId: earlier.id, balanceKobo: await balanceOf(tx, user.id), replayed: true };
-    }
-
-    // 1. Load the product group: active, in an active category.
-    const [group] = await tx
-      .select({
-        id: productGroups.id,
-        name: productGroups.name,
-        priceKobo: productGroups.priceKobo,
-        stockCount: productGroups.stockCount,
-        category: categories.name,
-      })
-      .from(productGroups)
-      .innerJoin(categories, eq(categories.id, productGroups.categoryId))
-      .where(
-        and(
-          eq(productGroups.id, input.productGroupId),
-          eq(productGroups.isActive, true),
-          eq(categories.isActive, true),
-        ),
-      );
-    if (!group) throw notFound(orderMessages.productNotFound);
-    const amountKobo = group.priceKobo * input.quantity;
-    // Fail fast before locking stock (quantity, then balance); the claim in step 2 and the conditional
-    // debit in step 4 stay the real guards.
-    if (!input.accountId && group.stockCount < input.quantity)
-      throw conflict(orderMessages.onlyAvailable(group.stockCount, input.quantity), 'OUT_OF_STOCK');
-    if ((await balanceOf(tx, user.id)) < amountKobo)
+  // 1–10. The whole sequence, in one call and one transaction (autocommit: the call is the transaction):
+  //   wallet row locked (this customer's purchases and retries of one key run one at a time), idempotency
+  //   (the first order of a key answers its retries), group, balance, claim with SKIP LOCKED, order, debit
+  //   and ledger row, accounts sold, the credentials e-mail queued, the stock change appended.
+  const { rows } = await db.execute<Row>(
+    sql`select * from purchase_order(${user.id}::uuid, ${idempotencyKey}, ${requestHash(input)},
+          ${input.productGroupId}::uuid, ${input.quantity}::int, ${input.accountId ?? null}::uuid,
+          ${SECRET_KEY.source}, ${CREDENTIALS_EMAIL_PLACEHOLDER})`,
+  );
+  const row = rows[0]!;
+  const balanceKobo = Number(row.balance_kobo);
+  switch (row.outcome) {
+    case 'idempotency_mismatch':
+      throw conflict(orderMessages.idempotencyMismatch, 'IDEMPOTENCY_MISMATCH');
+    case 'not_found':
+      throw notFound(orderMessages.productNotFound);
+    case 'out_of_stock':
+      throw conflict(orderMessages.onlyAvailable(row.available, input.quantity), 'OUT_OF_STOCK');
+    case 'insufficient_balance':
       throw new AppError('INSUFFICIENT_BALANCE', 402, orderMessages.insufficientBalance);
-
-    // 2. Claim exactly the requested accounts. SKIP LOCKED: concurrent buyers take different rows
-    //    instead of queueing behind each other; a row another buyer holds is simply not ours.
-    const claimed = await claimAccounts(tx, group.id, input);
-    if (claimed.length < input.quantity) {
-      if (input.accountId) throw conflict(orderMessages.accountUnavailable, 'ACCOUNT_UNAVAILABLE');
-      throw conflict(orderMessages.onlyAvailable(claimed.length, input.quantity), 'OUT_OF_STOCK');
-    }
-
-    // 3. The order, completed, with the public account details only (credentials stay on the accounts).
-    const orderId = crypto.randomUUID();
-    await tx.insert(orders).values({
-      id: orderId,
-      userId: user.id,
-      productGroupId: group.id,
-      quantity: input.quantity,
-      amountKobo,
-      status: 'completed',
-      idempotencyKey,
-      requestHash: hash,
-      accountDetails: {
-        product_name: group.name,
-        category: group.category,
-        quantity: input.quantity,
-        price_per_unit_kobo: group.priceKobo,
-        accounts: claimed.map((a) => ({
-          username: a.username,
-          email: a.email,
-          additional_info: publicDetails(a.additionalInfo),
-        })),
-      },
-    });
-
-    // 4. Debit the wallet and write the purchase ledger row: a conditional update, never below zero.
-    //    A free product (price 0) moves no money and writes no ledger row.
-    let balanceKobo = await balanceOf(tx, user.id);
-    if (amountKobo > 0) {
-      const posted = await postLedgerEntry(tx, {
-        userId: user.id,
-        type: 'purchase',
-        amountKobo: -amountKobo,
-        description: `Purchase: ${input.quantity} × ${group.name}`,
-        reference: orderReference(orderId),
-        orderId,
-      });
-      if (!posted)
-        throw new AppError('INSUFFICIENT_BALANCE', 402, orderMessages.insufficientBalance);
-      balanceKobo = posted.balanceAfterKobo;
-    }
-
-    // 5. Mark the accounts sold to this order.
-    await tx
-      .update(stockAccounts)
-      .set({ status: 'sold', orderId, soldAt: new Date() })
-      .where(
-        inArray(
-          stockAccounts.id,
-          claimed.map((a) => a.id),
-        ),
-      );
-
-    // 6. Queue the credentials e-mail to the owner's address (delivered by the outbox worker; its
-    //    failure never fails the purchase).
-    await enqueueCredentialsEmail(tx, cipher, {
-      orderId,
-      to: user.email,
-      userId: user.id,
-      name: user.fullName,
-    });
-
-    // 7. Last, the group's stock_count: exactly `quantity` of its available accounts just became sold.
-    //    Updating the group row locks it until commit, so it comes last to keep that lock short:
-    //    every purchase of the group queues on it (the benchmark showed it as the bottleneck).
-    await tx
-      .update(productGroups)
-      .set({
-        stockCount: sql`${productGroups.stockCount} - ${input.quantity}`,
-        updatedAt: new Date(),
-      })
-      .where(eq(productGroups.id, group.id));
-    return { orderId, balanceKobo, replayed: false };
-  });
-}
-
-async function claimAccounts(tx: Tx, groupId: string, input: PurchaseInput) {
-  const base = tx
-    .select({
-      id: stockAccounts.id,
-      username: stockAccounts.username,
-      email: stockAccounts.email,
-      additionalInfo: stockAccounts.additionalInfo,
-    })
-    .from(stockAccounts);
-  if (input.accountId) {
-    if (input.quantity !== 1)
-      throw conflict(orderMessages.onlyAvailable(1, input.quantity), 'OUT_OF_STOCK');
-    return base
-      .where(
-        and(
-          eq(stockAccounts.id, input.accountId),
-          eq(stockAccounts.productGroupId, groupId),
-          eq(stockAccounts.status, 'available'),
-        ),
-      )
-      .for('update', { skipLocked: true });
+    case 'account_unavailable':
+      throw conflict(orderMessages.accountUnavailable, 'ACCOUNT_UNAVAILABLE');
+    case 'replayed':
+      return { orderId: row.order_id!, balanceKobo, replayed: true };
+    case 'completed':
+      break;
   }
-  return base
-    .where(and(eq(stockAccounts.productGroupId, groupId), eq(stockAccounts.status, 'available')))
-    .orderBy(asc(stockAccounts.createdAt), asc(stockAccounts.id))
-    .limit(input.quantity)
-    .for('update', { skipLocked: true });
+
+  // 11. After commit: fold the group's committed purchases into stock_count (batched with every other
+  //     purchase of the group waiting for it), so the catalogue and the low-stock alert see this sale before
+  //     we answer. A failure here never fails the purchase: the delta stays pending, and the next refresh of
+  //     the group, or the scheduled sweep, folds it.
+  await refresherFor(db)
+    .refresh(input.productGroupId)
+    .catch(() => {});
+  return {
+    orderId: row.order_id!,
+    balanceKobo,
+    replayed: false,
+    order: newOrder(row, input.productGroupId, req.warrantyHours ?? 0),
+  };
 }
 
-async function balanceOf(tx: Tx, userId: string): Promise<number> {
-  const [row] = await tx
-    .execute<{ b: number }>(sql`select wallet_balance_kobo as b from users where id = ${userId}`)
-    .then((r) => r.rows);
-  return Number(row?.b ?? 0);
+/** The new order as the customer's history (read-orders.ts) shows it: nothing reported, e-mail queued. */
+function newOrder(row: Row, productGroupId: string, warrantyHours: number): CustomerOrder {
+  const details = row.account_details!;
+  const createdAt = new Date(row.created_at!);
+  const reportableUntil = warrantyEnd(createdAt, warrantyHours).toISOString();
+  const items = details.accounts.map((a, i) => ({
+    accountId: row.account_ids![i]!,
+    username: a.username,
+    status: 'sold' as const,
+    reportableUntil,
+    report: null,
+  }));
+  return {
+    id: row.order_id!,
+    productGroupId,
+    productName: details.product_name,
+    category: details.category,
+    quantity: details.quantity,
+    pricePerUnitKobo: details.price_per_unit_kobo,
+    amountKobo: details.price_per_unit_kobo * details.quantity,
+    status: 'completed',
+    createdAt: createdAt.toISOString(),
+    accounts: details.accounts.map((a) => ({
+      username: a.username,
+      email: a.email,
+      details: a.additional_info as OrderAccount['details'],
+    })),
+    email: { status: 'pending', to: row.email!, sentAt: null, error: null },
+    items,
+    warrantyEndsAt: orderWarrantyEnd(items),
+  };
 }

@@ -1,23 +1,72 @@
-// stock_count is derived data: the number of a group's available accounts, recomputed after every change.
-import { eq, sql } from 'drizzle-orm';
+// stock_count is derived data: the number of a group's available accounts. Purchases do not touch the group
+// row (it would make every purchase of a group wait for the one before it to commit); each appends its change
+// to stock_count_pending, and the change is folded into stock_count right after commit (refreshStockCount).
+// At every commit point: stock_count + the group's pending deltas = its available accounts (check-ledger.ts).
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { productGroups } from '../catalogue/catalogue.tables.ts';
 
 /**
- * Locks the group row, then counts in a fresh statement: under READ COMMITTED the count then sees every
- * change committed before the lock was granted, so concurrent writers cannot leave a stale figure.
- * NO KEY UPDATE, not UPDATE: inserting an order takes a KEY SHARE lock on its group (the foreign key),
- * and FOR UPDATE would deadlock two concurrent purchases of the same group.
+ * Recounts a group in the caller's transaction (admin edits, CSV import, replacements). Locks the group row,
+ * then counts and drops the pending deltas in ONE statement: one snapshot, so a purchase committing meanwhile
+ * is either both counted and dropped, or neither (its delta stays for the next refresh). NO KEY UPDATE, not
+ * UPDATE: an order insert takes a KEY SHARE lock on its group (the foreign key), which must not wait.
  */
 export async function recomputeStockCount(tx: Tx | Db, groupId: string): Promise<number> {
   await tx.execute(sql`select 1 from product_groups where id = ${groupId} for no key update`);
-  const [row] = await tx
-    .update(productGroups)
-    .set({
-      stockCount: sql`(select count(*)::int from individual_accounts a where a.product_group_id = ${groupId} and a.status = 'available')`,
-      updatedAt: new Date(),
-    })
-    .where(eq(productGroups.id, groupId))
-    .returning({ stockCount: productGroups.stockCount });
-  return row?.stockCount ?? 0;
+  const { rows } = await tx.execute<{ stock_count: number }>(sql`
+    with dropped as (delete from stock_count_pending where product_group_id = ${groupId}),
+         available as (select count(*)::int as n from individual_accounts
+                        where product_group_id = ${groupId} and status = 'available')
+    update product_groups set stock_count = available.n, updated_at = now()
+      from available where id = ${groupId}
+    returning stock_count`);
+  return rows[0]?.stock_count ?? 0;
+}
+
+/**
+ * Folds the group's committed purchases into stock_count, once per round however many purchases wait: a
+ * caller arriving while a round runs waits for the next one (which starts after its commit, so it sees it).
+ * Rounds of one group run one at a time in this process; across processes the group row lock orders them.
+ */
+export function stockCountRefresher(db: Db) {
+  type Rounds = { running: Promise<void> | null; next: Promise<void> | null };
+  const groups = new Map<string, Rounds>();
+  const launch = (groupId: string, rounds: Rounds): Promise<void> => {
+    const running: Promise<void> = db
+      .execute(sql`select refresh_stock_count(${groupId}::uuid)`)
+      .then(() => {})
+      .finally(() => {
+        if (rounds.running === running) rounds.running = null;
+        if (!rounds.running && !rounds.next) groups.delete(groupId);
+      });
+    rounds.running = running;
+    return running;
+  };
+  return {
+    refresh(groupId: string): Promise<void> {
+      let rounds = groups.get(groupId);
+      if (!rounds) groups.set(groupId, (rounds = { running: null, next: null }));
+      const running = rounds.running;
+      if (!running) return launch(groupId, rounds);
+      const r = rounds;
+      r.next ??= running
+        .catch(() => {})
+        .then(() => {
+          r.next = null;
+          return launch(groupId, r);
+        });
+      return r.next;
+    },
+  };
+}
+export type StockCountRefresher = ReturnType<typeof stockCountRefresher>;
+
+/** Every group with pending deltas, folded (at start, and on a schedule: a process killed after a purchase
+ *  committed and before its refresh leaves its delta for this). Returns how many groups it refreshed. */
+export async function refreshPendingStockCounts(db: Db): Promise<number> {
+  const { rows } = await db.execute<{ id: string }>(
+    sql`select distinct product_group_id as id from stock_count_pending`,
+  );
+  for (const { id } of rows) await db.execute(sql`select refresh_stock_count(${id}::uuid)`);
+  return rows.length;
 }

@@ -4,6 +4,7 @@ import {
   check,
   customType,
   index,
+  integer,
   jsonb,
   pgTable,
   smallint,
@@ -76,4 +77,21 @@ export const credentialsKeyCheck = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('credentials_key_check_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Purchases not yet folded into product_groups.stock_count: each purchase appends its -quantity here (no hot
+ * row: concurrent purchases of one group never wait for each other), and refreshStockCounts folds them in
+ * after commit. At every commit point stock_count + the sum of a group's deltas = its available accounts.
+ * No foreign key on purpose: a key check would lock the group row (KEY SHARE) from every purchase.
+ */
+export const stockCountPending = pgTable(
+  'stock_count_pending',
+  {
+    // A uuid, not a sequence: backups and restores carry no sequence state.
+    id: uuid('id').primaryKey().defaultRandom(),
+    productGroupId: uuid('product_group_id').notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (t) => [index('stock_count_pending_group_idx').on(t.productGroupId)],
 );
