@@ -14,6 +14,7 @@
 // itself under flock(1) when it is there; set BENCH_WEB_LOCKED=1 if the caller already holds it).
 // Options (environment): BENCH_WEB_RUNS (3), BENCH_WEB_CPU_SLOWDOWN (4; Lighthouse's default for mobile),
 // BENCH_WEB_URL (measure an already running store instead: no build, no server), BENCH_WEB_SKIP_BUILD=1,
+// BENCH_WEB_PAGES (a comma-separated few of the pages, e.g. `/,/product,/about`: /product is the product page),
 // CHROME_PATH (else /usr/bin/chromium when present, else Playwright's Chromium).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -518,6 +519,13 @@ await runBench(async () => {
     base = await startStore();
   }
   await addProductPage(base);
+  const only = process.env.BENCH_WEB_PAGES?.split(',').map((p) => p.trim());
+  if (only) {
+    const kept = pages.filter((p) =>
+      only.some((o) => p === o || (o === '/product' && p.startsWith('/product/'))),
+    );
+    pages.splice(0, pages.length, ...kept);
+  }
   const initial = await initialJs(base);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-lh-'));
   onCleanup(() => fs.rmSync(tmp, { recursive: true, force: true }));
