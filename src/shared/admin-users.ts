@@ -2,6 +2,7 @@
 import type { PaymentStatus } from './payments.ts';
 import { z } from 'zod';
 import { formatNaira } from './money.ts';
+import type { OrderStatus } from './orders.ts';
 import type { WalletTransaction } from './wallet.ts';
 
 export const USER_SEARCH_LIMIT = 50;
@@ -57,7 +58,7 @@ export type AdminUserOrder = {
   categoryName: string;
   quantity: number;
   amountKobo: number;
-  status: string;
+  status: OrderStatus;
   createdAt: string;
 };
 

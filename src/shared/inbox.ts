@@ -139,7 +139,8 @@ export type SupportInput = z.input<typeof supportSchema>;
 export type ContactInput = z.input<typeof contactSchema>;
 export type QuoteInput = z.input<typeof quoteSchema>;
 
-export type InboxKind = keyof typeof inboxSuccessMessages;
+export const INBOX_KINDS = ['support', 'contact', 'quote'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
 export type InboxSuccess = { ok: true; message: string };
 
 export const inboxStatuses = ['new', 'handled'] as const;

@@ -3,6 +3,10 @@
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** The built-in sandbox provider's checkout states, in ErcasPay's own words (table sandbox_checkouts). */
+export const SANDBOX_STATUSES = ['PENDING', 'SUCCESSFUL', 'FAILED', 'CANCELLED'] as const;
+export type SandboxStatus = (typeof SANDBOX_STATUSES)[number];
+
 /** How the store treats ErcasPay's `domain`: a TEST-domain payment is credited only in test mode. */
 export const PAYMENT_MODES = ['live', 'test'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];

@@ -13,13 +13,11 @@ describe('the pruning job', () => {
   it('deletes expired sessions and day-old rate-limit hits, keeps live ones, and runs once across five racing processes', async () => {
     const user = await insertUser(db);
     const liveCookie = await signInCookie(app, user.email, user.password);
-    await db
-      .insert(sessions)
-      .values({
-        tokenHash: 'expired-session',
-        userId: user.id,
-        expiresAt: new Date(Date.now() - 1000),
-      });
+    await db.insert(sessions).values({
+      tokenHash: 'expired-session',
+      userId: user.id,
+      expiresAt: new Date(Date.now() - 1000),
+    });
     await db.insert(rateLimitHits).values([
       { bucket: 'old', createdAt: new Date(Date.now() - 25 * HOUR) },
       { bucket: 'recent', createdAt: new Date(Date.now() - HOUR) },

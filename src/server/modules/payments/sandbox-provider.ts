@@ -13,7 +13,8 @@ import {
   type PaymentProvider,
   type VerifiedPayment,
 } from './payment-provider.ts';
-import { sandboxCheckouts, type SandboxStatus } from './sandbox.tables.ts';
+import type { SandboxStatus } from '../../../shared/payments.ts';
+import { sandboxCheckouts } from './sandbox.tables.ts';
 
 export type SandboxCheckout = typeof sandboxCheckouts.$inferSelect;
 

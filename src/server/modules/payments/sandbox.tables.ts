@@ -1,9 +1,7 @@
 // The built-in sandbox provider's own state: one row per checkout it opened, as ErcasPay would keep it.
 import { sql } from 'drizzle-orm';
 import { bigint, check, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-export const SANDBOX_STATUSES = ['PENDING', 'SUCCESSFUL', 'FAILED', 'CANCELLED'] as const;
-export type SandboxStatus = (typeof SANDBOX_STATUSES)[number];
+import { SANDBOX_STATUSES } from '../../../shared/payments.ts';
 
 export const sandboxCheckouts = pgTable(
   'sandbox_checkouts',
