@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { AdminDialog as Modal } from '../../admin/components/admin-dialog.tsx';
 import { SelectField, TextAreaField } from '../../pages/form-controls.tsx';
 import { useReportProblem } from '../api/use-report-problem.ts';
-import { formatDateTime } from '../lib/format-date.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 
 const reasonOptions = REPORT_REASONS.map((r) => ({ value: r, label: reportReasonLabels[r] }));
 
