@@ -8,7 +8,7 @@ import {
 } from '../../../../../shared/inbox.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { api } from '../../../../lib/api.ts';
-import { TextAreaField } from '../../../pages/form-controls.tsx';
+import { TextAreaField } from '../../../../components/ui/form-controls.tsx';
 import { useAdminMutation } from '../../api/admin-mutation.ts';
 import { formatDateTime } from '../../../../lib/format-date.ts';
 
