@@ -172,7 +172,6 @@ export const inboxReplySchema = z.object({
     .min(1, 'Please write a reply.')
     .max(INBOX_REPLY_MAX, `At most ${INBOX_REPLY_MAX} characters.`),
 });
-export type InboxReplyInput = z.infer<typeof inboxReplySchema>;
 /** POST /api/admin/inbox/:id/reply */
 export type InboxReplyResult = { message: string; item: InboxMessage };
 export const inboxReplySent = (email: string) =>

@@ -12,8 +12,6 @@ export const REPORT_REASONS = [
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ['open', 'replaced', 'refunded', 'rejected'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
-export const REPORT_RESOLUTIONS = ['replace', 'refund', 'reject'] as const;
-export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
 
 export const reportReasonLabels: Record<ReportReason, string> = {
   wrong_password: 'Wrong password',

@@ -48,7 +48,6 @@ export const topupAmountSchema = z
   );
 
 export const startTopupSchema = z.object({ amountNaira: topupAmountSchema });
-export type StartTopupInput = z.infer<typeof startTopupSchema>;
 
 /** POST /api/wallet/topups */
 export type StartTopupResult = { reference: string; checkoutUrl: string; amountKobo: number };
