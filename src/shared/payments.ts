@@ -3,9 +3,10 @@
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** The built-in sandbox provider's checkout states, in ErcasPay's own words (table sandbox_checkouts). */
-export const SANDBOX_STATUSES = ['PENDING', 'SUCCESSFUL', 'FAILED', 'CANCELLED'] as const;
-export type SandboxStatus = (typeof SANDBOX_STATUSES)[number];
+/** A provider's own word for a payment, as ErcasPay writes it; the built-in sandbox keeps the same words in
+ * sandbox_checkouts. Our payment's state is PaymentStatus; settle-payment.ts maps one to the other. */
+export const PROVIDER_STATUSES = ['PENDING', 'SUCCESSFUL', 'FAILED', 'CANCELLED'] as const;
+export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
 
 /** How the store treats ErcasPay's `domain`: a TEST-domain payment is credited only in test mode. */
 export const PAYMENT_MODES = ['live', 'test'] as const;
