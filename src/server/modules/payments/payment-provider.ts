@@ -1,6 +1,6 @@
 // The one small interface every payment provider implements (ErcasPay over HTTP, the built-in sandbox).
 // The rest of the server codes against this file only, so a provider can be swapped without touching it.
-import type { ProviderStatus } from '../../../shared/payments.ts';
+import type { ProviderName, ProviderStatus } from '../../../shared/payments.ts';
 
 export type InitiatePaymentInput = {
   amountKobo: number;
@@ -44,7 +44,7 @@ export type VerifiedPayment = {
 export type WebhookHint = { transactionReference: string | null; paymentReference: string | null };
 
 export interface PaymentProvider {
-  readonly name: 'ercaspay' | 'sandbox';
+  readonly name: ProviderName;
   initiate(input: InitiatePaymentInput): Promise<InitiatePaymentResult>;
   verify(transactionReference: string): Promise<VerifiedPayment>;
   /** Pulls the references out of a webhook body; never trusted for amount or user. null when unrecognisable. */
