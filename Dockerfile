@@ -1,4 +1,4 @@
-# The store as a container. It runs the very commands of src/server/reliability/production-artifact.test.ts:
+# The store as a container. It runs the very commands of src/server/test/whole-app/production-artifact.test.ts:
 # build the artifact once with the dev install, then install it into an empty folder with `npm ci --omit=dev`
 # and serve it with `npm run start:prod` (Node 24 strips the TypeScript types; nothing is bundled).
 FROM node:24-bookworm-slim AS build

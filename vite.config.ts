@@ -47,7 +47,7 @@ function firstPaintFromHtml(): Plugin {
       // Every route in the table's order (the first match wins, as in the router): [path, chunks, API reads].
       // Guarded ones preload nothing.
       const routes = routeTable.map((route) => {
-        if (route.access !== 'everyone') return [route.path, [], []] as const;
+        if (route.access !== 'public') return [route.path, [], []] as const;
         const page = chunkOf(`/src/client/features/${route.page}.tsx`);
         if (!page) return this.error(`first-paint: no chunk for the page ${route.page}`);
         const files = withImports(page);

@@ -1,10 +1,20 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+// `npm run test:fast` (TEST_FAST=1) is the quick loop while working: it leaves out the generated-input suites
+// (FUZZ_RUNS each, 10,000 by default), the crash tests and the suites that start whole store processes.
+// `npm test` and CI run everything.
+const slowSuites = [
+  'src/server/test/fuzz/**',
+  'src/server/test/whole-app/two-processes.test.ts',
+  'src/server/test/whole-app/production-artifact.test.ts',
+  '**/*-crash.test.ts',
+];
+
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
-    exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
+    exclude: ['e2e/**', 'node_modules/**', 'dist/**', ...(process.env.TEST_FAST ? slowSuites : [])],
     globalSetup: ['./src/server/test/global-setup.ts'],
     setupFiles: ['./src/server/test/fail-on-console-error.ts'],
     testTimeout: 30_000,

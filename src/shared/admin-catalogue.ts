@@ -169,7 +169,10 @@ export type AdminTemplate = {
   isActive: boolean;
   createdAt: string;
 };
-export type AccountStatus = 'available' | 'reserved' | 'sold' | 'replaced' | 'refunded';
+/** An account's state (table individual_accounts.status). replaced and refunded: reported bad after the sale;
+ * they keep their order and are never sold again. */
+export const ACCOUNT_STATUSES = ['available', 'reserved', 'sold', 'replaced', 'refunded'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export type AdminAccount = {
   id: string;
   productGroupId: string;

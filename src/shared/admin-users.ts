@@ -1,7 +1,8 @@
 // The admin console's Users tab contract: search, user details, balance adjustment (SPEC.md §5, §8).
 import type { PaymentStatus } from './payments.ts';
 import { z } from 'zod';
-import { formatNaira } from './money.ts';
+import { formatNaira, nairaToKobo } from './money.ts';
+import type { OrderStatus } from './orders.ts';
 import type { WalletTransaction } from './wallet.ts';
 
 export const USER_SEARCH_LIMIT = 50;
@@ -27,7 +28,7 @@ export const balanceAdjustmentSchema = z.object({
   amountNaira: z
     .number({ error: adminUserMessages.invalidAmount })
     .refine(
-      (n) => Number.isFinite(n) && n > 0 && Math.round(n * 100) >= 1 && n <= 100_000_000,
+      (n) => Number.isFinite(n) && n > 0 && nairaToKobo(n) >= 1 && n <= 100_000_000,
       adminUserMessages.invalidAmount,
     ),
   reason: z
@@ -57,7 +58,7 @@ export type AdminUserOrder = {
   categoryName: string;
   quantity: number;
   amountKobo: number;
-  status: string;
+  status: OrderStatus;
   createdAt: string;
 };
 

@@ -1,5 +1,7 @@
-// Stable error codes of the API; the message a person sees travels with each error.
+// Stable error codes of the API, a closed list: a code not listed here is a compile error on both sides.
+// The message a person sees travels with each error.
 export const ERROR_CODES = [
+  // any route
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
   'FORBIDDEN',
@@ -10,12 +12,29 @@ export const ERROR_CODES = [
   'CROSS_SITE_REQUEST',
   'DATABASE_UNAVAILABLE',
   'INTERNAL',
-  // Self-service account (src/shared/account.ts)
+  // sign-up and sign-in
+  'USER_EXISTS',
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_CONFIRMED',
+  'CONFIRMATION_FAILED',
+  // self-service account (src/shared/account.ts)
   'RESET_LINK_INVALID',
   'WRONG_PASSWORD',
   'EMAIL_TAKEN',
   'EMAIL_CHANGE_INVALID',
   'BALANCE_CHANGED',
+  // purchase and orders
+  'OUT_OF_STOCK',
+  'ACCOUNT_UNAVAILABLE',
+  'INSUFFICIENT_BALANCE',
+  'IDEMPOTENCY_MISMATCH',
+  'ORDER_NOT_COMPLETED',
+  'NO_EMAIL',
+  // top-ups
+  'PAYMENT_INIT_FAILED',
+  // stock CSV upload
+  'CSV_INVALID',
+  'CSV_ALL_DUPLICATES',
   // after the sale (reports of bad accounts)
   'REPORT_WINDOW_CLOSED',
   'ACCOUNT_NOT_REPORTABLE',
@@ -24,6 +43,9 @@ export const ERROR_CODES = [
   'NO_REPLACEMENT',
 ] as const;
 
-export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Made by the browser's API client when no server error arrived: the network failed, or the body had no code. */
+export type ClientErrorCode = ErrorCode | 'NETWORK' | 'HTTP';
 
 export type ApiErrorBody = { error: { code: ErrorCode; message: string } };

@@ -139,7 +139,8 @@ export type SupportInput = z.input<typeof supportSchema>;
 export type ContactInput = z.input<typeof contactSchema>;
 export type QuoteInput = z.input<typeof quoteSchema>;
 
-export type InboxKind = keyof typeof inboxSuccessMessages;
+export const INBOX_KINDS = ['support', 'contact', 'quote'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
 export type InboxSuccess = { ok: true; message: string };
 
 export const inboxStatuses = ['new', 'handled'] as const;
@@ -171,7 +172,6 @@ export const inboxReplySchema = z.object({
     .min(1, 'Please write a reply.')
     .max(INBOX_REPLY_MAX, `At most ${INBOX_REPLY_MAX} characters.`),
 });
-export type InboxReplyInput = z.infer<typeof inboxReplySchema>;
 /** POST /api/admin/inbox/:id/reply */
 export type InboxReplyResult = { message: string; item: InboxMessage };
 export const inboxReplySent = (email: string) =>

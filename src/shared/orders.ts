@@ -1,5 +1,6 @@
 // The purchase and order-history contract: the request, the exact SPEC.md messages, what the API returns.
 import { z } from 'zod';
+import type { OutboxStatus } from './mail.ts';
 import { formatNaira } from './money.ts';
 import type { OrderItem } from './reports.ts';
 
@@ -64,7 +65,7 @@ export type OrderAccount = {
   details: Record<string, string | number | boolean>;
 };
 export type CredentialsEmailState = {
-  status: 'pending' | 'sending' | 'sent' | 'failed';
+  status: OutboxStatus;
   to: string;
   sentAt: string | null;
   error: string | null;

@@ -1,7 +1,15 @@
 // The top-up payment's states, declared once for the server, the API and the screens; the allowed moves
 // between them live in server/modules/payments/payment-transitions.ts.
+/** Who takes the money: ErcasPay, or the built-in sandbox that stands in for it outside production. */
+export type ProviderName = 'ercaspay' | 'sandbox';
+
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A provider's own word for a payment, as ErcasPay writes it; the built-in sandbox keeps the same words in
+ * sandbox_checkouts. Our payment's state is PaymentStatus; settle-payment.ts maps one to the other. */
+export const PROVIDER_STATUSES = ['PENDING', 'SUCCESSFUL', 'FAILED', 'CANCELLED'] as const;
+export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
 
 /** How the store treats ErcasPay's `domain`: a TEST-domain payment is credited only in test mode. */
 export const PAYMENT_MODES = ['live', 'test'] as const;
@@ -24,7 +32,7 @@ export const PROVIDER_EXPLANATION_PREFIX = 'ErcasPay says: ';
 
 /** GET /api/admin/payments/settings: what the shop owner pastes into ErcasPay's dashboard, and whether it works. */
 export type PaymentSettings = {
-  provider: 'ercaspay' | 'sandbox';
+  provider: ProviderName;
   paymentMode: PaymentMode;
   /** The webhook URL with its token masked; null while PAYMENT_WEBHOOK_TOKEN is not set (the route refuses all). */
   webhookUrlMasked: string | null;

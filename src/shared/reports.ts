@@ -1,5 +1,6 @@
 // After the sale: a customer's report of a bad account and the admin's resolution (replace, refund, reject).
 import { z } from 'zod';
+import type { AccountStatus } from './admin-catalogue.ts';
 
 export const REPORT_REASONS = [
   'wrong_password',
@@ -11,8 +12,6 @@ export const REPORT_REASONS = [
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ['open', 'replaced', 'refunded', 'rejected'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
-export const REPORT_RESOLUTIONS = ['replace', 'refund', 'reject'] as const;
-export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
 
 export const reportReasonLabels: Record<ReportReason, string> = {
   wrong_password: 'Wrong password',
@@ -82,7 +81,7 @@ export type ResolveReportInput = z.infer<typeof resolveReportSchema>;
 export type OrderItem = {
   accountId: string;
   username: string;
-  status: 'sold' | 'replaced' | 'refunded';
+  status: Extract<AccountStatus, 'sold' | 'replaced' | 'refunded'>;
   /** The end of this account's warranty window (from when it was handed over); null once it left the order. */
   reportableUntil: string | null;
   report: {
@@ -126,7 +125,7 @@ export type AdminReport = {
     id: string;
     username: string;
     email: string | null;
-    status: string;
+    status: AccountStatus;
     password: string;
     emailPassword: string | null;
     twoFaCode: string | null;

@@ -1,6 +1,5 @@
 // The wallet's contract: top-up rules and messages (SPEC.md §5, §8, §9), ledger rows and API shapes.
 import { z } from 'zod';
-import { formatNaira } from './money.ts';
 import type { PaymentStatus } from './payments.ts';
 
 export const TOPUP_MIN_NAIRA = 100;
@@ -49,17 +48,14 @@ export const topupAmountSchema = z
   );
 
 export const startTopupSchema = z.object({ amountNaira: topupAmountSchema });
-export type StartTopupInput = z.infer<typeof startTopupSchema>;
 
 /** POST /api/wallet/topups */
 export type StartTopupResult = { reference: string; checkoutUrl: string; amountKobo: number };
 
-export type TopupStatus = PaymentStatus;
-
 /** GET /api/wallet/topups/:reference: the server verified with the provider before answering. */
 export type TopupCheck = {
   reference: string;
-  status: TopupStatus;
+  status: PaymentStatus;
   amountKobo: number;
   paidAt: string | null;
   providerReference: string | null;
@@ -69,7 +65,18 @@ export type TopupCheck = {
   balanceKobo: number;
 };
 
-export type TransactionType = 'topup' | 'purchase' | 'ADMIN_CREDIT' | 'ADMIN_DEBIT' | 'refund';
+/** The ledger entry types (table transactions.type). Credits: topup, ADMIN_CREDIT, refund. */
+export const TRANSACTION_TYPES = [
+  'topup',
+  'purchase',
+  'ADMIN_CREDIT',
+  'ADMIN_DEBIT',
+  'refund',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+/** A ledger entry's state (table transactions.status); only completed entries count in a balance. */
+export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export type WalletTransaction = {
   id: string;
@@ -81,7 +88,7 @@ export type WalletTransaction = {
   description: string;
   reference: string;
   /** A ledger row is 'completed'; a top-up attempt not (yet) credited shows its payment's state. */
-  status: 'completed' | 'pending' | 'failed' | 'expired';
+  status: TransactionStatus | PaymentStatus;
   providerReference: string | null;
   createdAt: string;
   /** For a top-up attempt: why it failed, or ErcasPay's explanation while pending. */
@@ -98,21 +105,20 @@ export type WalletSummary = {
 export type TransactionList = { transactions: WalletTransaction[] };
 
 /** SPEC.md §4: credits show + in green; everything else is a debit. */
-export function isCredit(type: string): boolean {
-  return type === 'topup' || type === 'TOP_UP' || type === 'ADMIN_CREDIT' || type === 'refund';
+export function isCredit(type: TransactionType): boolean {
+  return type === 'topup' || type === 'ADMIN_CREDIT' || type === 'refund';
 }
 
-export function transactionLabel(type: string): string {
-  if (type === 'topup' || type === 'TOP_UP') return 'Wallet Top-up';
-  if (type === 'purchase') return 'Purchase';
-  if (type === 'ADMIN_CREDIT') return 'Admin Credit';
-  if (type === 'ADMIN_DEBIT') return 'Admin Debit';
-  if (type === 'refund') return 'Refund';
-  return type;
-}
+const transactionLabels: Record<TransactionType, string> = {
+  topup: 'Wallet Top-up',
+  purchase: 'Purchase',
+  ADMIN_CREDIT: 'Admin Credit',
+  ADMIN_DEBIT: 'Admin Debit',
+  refund: 'Refund',
+};
 
-export function signedAmount(amountKobo: number): string {
-  return `${amountKobo >= 0 ? '+' : '-'}${formatNaira(Math.abs(amountKobo))}`;
+export function transactionLabel(type: TransactionType): string {
+  return transactionLabels[type];
 }
 
 /** SPEC.md §5: the customer name sent to the provider keeps letters (and spaces) only. */

@@ -41,7 +41,7 @@ function RoutePage({ route }: { route: PageRoute }) {
   const { Page } = route;
   if (route.static) return <Page />;
   // A public page's chunk loads alongside the data layer's; a guarded page's only once its guard lets the user in.
-  if (route.access === 'everyone') void route.preload();
+  if (route.access === 'public') void route.preload();
   return <dataPage.Component access={route.access} Page={Page} />;
 }
 

@@ -15,7 +15,7 @@ export function homeFor(isAdmin: boolean): string {
 export function Guard({ access, children }: { access: RouteAccess; children: ReactNode }) {
   const { data: me, isPending } = useMe();
   const location = useLocation();
-  if (access === 'everyone') return children;
+  if (access === 'public') return children;
   if (isPending) return <PageSpinner />;
   if (access === 'visitor') return me ? <Navigate to={homeFor(me.isAdmin)} replace /> : children;
   if (!me)
@@ -23,6 +23,6 @@ export function Guard({ access, children }: { access: RouteAccess; children: Rea
       <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />
     );
   if (access === 'admin' && !me.isAdmin) return <Navigate to={paths.dashboard} replace />;
-  if (access === 'user' && me.isAdmin) return <Navigate to={paths.admin} replace />;
+  if (access === 'customer' && me.isAdmin) return <Navigate to={paths.admin} replace />;
   return children;
 }

@@ -1,10 +1,11 @@
 // The route table of SPEC.md §2 as plain data: every path, who may open it, and the page module behind it.
 // routes.tsx turns it into lazily loaded pages; vite.config.ts reads it at build time to write the script that
 // preloads a public page's chunks from the HTML (route-preload), so keep it free of React and browser code.
+import type { PageAccess } from '../../shared/access.ts';
 import { paths } from '../../shared/paths.ts';
 
-/** everyone: no check; visitor: signed-out only; signed-in: any user; user: customers; admin: admins. */
-export type RouteAccess = 'everyone' | 'visitor' | 'signed-in' | 'user' | 'admin';
+/** The server's access levels (src/shared/access.ts), plus visitor: signed-out only. */
+export type RouteAccess = PageAccess;
 
 /**
  * `page` names a module under src/client/features/ (without .tsx). A `static` page renders without the data
@@ -15,32 +16,32 @@ export type RouteAccess = 'everyone' | 'visitor' | 'signed-in' | 'user' | 'admin
  * none: the server renders them with their data embedded (server/modules/pages), so they ask for nothing as they open.
  */
 export const routeTable = [
-  { path: paths.home, access: 'everyone', static: true, page: 'pages/landing-page' },
+  { path: paths.home, access: 'public', static: true, page: 'pages/landing-page' },
   { path: paths.login, access: 'visitor', page: 'auth/login-page' },
   { path: paths.register, access: 'visitor', page: 'auth/register-page' },
-  { path: paths.emailConfirmation, access: 'everyone', page: 'auth/email-confirmation-page' },
+  { path: paths.emailConfirmation, access: 'public', page: 'auth/email-confirmation-page' },
   { path: paths.forgotPassword, access: 'visitor', page: 'auth/forgot-password-page' },
-  { path: paths.resetPassword, access: 'everyone', page: 'auth/reset-password-page' },
-  { path: paths.emailChange, access: 'everyone', page: 'account/email-change-page' },
-  { path: paths.products, access: 'everyone', page: 'catalogue/products-page' },
-  { path: '/category/:categoryId', access: 'everyone', page: 'catalogue/category-page' },
-  { path: '/product/:productId', access: 'everyone', page: 'catalogue/account-page' },
-  { path: paths.dashboard, access: 'user', page: 'account/dashboard-page' },
+  { path: paths.resetPassword, access: 'public', page: 'auth/reset-password-page' },
+  { path: paths.emailChange, access: 'public', page: 'account/email-change-page' },
+  { path: paths.products, access: 'public', page: 'catalogue/products-page' },
+  { path: '/category/:categoryId', access: 'public', page: 'catalogue/category-page' },
+  { path: '/product/:productId', access: 'public', page: 'catalogue/account-page' },
+  { path: paths.dashboard, access: 'customer', page: 'account/dashboard-page' },
   { path: paths.profile, access: 'signed-in', page: 'account/profile-page' },
   { path: paths.checkout, access: 'signed-in', page: 'checkout/checkout-page' },
   { path: paths.orders, access: 'signed-in', page: 'orders/orders-page' },
   { path: paths.orderHistory, access: 'signed-in', page: 'orders/orders-page' },
-  { path: paths.wallet, access: 'user', page: 'wallet/wallet-page' },
-  { path: paths.paymentCallback, access: 'user', page: 'payments/payment-callback-page' },
-  { path: paths.paymentSuccess, access: 'user', page: 'payments/payment-success-page' },
+  { path: paths.wallet, access: 'customer', page: 'wallet/wallet-page' },
+  { path: paths.paymentCallback, access: 'customer', page: 'payments/payment-callback-page' },
+  { path: paths.paymentSuccess, access: 'customer', page: 'payments/payment-success-page' },
   { path: paths.admin, access: 'admin', page: 'admin/admin-page' },
-  { path: paths.webServices, access: 'everyone', static: true, page: 'pages/web-services-page' },
-  { path: paths.support, access: 'everyone', page: 'pages/support-page' },
-  { path: paths.contact, access: 'everyone', page: 'pages/contact-page' },
-  { path: paths.terms, access: 'everyone', page: 'pages/terms-page' },
-  { path: paths.privacy, access: 'everyone', page: 'pages/privacy-page' },
-  { path: paths.about, access: 'everyone', static: true, page: 'pages/about-page' },
-  { path: '*', access: 'everyone', static: true, page: 'pages/not-found-page' },
+  { path: paths.webServices, access: 'public', static: true, page: 'pages/web-services-page' },
+  { path: paths.support, access: 'public', page: 'pages/support-page' },
+  { path: paths.contact, access: 'public', page: 'pages/contact-page' },
+  { path: paths.terms, access: 'public', page: 'pages/terms-page' },
+  { path: paths.privacy, access: 'public', page: 'pages/privacy-page' },
+  { path: paths.about, access: 'public', static: true, page: 'pages/about-page' },
+  { path: '*', access: 'public', static: true, page: 'pages/not-found-page' },
 ] as const satisfies readonly {
   path: string;
   access: RouteAccess;

@@ -73,7 +73,7 @@ export async function preloadFirstPage(pathname: string): Promise<void> {
   const route = matchRoutes(pageRoutes, pathname)?.[0]?.route;
   if (!route) return;
   await Promise.all([
-    route.access === 'everyone' ? route.preload() : null,
+    route.access === 'public' ? route.preload() : null,
     route.static ? null : preloadDataLayer(),
   ]).catch(() => {
     // Rendering goes on: the page shows its loading state and React reports the failure.

@@ -1,11 +1,11 @@
 // The one API client of the browser: JSON in and out, errors as ApiError with the server's code and message.
-import type { ApiErrorBody } from '../../shared/errors.ts';
+import type { ApiErrorBody, ClientErrorCode } from '../../shared/errors.ts';
 
 export class ApiError extends Error {
   override name = 'ApiError';
-  readonly code: string;
+  readonly code: ClientErrorCode;
   readonly status: number;
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: ClientErrorCode, message: string) {
     super(message);
     this.status = status;
     this.code = code;

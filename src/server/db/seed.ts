@@ -1,6 +1,7 @@
 // Seeds the demo shop once, on a database that has never been seeded; a second start changes nothing.
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { nairaToKobo } from '../../shared/money.ts';
 import type { Db } from './client.ts';
 import { demoCatalogue } from './demo-catalogue.ts';
 import { categories, productGroups, stockAccounts, users } from './schema.ts';
@@ -47,7 +48,7 @@ export async function seedDemoShop(
             categoryId: category.id,
             name: group.name,
             description: group.description,
-            priceKobo: group.priceNaira * 100,
+            priceKobo: nairaToKobo(group.priceNaira),
             features: group.features,
             stockCount: group.stock,
           })

@@ -1,9 +1,9 @@
 // Every API route states who may call it (config.access); the server enforces it before the handler runs.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Access } from '../../shared/access.ts';
 import { AppError } from './errors.ts';
 
-/** public: anyone; signed-in: any user; customer: role user (not admin); admin: admins only. */
-export type Access = 'public' | 'signed-in' | 'customer' | 'admin';
+export type { Access };
 
 export type SessionUser = { id: string; email: string; fullName: string; isAdmin: boolean };
 

@@ -13,9 +13,9 @@ import { NameForm } from './components/name-form.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { SessionsCard } from './components/sessions-card.tsx';
 import { useProfile } from './use-profile.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 
-const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (iso?: string) => (iso ? dateFormat.format(new Date(iso)) : 'N/A');
+const formatDate = (iso?: string) => (iso ? formatDateTime(iso) : 'N/A');
 
 export default function ProfilePage() {
   useDocumentTitle('Profile');

@@ -7,6 +7,7 @@ import { paths } from '../../../shared/paths.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useRecentActivity } from './use-recent-activity.ts';
+import { formatDate } from '../../lib/format-date.ts';
 
 const SHOWN = 5;
 export const NO_ACTIVITY = 'No recent activity. Start by topping up your wallet!';
@@ -18,11 +19,6 @@ const icons: Record<ActivityItem['kind'], LucideIcon> = {
   refund: Undo2,
 };
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const shortDate = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 
 /** 'just now', '5 minutes ago', 'yesterday', … up to a week; then the date. */
 export function whenText(iso: string, now = Date.now()): string {
@@ -32,7 +28,7 @@ export function whenText(iso: string, now = Date.now()): string {
   if (abs < 3600) return relative.format(Math.round(seconds / 60), 'minute');
   if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
   if (abs < 7 * 86_400) return relative.format(Math.round(seconds / 86_400), 'day');
-  return shortDate.format(new Date(iso));
+  return formatDate(iso);
 }
 
 export function RecentActivity() {

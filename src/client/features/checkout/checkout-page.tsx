@@ -10,12 +10,7 @@ import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useMe } from '../auth/api/use-me.ts';
-import {
-  IDEMPOTENCY_MISMATCH,
-  newIdempotencyKey,
-  purchaseErrorText,
-  usePurchase,
-} from './api/purchase.ts';
+import { newIdempotencyKey, purchaseErrorText, usePurchase } from './api/purchase.ts';
 import { useCheckoutAccount } from './api/use-checkout-account.ts';
 import { AccountDetailsCard } from './components/account-details-card.tsx';
 import { PaymentSummary } from './components/payment-summary.tsx';
@@ -91,7 +86,7 @@ function Checkout({ checkout }: { checkout: CheckoutState }) {
         },
         onError: (err) => {
           toast.error(orderMessages.purchaseFailedTitle, { description: purchaseErrorText(err) });
-          if (err instanceof ApiError && err.code === IDEMPOTENCY_MISMATCH)
+          if (err instanceof ApiError && err.code === 'IDEMPOTENCY_MISMATCH')
             setIdempotencyKey(newIdempotencyKey());
         },
       },

@@ -3,7 +3,8 @@ import { Loader2, Send } from 'lucide-react';
 import { contactSchema, contactTypes, inboxSuccessMessages } from '../../../shared/inbox.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useSendContact } from '../inbox/api/use-send-contact.ts';
-import { Honeypot, SelectField, SentNotice, TextAreaField, TextField } from './form-controls.tsx';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/form-controls.tsx';
+import { Honeypot, SentNotice } from './inbox-form-parts.tsx';
 import { useInboxForm } from './use-inbox-form.ts';
 
 const emptyContact = {

@@ -10,7 +10,8 @@ import {
 import { formatNairaShort } from '../../../shared/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useSendQuote } from '../inbox/api/use-send-quote.ts';
-import { Honeypot, SelectField, TextAreaField, TextField } from './form-controls.tsx';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/form-controls.tsx';
+import { Honeypot } from './inbox-form-parts.tsx';
 import { useInboxForm } from './use-inbox-form.ts';
 import type { WebPackage } from './web-packages.ts';
 

@@ -3,7 +3,8 @@ import { Loader2, Send } from 'lucide-react';
 import { inboxSuccessMessages, supportCategories, supportSchema } from '../../../shared/inbox.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useSendSupport } from '../inbox/api/use-send-support.ts';
-import { Honeypot, SelectField, SentNotice, TextAreaField, TextField } from './form-controls.tsx';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/form-controls.tsx';
+import { Honeypot, SentNotice } from './inbox-form-parts.tsx';
 import { useInboxForm } from './use-inbox-form.ts';
 
 const emptySupport = {

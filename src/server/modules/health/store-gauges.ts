@@ -3,8 +3,8 @@
 import { sql } from 'drizzle-orm';
 import client from 'prom-client';
 import type { Db } from '../../db/client.ts';
-import { OUTBOX_STATUSES } from '../mail/mail.tables.ts';
-import { ORDER_STATUSES } from '../orders/orders.tables.ts';
+import { OUTBOX_STATUSES } from '../../../shared/mail.ts';
+import { ORDER_STATUSES } from '../../../shared/orders.ts';
 import { PAYMENT_STATUSES } from '../../../shared/payments.ts';
 
 /** Outbox states as an operator reads them: "retrying" is pending after a failed attempt. */

@@ -1,10 +1,9 @@
 // The e-mail outbox: written in the same transaction as its cause, delivered by a worker with retries.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { OUTBOX_STATUSES } from '../../../shared/mail.ts';
 import { users } from '../auth/auth.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
-
-export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 
 export const emailOutbox = pgTable(
   'email_outbox',

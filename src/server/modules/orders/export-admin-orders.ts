@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import type { AdminOrdersQuery } from '../../../shared/admin-orders.ts';
+import { koboToNaira } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { neutraliseFormula } from '../stock/formula-cells.ts';
 import {
@@ -48,8 +49,8 @@ async function* rows(db: Db, q: Omit<AdminOrdersQuery, 'offset'>) {
         o.productName,
         o.categoryName,
         o.quantity,
-        (o.amountKobo / 100).toFixed(2),
-        (o.refundedKobo / 100).toFixed(2),
+        koboToNaira(o.amountKobo).toFixed(2),
+        koboToNaira(o.refundedKobo).toFixed(2),
         o.status,
         o.usernames.join(' '),
       ].map((cell) => neutraliseFormula(String(cell)));

@@ -12,10 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES } from '../../../shared/orders.ts';
 import { users } from '../auth/auth.tables.ts';
 import { productGroups } from '../catalogue/catalogue.tables.ts';
-
-export const ORDER_STATUSES = ['completed', 'processing', 'failed', 'pending'] as const;
 
 /** Public details kept with the order; credentials stay encrypted on the linked accounts. */
 export type OrderAccountDetails = {

@@ -5,7 +5,7 @@ import { parseErcasPayWebhook } from './ercaspay-webhook.ts';
 import {
   PaymentProviderError,
   assertValidAmountKobo,
-  mapPaymentStatus,
+  mapProviderStatus,
   scrubSecrets,
   type InitiatePaymentInput,
   type InitiatePaymentResult,
@@ -185,7 +185,7 @@ export function createErcasPayProvider(options: ErcasPayOptions): PaymentProvide
         );
       }
       return {
-        status: mapPaymentStatus(body.status),
+        status: mapProviderStatus(body.status),
         rawStatus: body.status,
         amountKobo: nairaToKobo(body.amount),
         currency: body.currency?.trim() || null,

@@ -1,5 +1,6 @@
 // The one small interface every payment provider implements (ErcasPay over HTTP, the built-in sandbox).
 // The rest of the server codes against this file only, so a provider can be swapped without touching it.
+import type { ProviderName, ProviderStatus } from '../../../shared/payments.ts';
 
 export type InitiatePaymentInput = {
   amountKobo: number;
@@ -17,11 +18,9 @@ export type InitiatePaymentResult = {
   paymentReference: string;
 };
 
-export type PaymentStatus = 'SUCCESSFUL' | 'PENDING' | 'FAILED' | 'CANCELLED' | 'UNKNOWN';
-
 export type VerifiedPayment = {
   /** Mapped from the provider's string; anything unrecognised is 'UNKNOWN' (never treated as paid). */
-  status: PaymentStatus;
+  status: ProviderStatus | 'UNKNOWN';
   rawStatus: string;
   amountKobo: number;
   /** null when the answer carries none: such an answer is never credited. */
@@ -45,7 +44,7 @@ export type VerifiedPayment = {
 export type WebhookHint = { transactionReference: string | null; paymentReference: string | null };
 
 export interface PaymentProvider {
-  readonly name: 'ercaspay' | 'sandbox';
+  readonly name: ProviderName;
   initiate(input: InitiatePaymentInput): Promise<InitiatePaymentResult>;
   verify(transactionReference: string): Promise<VerifiedPayment>;
   /** Pulls the references out of a webhook body; never trusted for amount or user. null when unrecognisable. */
@@ -79,7 +78,7 @@ export class PaymentProviderError extends Error {
   }
 }
 
-const STATUS_MAP: Record<string, Exclude<PaymentStatus, 'UNKNOWN'>> = {
+const STATUS_MAP: Record<string, ProviderStatus> = {
   SUCCESSFUL: 'SUCCESSFUL',
   PENDING: 'PENDING',
   FAILED: 'FAILED',
@@ -88,7 +87,7 @@ const STATUS_MAP: Record<string, Exclude<PaymentStatus, 'UNKNOWN'>> = {
 };
 
 /** Deliberately strict about success: only the documented 'SUCCESSFUL' credits a wallet; the rest is not paid. */
-export function mapPaymentStatus(raw: string): PaymentStatus {
+export function mapProviderStatus(raw: string): ProviderStatus | 'UNKNOWN' {
   return STATUS_MAP[raw.trim().toUpperCase()] ?? 'UNKNOWN';
 }
 

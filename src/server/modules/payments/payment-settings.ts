@@ -1,7 +1,7 @@
 // What the admin's payments panel shows about the store's ErcasPay set-up: the webhook URL to paste into
 // ErcasPay's dashboard (token masked), when the last webhook arrived, and the payment mode.
 import { eq } from 'drizzle-orm';
-import type { PaymentMode, PaymentSettings } from '../../../shared/payments.ts';
+import type { PaymentMode, PaymentSettings, ProviderName } from '../../../shared/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { paymentWebhooks } from './payments.tables.ts';
 
@@ -12,7 +12,7 @@ export type PaymentSetup = {
   publicUrl: string;
   webhookToken: string | undefined;
   paymentMode: PaymentMode;
-  provider: 'ercaspay' | 'sandbox';
+  provider: ProviderName;
 };
 
 export function webhookUrl(setup: PaymentSetup): string | null {

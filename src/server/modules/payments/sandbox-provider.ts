@@ -7,13 +7,14 @@ import { parseErcasPayWebhook } from './ercaspay-webhook.ts';
 import {
   PaymentProviderError,
   assertValidAmountKobo,
-  mapPaymentStatus,
+  mapProviderStatus,
   type InitiatePaymentInput,
   type InitiatePaymentResult,
   type PaymentProvider,
   type VerifiedPayment,
 } from './payment-provider.ts';
-import { sandboxCheckouts, type SandboxStatus } from './sandbox.tables.ts';
+import type { ProviderStatus } from '../../../shared/payments.ts';
+import { sandboxCheckouts } from './sandbox.tables.ts';
 
 export type SandboxCheckout = typeof sandboxCheckouts.$inferSelect;
 
@@ -59,7 +60,7 @@ export function createSandboxProvider({
       const row = await findSandboxCheckout(db, transactionReference);
       if (!row) throw new PaymentProviderError('REJECTED', 'Transaction not found');
       return {
-        status: mapPaymentStatus(row.status),
+        status: mapProviderStatus(row.status),
         rawStatus: row.status,
         amountKobo: row.amountKobo,
         currency: row.currency,
@@ -101,7 +102,7 @@ export async function findSandboxCheckout(
 export async function decideSandboxCheckout(
   db: Db,
   transactionReference: string,
-  status: Exclude<SandboxStatus, 'PENDING'>,
+  status: Exclude<ProviderStatus, 'PENDING'>,
 ): Promise<SandboxCheckout | undefined> {
   const [updated] = await db
     .update(sandboxCheckouts)

@@ -1,9 +1,7 @@
 // The built-in sandbox provider's own state: one row per checkout it opened, as ErcasPay would keep it.
 import { sql } from 'drizzle-orm';
 import { bigint, check, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-export const SANDBOX_STATUSES = ['PENDING', 'SUCCESSFUL', 'FAILED', 'CANCELLED'] as const;
-export type SandboxStatus = (typeof SANDBOX_STATUSES)[number];
+import { PROVIDER_STATUSES } from '../../../shared/payments.ts';
 
 export const sandboxCheckouts = pgTable(
   'sandbox_checkouts',
@@ -18,7 +16,7 @@ export const sandboxCheckouts = pgTable(
     redirectUrl: text('redirect_url').notNull(),
     description: text('description').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-    status: text('status', { enum: SANDBOX_STATUSES }).notNull().default('PENDING'),
+    status: text('status', { enum: PROVIDER_STATUSES }).notNull().default('PENDING'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,6 +2,7 @@
 // If the provider call fails the row is marked failed, so nothing is left half-started.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { nairaToKobo } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import {
   providerCustomerName,
@@ -29,7 +30,7 @@ export async function startTopup(
   user: SessionUser,
   amountNaira: number,
 ): Promise<StartTopupResult> {
-  const amountKobo = amountNaira * 100;
+  const amountKobo = nairaToKobo(amountNaira);
   const reference = newPaymentReference();
   const now = Date.now();
   const [payment] = await db

@@ -51,11 +51,6 @@ export async function checkCredentialsKey(
   return 'matched';
 }
 
-/** The key-check row for a key (for a tool that re-encrypts everything under a new key, in its transaction). */
-export function sealKeyCheck(cipher: CredentialCipher): Buffer {
-  return cipher.encrypt(KNOWN_VALUE);
-}
-
 function assertOpens(cipher: CredentialCipher, sealed: Buffer): void {
   if (opened(cipher, sealed) !== KNOWN_VALUE) throw new CredentialsKeyMismatchError();
 }

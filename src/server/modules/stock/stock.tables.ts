@@ -13,13 +13,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ACCOUNT_STATUSES } from '../../../shared/admin-catalogue.ts';
 import { productGroups } from '../catalogue/catalogue.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
-
-/** replaced and refunded: reported bad after the sale; they keep their order and are never sold again. */
-export const ACCOUNT_STATUSES = ['available', 'reserved', 'sold', 'replaced', 'refunded'] as const;
 
 export const stockAccounts = pgTable(
   'individual_accounts',

@@ -3,11 +3,12 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../auth/auth.tables.ts';
-import { transactions, type TRANSACTION_TYPES } from './wallet.tables.ts';
+import type { TransactionType } from '../../../shared/wallet.ts';
+import { transactions } from './wallet.tables.ts';
 
 export type LedgerEntry = {
   userId: string;
-  type: (typeof TRANSACTION_TYPES)[number];
+  type: TransactionType;
   /** Signed kobo: credits positive, purchases and admin debits negative. */
   amountKobo: number;
   description: string;

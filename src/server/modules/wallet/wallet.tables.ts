@@ -10,19 +10,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../shared/wallet.ts';
 import { users } from '../auth/auth.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
 import { accountReports } from '../reports/reports.tables.ts';
-
-export const TRANSACTION_TYPES = [
-  'topup',
-  'purchase',
-  'ADMIN_CREDIT',
-  'ADMIN_DEBIT',
-  'refund',
-] as const;
-export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
 
 export const transactions = pgTable(
   'transactions',

@@ -5,8 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/account-api.ts';
 import { FormNote, SettingsSection } from './settings-section.tsx';
 import { useFormAnswer } from './use-form-answer.ts';
-
-const when = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/format-date.ts';
 
 export function SessionsCard() {
   const { data, isPending, isError } = useSessions();
@@ -43,8 +42,7 @@ export function SessionsCard() {
                 )}
               </p>
               <p className="text-xs text-muted-foreground">
-                Last seen {when.format(new Date(s.lastSeenAt))} · signed in{' '}
-                {when.format(new Date(s.createdAt))}
+                Last seen {formatDateTime(s.lastSeenAt)} · signed in {formatDateTime(s.createdAt)}
               </p>
             </div>
             {!s.isCurrent && (
@@ -53,7 +51,7 @@ export function SessionsCard() {
                 size="sm"
                 disabled={endOne.isPending}
                 onClick={() => endOne.mutate(s.id, answer)}
-                aria-label={`Sign out ${s.device}, last seen ${when.format(new Date(s.lastSeenAt))}`}
+                aria-label={`Sign out ${s.device}, last seen ${formatDateTime(s.lastSeenAt)}`}
               >
                 Sign Out
               </Button>

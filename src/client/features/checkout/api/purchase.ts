@@ -10,8 +10,6 @@ import { api, ApiError } from '../../../lib/api.ts';
 import { meQueryKey } from '../../auth/api/use-me.ts';
 import { ordersQueryKey } from '../../orders/api/use-orders.ts';
 
-export const IDEMPOTENCY_MISMATCH = 'IDEMPOTENCY_MISMATCH';
-
 export const purchase = (input: PurchaseInput, idempotencyKey: string) =>
   api<PurchaseResult>('/api/orders', {
     method: 'POST',

@@ -1,7 +1,7 @@
 // The line on an order card saying where its credentials e-mail stands: on its way, delivered, or failed with Retry.
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import type { CredentialsEmailState } from '../../../../shared/orders.ts';
-import { formatDateTime } from '../lib/format-date.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 
 type Props = { email: CredentialsEmailState | null; isSending: boolean; onRetry: () => void };
 

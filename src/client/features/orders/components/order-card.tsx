@@ -6,7 +6,7 @@ import { formatNaira } from '../../../../shared/money.ts';
 import { shortOrderId, type CustomerOrder } from '../../../../shared/orders.ts';
 import { cn } from '../../../lib/cn.ts';
 import { categoryOf, orderTitle } from '../lib/filter-orders.ts';
-import { formatDate, formatDateTime, formatTime } from '../lib/format-date.ts';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date.ts';
 import { OrderActions } from './order-actions.tsx';
 import { OrderCredentials } from './order-credentials.tsx';
 import { hasAfterSale, OrderItems } from './order-items.tsx';

@@ -10,9 +10,9 @@ import {
 import type { CustomerOrder } from '../../../../shared/orders.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { AdminDialog as Modal } from '../../admin/components/admin-dialog.tsx';
-import { SelectField, TextAreaField } from '../../pages/form-controls.tsx';
+import { SelectField, TextAreaField } from '../../../components/ui/form-controls.tsx';
 import { useReportProblem } from '../api/use-report-problem.ts';
-import { formatDateTime } from '../lib/format-date.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 
 const reasonOptions = REPORT_REASONS.map((r) => ({ value: r, label: reportReasonLabels[r] }));
 

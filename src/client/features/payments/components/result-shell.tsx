@@ -5,6 +5,7 @@ import { formatNaira } from '../../../../shared/money.ts';
 import type { TopupCheck } from '../../../../shared/wallet.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 
 const tones = {
   loading: { icon: Loader2, className: 'bg-muted text-primary', spin: true },
@@ -60,8 +61,6 @@ export function ResultShell({ tone, title, badge, children, actions }: Props) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** Amount, references and paid-at time of a checked payment. */
 export function PaymentDetails({
   check,
@@ -75,7 +74,7 @@ export function PaymentDetails({
     ['Reference', check.reference],
   ];
   if (check.providerReference) rows.push(['Provider reference', check.providerReference]);
-  if (check.paidAt) rows.push(['Paid at', dateFormat.format(new Date(check.paidAt))]);
+  if (check.paidAt) rows.push(['Paid at', formatDateTime(check.paidAt)]);
   if (showBalance) rows.push(['Wallet balance', formatNaira(check.balanceKobo)]);
   return (
     <dl className="divide-y divide-border rounded-lg border border-border text-left text-sm">

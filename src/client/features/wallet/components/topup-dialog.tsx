@@ -97,7 +97,7 @@ export function TopupDialog({ open, onOpenChange }: Props) {
                         : 'border-border hover:bg-muted',
                     )}
                   >
-                    {formatNairaShort(n * 100)}
+                    {formatNairaShort(nairaToKobo(n))}
                   </button>
                 ))}
               </div>

@@ -14,8 +14,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useTransactions } from '../api/use-transactions.ts';
 import { CheckAgainButton } from './check-again-button.tsx';
-
-const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/format-date.ts';
 
 const statusLook = {
   completed: {
@@ -105,7 +104,7 @@ function TransactionRow({ transaction: t }: { transaction: WalletTransaction }) 
         </div>
         {t.description ? <p className="text-sm text-muted-foreground">{t.description}</p> : null}
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-          <time dateTime={t.createdAt}>{dateFormat.format(new Date(t.createdAt))}</time>
+          <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
           <span className={cn('rounded-full px-2 py-0.5 font-semibold capitalize', look.badge)}>
             {statusText}
           </span>

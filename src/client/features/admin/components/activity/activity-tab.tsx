@@ -2,7 +2,7 @@
 // Read-only: there is nothing here (or on the server) that edits or deletes a line.
 import { useState } from 'react';
 import { AUDIT_AREAS, auditAreaLabels, type AuditArea } from '../../../../../shared/audit.ts';
-import { SelectField, TextField } from '../../../pages/form-controls.tsx';
+import { SelectField, TextField } from '../../../../components/ui/form-controls.tsx';
 import { useAdminActivity } from '../../api/admin-activity.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { Panel } from '../form-extras.tsx';

@@ -1,6 +1,6 @@
 // The audit lines as a table that scrolls inside its own box on a phone: when, who, what, on what, before → after.
 import type { AuditEntry } from '../../../../../shared/audit.ts';
-import { formatDateTime } from '../../lib/form-values.ts';
+import { formatDateTime } from '../../../../lib/format-date.ts';
 import { ScrollTable } from '../scroll-table.tsx';
 
 /** before → after as short "key: old → new" lines; other details as "key: value". */

@@ -7,7 +7,7 @@ import {
   type AdminCategory,
 } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../pages/form-controls.tsx';
+import { SelectField, TextField } from '../../../../components/ui/form-controls.tsx';
 import { useAddProduct } from '../../api/account-mutations.ts';
 import { firstIssue, nairaInputToKobo, type Details } from '../../lib/form-values.ts';
 import { useAdminForm } from '../../lib/use-admin-form.ts';

@@ -10,7 +10,7 @@ import {
 import { Button } from '../../../../components/ui/button.tsx';
 import { inputClass } from '../../../../components/ui/field.tsx';
 import { cn } from '../../../../lib/cn.ts';
-import { SelectField } from '../../../pages/form-controls.tsx';
+import { SelectField } from '../../../../components/ui/form-controls.tsx';
 import { useUploadCsv } from '../../api/upload-csv.ts';
 import { FormError, Panel } from '../form-extras.tsx';
 import { CsvHelp } from './csv-help.tsx';

@@ -7,7 +7,7 @@ import {
   type CategoryInput,
 } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
-import { TextAreaField, TextField } from '../../../pages/form-controls.tsx';
+import { TextAreaField, TextField } from '../../../../components/ui/form-controls.tsx';
 import { firstIssue } from '../../lib/form-values.ts';
 import { CheckboxField, FormError } from '../form-extras.tsx';
 

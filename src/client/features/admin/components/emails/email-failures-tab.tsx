@@ -8,8 +8,8 @@ import { RowActionButton } from '../row-action-button.tsx';
 import { Panel } from '../form-extras.tsx';
 import { QueryState } from '../query-state.tsx';
 import { Badge } from '../status-badge.tsx';
+import { formatDateTime } from '../../../../lib/format-date.ts';
 
-const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 const stateLabels: Record<AdminEmail['state'], string> = { failed: 'Failed', retrying: 'Retrying' };
 
 export function EmailFailuresTab() {
@@ -57,7 +57,7 @@ export function EmailFailuresTab() {
                   {e.lastError ?? '—'}
                 </Cell>
                 <Cell label="Next try" className="whitespace-nowrap">
-                  {e.nextAttemptAt ? dateFormat.format(new Date(e.nextAttemptAt)) : 'Not scheduled'}
+                  {e.nextAttemptAt ? formatDateTime(e.nextAttemptAt) : 'Not scheduled'}
                 </Cell>
                 <ActionsCell>
                   <RowActionButton

@@ -13,7 +13,7 @@ import {
 import { Button } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { useSetInboxStatus } from '../../api/admin-inbox.ts';
-import { formatDateTime } from '../../lib/form-values.ts';
+import { formatDateTime } from '../../../../lib/format-date.ts';
 import { Badge } from '../status-badge.tsx';
 import { InboxReply } from './inbox-reply.tsx';
 

@@ -8,9 +8,9 @@ import {
 } from '../../../../../shared/inbox.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { api } from '../../../../lib/api.ts';
-import { TextAreaField } from '../../../pages/form-controls.tsx';
+import { TextAreaField } from '../../../../components/ui/form-controls.tsx';
 import { useAdminMutation } from '../../api/admin-mutation.ts';
-import { formatDateTime } from '../../lib/form-values.ts';
+import { formatDateTime } from '../../../../lib/format-date.ts';
 
 export function InboxReply({ message }: { message: InboxMessage }) {
   const [isWriting, setIsWriting] = useState(false);

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatNaira } from '../../../../../shared/money.ts';
 import { ORDER_STATUSES } from '../../../../../shared/orders.ts';
 import { Button } from '../../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../pages/form-controls.tsx';
+import { SelectField, TextField } from '../../../../components/ui/form-controls.tsx';
 import { querySearch, useAdminOrders } from '../../api/admin-orders.ts';
 import { useAdminCatalogue } from '../../api/use-admin-catalogue.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';

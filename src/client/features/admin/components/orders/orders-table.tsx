@@ -2,7 +2,7 @@
 import type { AdminOrder } from '../../../../../shared/admin-orders.ts';
 import { formatNaira } from '../../../../../shared/money.ts';
 import { shortOrderId } from '../../../../../shared/orders.ts';
-import { formatDateTime } from '../../lib/form-values.ts';
+import { formatDateTime } from '../../../../lib/format-date.ts';
 import { ScrollTable } from '../scroll-table.tsx';
 
 export function OrdersTable({ orders }: { orders: AdminOrder[] }) {

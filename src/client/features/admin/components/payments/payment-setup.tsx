@@ -9,8 +9,7 @@ import { toast } from '../../../../lib/toast.ts';
 import { adminErrorText, adminKey } from '../../api/admin-mutation.ts';
 import { Panel } from '../form-extras.tsx';
 import { Badge } from '../status-badge.tsx';
-
-const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../../lib/format-date.ts';
 
 export function PaymentSetup() {
   const { data, isPending, isError, error } = useQuery({
@@ -86,9 +85,7 @@ export function PaymentSetup() {
           <dd>
             {data.lastWebhookAt ? (
               <>
-                <time dateTime={data.lastWebhookAt}>
-                  {dateFormat.format(new Date(data.lastWebhookAt))}
-                </time>
+                <time dateTime={data.lastWebhookAt}>{formatDateTime(data.lastWebhookAt)}</time>
                 <span className="text-muted-foreground">
                   {' '}
                   · {data.webhooksReceived.toLocaleString('en-NG')} received

@@ -11,6 +11,7 @@ import { RowActionButton } from '../row-action-button.tsx';
 import { Panel } from '../form-extras.tsx';
 import { QueryState, type QueryView } from '../query-state.tsx';
 import { Badge, type BadgeTone } from '../status-badge.tsx';
+import { formatDateTime } from '../../../../lib/format-date.ts';
 
 const STATUSES = ['pending', 'failed', 'expired'] as const;
 const statusTones: Record<AdminPayment['status'], BadgeTone> = {
@@ -19,7 +20,6 @@ const statusTones: Record<AdminPayment['status'], BadgeTone> = {
   expired: 'gray',
   completed: 'green',
 };
-const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function PaymentsAttention() {
   // The three lists as one view: loading until all arrive, the first failure shown, Retry refetches all three.
@@ -92,7 +92,7 @@ export function PaymentsAttention() {
                 </Cell>
                 <Cell label="Attempts">{p.checkAttempts}</Cell>
                 <Cell label="Created" className="whitespace-nowrap">
-                  {dateFormat.format(new Date(p.createdAt))}
+                  {formatDateTime(p.createdAt)}
                 </Cell>
                 <ActionsCell>
                   <RowActionButton mutation={recheck} id={p.id} label={`Re-check ${p.reference}`}>

@@ -5,7 +5,7 @@ import { toast } from '../../../../lib/toast.ts';
 import type { AdminAccountDetails } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useAdminAccountDetails } from '../../api/use-admin-accounts.ts';
-import { formatDateTime } from '../../lib/form-values.ts';
+import { formatDateTime } from '../../../../lib/format-date.ts';
 import { AdminDialog } from '../admin-dialog.tsx';
 import { AccountStatusBadge } from '../status-badge.tsx';
 

@@ -1,6 +1,6 @@
 // The Products tab's filters: template, status and a search over username and e-mail.
 import type { AccountStatus, AdminTemplate } from '../../../../../shared/admin-catalogue.ts';
-import { SelectField, TextField } from '../../../pages/form-controls.tsx';
+import { SelectField, TextField } from '../../../../components/ui/form-controls.tsx';
 
 export type FilterValues = { templateId: string; status: AccountStatus | ''; search: string };
 

@@ -3,7 +3,7 @@ import { Eye, Pencil, Trash2 } from 'lucide-react';
 import type { AdminAccount } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useDeleteAccount } from '../../api/account-mutations.ts';
-import { formatDateTime } from '../../lib/form-values.ts';
+import { formatDateTime } from '../../../../lib/format-date.ts';
 import { ConfirmAction } from '../confirm-action.tsx';
 import { ActionsCell, Cell, DataTable, Row } from '../data-table.tsx';
 import { AccountStatusBadge } from '../status-badge.tsx';

@@ -2,7 +2,7 @@
 import type { FormEvent } from 'react';
 import { accountUpdateSchema, type AdminAccount } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
-import { SelectField, TextAreaField, TextField } from '../../../pages/form-controls.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../../components/ui/form-controls.tsx';
 import { useUpdateAccount } from '../../api/account-mutations.ts';
 import { detailsToLines, firstIssue, linesToDetails } from '../../lib/form-values.ts';
 import { useAdminForm } from '../../lib/use-admin-form.ts';

@@ -11,9 +11,9 @@ import {
 } from '../../../../../shared/reports.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
-import { TextAreaField } from '../../../pages/form-controls.tsx';
+import { TextAreaField } from '../../../../components/ui/form-controls.tsx';
 import { useResolveReport } from '../../api/admin-reports.ts';
-import { formatDateTime } from '../../lib/form-values.ts';
+import { formatDateTime } from '../../../../lib/format-date.ts';
 import { AdminDialog } from '../admin-dialog.tsx';
 import { ConfirmAction } from '../confirm-action.tsx';
 import { Badge, type BadgeTone } from '../status-badge.tsx';

@@ -8,7 +8,7 @@ import {
   type TemplateInput,
 } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
-import { SelectField, TextAreaField, TextField } from '../../../pages/form-controls.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../../components/ui/form-controls.tsx';
 import {
   firstIssue,
   koboToNairaInput,

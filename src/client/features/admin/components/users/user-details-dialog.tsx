@@ -9,9 +9,7 @@ import { AdminDialog } from '../admin-dialog.tsx';
 import { EmptyState } from '../data-table.tsx';
 import { Badge } from '../status-badge.tsx';
 import { useAdminUserDetails } from './admin-users-api.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+import { formatDateTime } from '../../../../lib/format-date.ts';
 
 export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const details = useAdminUserDetails(user.id);
@@ -27,7 +25,7 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose:
         ['Name', data.user.fullName],
         ['Role', data.user.role],
         ['Balance', formatNaira(data.user.walletBalanceKobo)],
-        ['Joined', formatDate(data.user.createdAt)],
+        ['Joined', formatDateTime(data.user.createdAt)],
         ['Total top-ups', formatNaira(data.totals.totalTopupsKobo)],
         ['Total spent', formatNaira(data.totals.totalSpentKobo)],
         ['Transactions', String(data.totals.transactionCount)],
@@ -64,7 +62,7 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose:
                 <div className="min-w-0">
                   <p className="font-medium">{transactionLabel(t.type)}</p>
                   <p className="break-words text-xs text-muted-foreground">
-                    {formatDate(t.createdAt)} · {t.status}
+                    {formatDateTime(t.createdAt)} · {t.status}
                     {t.description ? ` · ${t.description}` : ''}
                   </p>
                 </div>
@@ -97,7 +95,7 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose:
                   </p>
                   <p className="text-xs text-muted-foreground">
                     {o.categoryName} · {o.quantity} account{o.quantity === 1 ? '' : 's'} ·{' '}
-                    {formatDate(o.createdAt)}
+                    {formatDateTime(o.createdAt)}
                   </p>
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1">

@@ -4,13 +4,13 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { REPORT_REASONS } from '../../shared/reports.ts';
-import { users } from '../modules/auth/auth.tables.ts';
-import { accountReports } from '../modules/reports/reports.tables.ts';
-import { quickCustomer } from '../test/auth-helpers.ts';
-import { reportClient } from '../test/report-helpers.ts';
-import { insertGroupWithStock } from '../test/stock-helpers.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { REPORT_REASONS } from '../../../shared/reports.ts';
+import { users } from '../../modules/auth/auth.tables.ts';
+import { accountReports } from '../../modules/reports/reports.tables.ts';
+import { quickCustomer } from '../auth-helpers.ts';
+import { reportClient } from '../report-helpers.ts';
+import { insertGroupWithStock } from '../stock-helpers.ts';
+import { createTestApp } from '../test-app.ts';
 import {
   body,
   expectInvariants,

@@ -7,16 +7,16 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { publicDetails } from '../../shared/catalogue.ts';
-import { hasUnstorableText } from '../http/validate.ts';
-import { auditLog } from '../modules/admin/admin.tables.ts';
-import { users } from '../modules/auth/auth.tables.ts';
-import { categories, productGroups } from '../modules/catalogue/catalogue.tables.ts';
-import { inboxMessages } from '../modules/inbox/inbox.tables.ts';
-import { stockAccounts } from '../modules/stock/stock.tables.ts';
-import { insertUser, quickCustomer, SAME_ORIGIN } from '../test/auth-helpers.ts';
-import { insertGroupWithStock, testCipher } from '../test/stock-helpers.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { publicDetails } from '../../../shared/catalogue.ts';
+import { hasUnstorableText } from '../../http/validate.ts';
+import { auditLog } from '../../modules/admin/admin.tables.ts';
+import { users } from '../../modules/auth/auth.tables.ts';
+import { categories, productGroups } from '../../modules/catalogue/catalogue.tables.ts';
+import { inboxMessages } from '../../modules/inbox/inbox.tables.ts';
+import { stockAccounts } from '../../modules/stock/stock.tables.ts';
+import { insertUser, quickCustomer, SAME_ORIGIN } from '../auth-helpers.ts';
+import { insertGroupWithStock, testCipher } from '../stock-helpers.ts';
+import { createTestApp } from '../test-app.ts';
 import {
   body,
   expectInvariants,

@@ -3,12 +3,12 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { users } from '../modules/auth/auth.tables.ts';
-import { inboxMessages } from '../modules/inbox/inbox.tables.ts';
-import { INBOX_REPLY_KIND } from '../modules/inbox/reply-to-message.ts';
-import { emailOutbox } from '../modules/mail/mail.tables.ts';
-import { quickCustomer } from '../test/auth-helpers.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { users } from '../../modules/auth/auth.tables.ts';
+import { inboxMessages } from '../../modules/inbox/inbox.tables.ts';
+import { INBOX_REPLY_KIND } from '../../modules/inbox/reply-to-message.ts';
+import { emailOutbox } from '../../modules/mail/mail.tables.ts';
+import { quickCustomer } from '../auth-helpers.ts';
+import { createTestApp } from '../test-app.ts';
 import { body, hostileText, jsonText, pathSegment, postRaw, RUNS } from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();

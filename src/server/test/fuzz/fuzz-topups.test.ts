@@ -3,10 +3,10 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { users } from '../modules/auth/auth.tables.ts';
-import { payments } from '../modules/payments/payments.tables.ts';
-import { quickCustomer } from '../test/auth-helpers.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { users } from '../../modules/auth/auth.tables.ts';
+import { payments } from '../../modules/payments/payments.tables.ts';
+import { quickCustomer } from '../auth-helpers.ts';
+import { createTestApp } from '../test-app.ts';
 import {
   body,
   expectInvariants,

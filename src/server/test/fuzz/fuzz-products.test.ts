@@ -3,12 +3,12 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { users } from '../modules/auth/auth.tables.ts';
-import { categories } from '../modules/catalogue/catalogue.tables.ts';
-import { stockAccounts } from '../modules/stock/stock.tables.ts';
-import { quickCustomer } from '../test/auth-helpers.ts';
-import { testCipher } from '../test/stock-helpers.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { users } from '../../modules/auth/auth.tables.ts';
+import { categories } from '../../modules/catalogue/catalogue.tables.ts';
+import { stockAccounts } from '../../modules/stock/stock.tables.ts';
+import { quickCustomer } from '../auth-helpers.ts';
+import { testCipher } from '../stock-helpers.ts';
+import { createTestApp } from '../test-app.ts';
 import {
   body,
   expectInvariants,

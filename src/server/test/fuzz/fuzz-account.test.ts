@@ -4,9 +4,9 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { sessions, users } from '../modules/auth/auth.tables.ts';
-import { fundWallet, insertUser, SAME_ORIGIN, signInCookie } from '../test/auth-helpers.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { sessions, users } from '../../modules/auth/auth.tables.ts';
+import { fundWallet, insertUser, SAME_ORIGIN, signInCookie } from '../auth-helpers.ts';
+import { createTestApp } from '../test-app.ts';
 import {
   body,
   expectInvariants,

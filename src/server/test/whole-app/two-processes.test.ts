@@ -3,14 +3,14 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../db/embedded-postgres.ts';
-import { quickCustomer } from '../test/auth-helpers.ts';
-import { spawnServer, type ServerProcess } from '../test/spawn-server.ts';
-import { insertGroupWithStock } from '../test/stock-helpers.ts';
-import { createTestDatabase } from '../test/test-app.ts';
-import { payments } from '../modules/payments/payments.tables.ts';
-import { checkLedger } from '../modules/wallet/check-ledger.ts';
-import { transactions } from '../modules/wallet/wallet.tables.ts';
+import { freePort } from '../../db/embedded-postgres.ts';
+import { quickCustomer } from '../auth-helpers.ts';
+import { spawnServer, type ServerProcess } from '../spawn-server.ts';
+import { insertGroupWithStock } from '../stock-helpers.ts';
+import { createTestDatabase } from '../test-app.ts';
+import { payments } from '../../modules/payments/payments.tables.ts';
+import { checkLedger } from '../../modules/wallet/check-ledger.ts';
+import { transactions } from '../../modules/wallet/wallet.tables.ts';
 
 const database = await createTestDatabase();
 const { db } = database;

@@ -4,11 +4,11 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { users } from '../modules/auth/auth.tables.ts';
-import { stockAccounts } from '../modules/stock/stock.tables.ts';
-import { quickCustomer } from '../test/auth-helpers.ts';
-import { insertGroupWithStock } from '../test/stock-helpers.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { users } from '../../modules/auth/auth.tables.ts';
+import { stockAccounts } from '../../modules/stock/stock.tables.ts';
+import { quickCustomer } from '../auth-helpers.ts';
+import { insertGroupWithStock } from '../stock-helpers.ts';
+import { createTestApp } from '../test-app.ts';
 import {
   body,
   expectInvariants,

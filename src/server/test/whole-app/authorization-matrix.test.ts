@@ -4,14 +4,14 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { hashToken } from '../modules/auth/sessions.ts';
-import { sessions } from '../modules/auth/auth.tables.ts';
-import { categories } from '../modules/catalogue/catalogue.tables.ts';
-import { inboxMessages } from '../modules/inbox/inbox.tables.ts';
-import { emailOutbox } from '../modules/mail/mail.tables.ts';
-import { enqueueEmail } from '../modules/mail/outbox.ts';
-import { payments } from '../modules/payments/payments.tables.ts';
-import { stockAccounts } from '../modules/stock/stock.tables.ts';
+import { hashToken } from '../../modules/auth/sessions.ts';
+import { sessions } from '../../modules/auth/auth.tables.ts';
+import { categories } from '../../modules/catalogue/catalogue.tables.ts';
+import { inboxMessages } from '../../modules/inbox/inbox.tables.ts';
+import { emailOutbox } from '../../modules/mail/mail.tables.ts';
+import { enqueueEmail } from '../../modules/mail/outbox.ts';
+import { payments } from '../../modules/payments/payments.tables.ts';
+import { stockAccounts } from '../../modules/stock/stock.tables.ts';
 import {
   fundWallet,
   insertUser,
@@ -19,10 +19,10 @@ import {
   SAME_ORIGIN,
   signedInUser,
   signInCookie,
-} from '../test/auth-helpers.ts';
-import { reportClient } from '../test/report-helpers.ts';
-import { insertGroupWithStock } from '../test/stock-helpers.ts';
-import { createTestApp } from '../test/test-app.ts';
+} from '../auth-helpers.ts';
+import { reportClient } from '../report-helpers.ts';
+import { insertGroupWithStock } from '../stock-helpers.ts';
+import { createTestApp } from '../test-app.ts';
 
 const WEBHOOK_TOKEN = 'matrix-webhook-token-0123456789';
 const { app, db } = await createTestApp({ env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN } });

@@ -3,10 +3,10 @@
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { users } from '../modules/auth/auth.tables.ts';
-import { quickCustomer, SAME_ORIGIN } from '../test/auth-helpers.ts';
-import { insertGroupWithStock } from '../test/stock-helpers.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { users } from '../../modules/auth/auth.tables.ts';
+import { quickCustomer, SAME_ORIGIN } from '../auth-helpers.ts';
+import { insertGroupWithStock } from '../stock-helpers.ts';
+import { createTestApp } from '../test-app.ts';
 import { expectInvariants, pathSegment } from './fuzz-helpers.ts';
 
 const SWEEP_RUNS = 3_000;

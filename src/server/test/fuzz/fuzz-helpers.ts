@@ -4,10 +4,10 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { Db } from '../db/client.ts';
-import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
-import { checkLedger } from '../modules/wallet/check-ledger.ts';
-import { SAME_ORIGIN } from '../test/auth-helpers.ts';
+import type { Db } from '../../db/client.ts';
+import type { PaymentProvider } from '../../modules/payments/payment-provider.ts';
+import { checkLedger } from '../../modules/wallet/check-ledger.ts';
+import { SAME_ORIGIN } from '../auth-helpers.ts';
 
 /** Inputs per fuzzed endpoint: 10,000 (what docs/GUARANTEES.md states), or FUZZ_RUNS for a quicker local loop. */
 export const RUNS = Number(process.env['FUZZ_RUNS']) || 10_000;

@@ -5,12 +5,12 @@ import { Readable } from 'node:stream';
 import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CSV_MAX_BYTES } from '../../shared/admin-catalogue.ts';
-import { users } from '../modules/auth/auth.tables.ts';
-import { stockAccounts } from '../modules/stock/stock.tables.ts';
-import { quickCustomer, SAME_ORIGIN } from '../test/auth-helpers.ts';
-import { insertGroupWithStock } from '../test/stock-helpers.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { CSV_MAX_BYTES } from '../../../shared/admin-catalogue.ts';
+import { users } from '../../modules/auth/auth.tables.ts';
+import { stockAccounts } from '../../modules/stock/stock.tables.ts';
+import { quickCustomer, SAME_ORIGIN } from '../auth-helpers.ts';
+import { insertGroupWithStock } from '../stock-helpers.ts';
+import { createTestApp } from '../test-app.ts';
 import { expectInvariants, pathSegment, postRaw, RUNS } from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();

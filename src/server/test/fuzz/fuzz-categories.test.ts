@@ -3,11 +3,11 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { categorySlug } from '../../shared/admin-catalogue.ts';
-import { users } from '../modules/auth/auth.tables.ts';
-import { categories } from '../modules/catalogue/catalogue.tables.ts';
-import { quickCustomer } from '../test/auth-helpers.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { categorySlug } from '../../../shared/admin-catalogue.ts';
+import { users } from '../../modules/auth/auth.tables.ts';
+import { categories } from '../../modules/catalogue/catalogue.tables.ts';
+import { quickCustomer } from '../auth-helpers.ts';
+import { createTestApp } from '../test-app.ts';
 import {
   body,
   expectInvariants,

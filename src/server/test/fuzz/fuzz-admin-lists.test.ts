@@ -3,15 +3,15 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import type { AdminOrderList } from '../../shared/admin-orders.ts';
-import { AUDIT_ACTIONS, AUDIT_AREAS, type ActivityPage } from '../../shared/audit.ts';
-import { ORDER_STATUSES } from '../../shared/orders.ts';
-import { users } from '../modules/auth/auth.tables.ts';
-import { recordAudit } from '../modules/admin/record-audit.ts';
-import { quickCustomer } from '../test/auth-helpers.ts';
-import { reportClient } from '../test/report-helpers.ts';
-import { insertGroupWithStock } from '../test/stock-helpers.ts';
-import { createTestApp } from '../test/test-app.ts';
+import type { AdminOrderList } from '../../../shared/admin-orders.ts';
+import { AUDIT_ACTIONS, AUDIT_AREAS, type ActivityPage } from '../../../shared/audit.ts';
+import { ORDER_STATUSES } from '../../../shared/orders.ts';
+import { users } from '../../modules/auth/auth.tables.ts';
+import { recordAudit } from '../../modules/admin/record-audit.ts';
+import { quickCustomer } from '../auth-helpers.ts';
+import { reportClient } from '../report-helpers.ts';
+import { insertGroupWithStock } from '../stock-helpers.ts';
+import { createTestApp } from '../test-app.ts';
 import { hostileText, pathSegment, RUNS } from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();

@@ -11,15 +11,15 @@ import { fileURLToPath } from 'node:url';
 import { eq, isNotNull } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../app.ts';
-import { DEMO_ADMIN_EMAIL, seedDemoShop } from '../db/seed.ts';
-import { emailOutbox } from '../modules/mail/mail.tables.ts';
-import { payments } from '../modules/payments/payments.tables.ts';
-import { createCredentialCipher } from '../modules/stock/credential-cipher.ts';
-import { stockAccounts } from '../modules/stock/stock.tables.ts';
-import { confirmationTokenFrom, latestEmailTo, SAME_ORIGIN } from '../test/auth-helpers.ts';
-import { startFakeErcasPay } from '../test/fake-ercaspay.ts';
-import { createTestApp, createTestDatabase, testConfig } from '../test/test-app.ts';
+import { loggerOptions } from '../../app.ts';
+import { DEMO_ADMIN_EMAIL, seedDemoShop } from '../../db/seed.ts';
+import { emailOutbox } from '../../modules/mail/mail.tables.ts';
+import { payments } from '../../modules/payments/payments.tables.ts';
+import { createCredentialCipher } from '../../modules/stock/credential-cipher.ts';
+import { stockAccounts } from '../../modules/stock/stock.tables.ts';
+import { confirmationTokenFrom, latestEmailTo, SAME_ORIGIN } from '../auth-helpers.ts';
+import { startFakeErcasPay } from '../fake-ercaspay.ts';
+import { createTestApp, createTestDatabase, testConfig } from '../test-app.ts';
 
 describe('the credential cipher', () => {
   const cipher = createCredentialCipher(crypto.randomBytes(32));
@@ -292,20 +292,24 @@ describe('the started server (main.ts)', () => {
   it('prints no configured secret while it starts in production (seeding nothing), serves the webhook and stops', async () => {
     const { url } = await createTestDatabase({ poolSize: 1 });
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-secrets-'));
-    const child = spawn(process.execPath, [fileURLToPath(new URL('../main.ts', import.meta.url))], {
-      // ERCASPAY_MODE=test: the fake ErcasPay's TEST key on a local URL, which live mode refuses.
-      env: {
-        ...env,
-        NODE_ENV: 'production',
-        ERCASPAY_MODE: 'test',
-        PUBLIC_URL: 'https://shop.example',
-        DATABASE_URL: url,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
+    const child = spawn(
+      process.execPath,
+      [fileURLToPath(new URL('../../main.ts', import.meta.url))],
+      {
+        // ERCASPAY_MODE=test: the fake ErcasPay's TEST key on a local URL, which live mode refuses.
+        env: {
+          ...env,
+          NODE_ENV: 'production',
+          ERCASPAY_MODE: 'test',
+          PUBLIC_URL: 'https://shop.example',
+          DATABASE_URL: url,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

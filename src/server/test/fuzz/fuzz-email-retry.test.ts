@@ -3,11 +3,11 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { users } from '../modules/auth/auth.tables.ts';
-import { emailOutbox } from '../modules/mail/mail.tables.ts';
-import { enqueueEmail } from '../modules/mail/outbox.ts';
-import { quickCustomer } from '../test/auth-helpers.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { users } from '../../modules/auth/auth.tables.ts';
+import { emailOutbox } from '../../modules/mail/mail.tables.ts';
+import { enqueueEmail } from '../../modules/mail/outbox.ts';
+import { quickCustomer } from '../auth-helpers.ts';
+import { createTestApp } from '../test-app.ts';
 import {
   expectInvariants,
   jsonText,

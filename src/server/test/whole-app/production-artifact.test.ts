@@ -9,20 +9,16 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connectDatabase, type Database } from '../db/client.ts';
-import { freePort } from '../db/embedded-postgres.ts';
-import { checkLedger } from '../modules/wallet/check-ledger.ts';
-import { confirmationTokenFrom, latestEmailTo } from '../test/auth-helpers.ts';
-import {
-  loadErcasPayFixture,
-  startFakeErcasPay,
-  type FakeErcasPay,
-} from '../test/fake-ercaspay.ts';
-import { withDatabase } from '../test/global-setup.ts';
-import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture.ts';
-import { spawnServer, type ServerProcess } from '../test/spawn-server.ts';
+import { connectDatabase, type Database } from '../../db/client.ts';
+import { freePort } from '../../db/embedded-postgres.ts';
+import { checkLedger } from '../../modules/wallet/check-ledger.ts';
+import { confirmationTokenFrom, latestEmailTo } from '../auth-helpers.ts';
+import { loadErcasPayFixture, startFakeErcasPay, type FakeErcasPay } from '../fake-ercaspay.ts';
+import { withDatabase } from '../global-setup.ts';
+import { startSmtpCapture, type SmtpCapture } from '../smtp-capture.ts';
+import { spawnServer, type ServerProcess } from '../spawn-server.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../../../..');
 const node24 = fs.existsSync(path.join(root, 'node_modules/node/bin/node'))
   ? path.join(root, 'node_modules/node/bin/node')
   : process.execPath;
