@@ -52,7 +52,7 @@ import {
 import { stockCsvRoutes } from './modules/stock/stock-csv.routes.ts';
 import { startJobLoop } from './jobs/start-job-loop.ts';
 import { pruneStaleRows } from './jobs/prune-stale-rows.ts';
-import { adminPaymentRoutes } from './modules/admin/admin-payments.routes.ts';
+import { adminPaymentRoutes } from './modules/payments/admin-payments.routes.ts';
 import { adminUserRoutes } from './modules/admin/admin-users.routes.ts';
 import { createErcasPayProvider } from './modules/payments/ercaspay-client.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';

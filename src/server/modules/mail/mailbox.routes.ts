@@ -1,33 +1,15 @@
 // The local mailbox, outside production only: every outbox message, readable at /dev/mailbox (HTML) and
 // /api/dev/mailbox (JSON), so a newcomer on a fresh machine can confirm an e-mail without SMTP.
-import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { escapeHtml } from '../auth/confirmation-email.ts';
-import { emailOutbox } from './mail.tables.ts';
+import { readMailbox } from './read-mailbox.ts';
 
 export function mailboxRoutes(
   app: FastifyInstance,
   { db, open }: { db: Db; open: (body: string) => string },
 ): void {
-  const listMessages = async () =>
-    (
-      await db
-        .select({
-          id: emailOutbox.id,
-          kind: emailOutbox.kind,
-          to: emailOutbox.toAddress,
-          subject: emailOutbox.subject,
-          text: emailOutbox.textBody,
-          status: emailOutbox.status,
-          transport: emailOutbox.transport,
-          createdAt: emailOutbox.createdAt,
-          sentAt: emailOutbox.sentAt,
-        })
-        .from(emailOutbox)
-        .orderBy(desc(emailOutbox.createdAt))
-        .limit(100)
-    ).map((m) => ({ ...m, text: open(m.text) }));
+  const listMessages = () => readMailbox(db, open);
 
   app.get('/api/dev/mailbox', { config: { access: 'public' } }, async () => ({
     messages: await listMessages(),

@@ -1,7 +1,5 @@
 // Admin CSV routes: bulk upload into a template (streamed, size-limited) and stock export.
 import { Transform, type Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   adminMessages,
@@ -12,14 +10,11 @@ import {
 } from '../../../shared/admin-catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { recordAudit } from '../admin/record-audit.ts';
-import { productGroups } from '../catalogue/catalogue.tables.ts';
-import { parseTemplateId } from '../catalogue/admin-templates.routes.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { parseId } from '../../http/params.ts';
 import type { CredentialCipher } from './credential-cipher.ts';
-import { importAccountsCsv } from './import-accounts-csv.ts';
-import { stockAccounts } from './stock.tables.ts';
-import { neutraliseFormula } from './formula-cells.ts';
+import { exportStockCsv } from './export-stock-csv.ts';
+import { uploadStockCsv } from './upload-stock-csv.ts';
 
 const CSV_TYPES = [
   'text/csv',
@@ -40,35 +35,15 @@ export function stockCsvRoutes(
       '/api/admin/templates/:id/upload',
       { config: { access: 'admin' } },
       async (req): Promise<CsvUploadResult> => {
-        const { id } = parseTemplateId(req.params);
-        const [group] = await deps.db
-          .select({ id: productGroups.id })
-          .from(productGroups)
-          .where(eq(productGroups.id, id));
-        if (!group) throw notFound(csvMessages.selectTemplate);
-        const declared = Number(req.headers['content-length'] ?? 0);
-        if (declared > CSV_MAX_BYTES) throw tooLarge();
-        if (!isStream(req.body)) throw badRequest(csvMessages.selectFile);
-        if (declared === 0 && req.headers['transfer-encoding'] === undefined)
-          throw badRequest(csvMessages.noData);
-        const result = await importAccountsCsv(
-          deps.db,
-          deps.cipher,
-          id,
-          req.body.pipe(limitBytes(CSV_MAX_BYTES)),
-        );
-        await recordAudit(
-          deps.db,
-          currentUser(req),
-          'account.bulk_upload',
-          { type: 'product_group', id },
-          {
-            created: result.created,
-            skippedInvalid: result.skippedInvalid,
-            skippedDuplicates: result.skippedDuplicates,
-          },
-        );
-        return result;
+        const id = parseId(req.params, adminMessages.templateNotFound);
+        return uploadStockCsv(deps, currentUser(req), id, () => {
+          const declared = Number(req.headers['content-length'] ?? 0);
+          if (declared > CSV_MAX_BYTES) throw tooLarge();
+          if (!isStream(req.body)) throw badRequest(csvMessages.selectFile);
+          if (declared === 0 && req.headers['transfer-encoding'] === undefined)
+            throw badRequest(csvMessages.noData);
+          return req.body.pipe(limitBytes(CSV_MAX_BYTES));
+        });
       },
     );
   });
@@ -77,55 +52,8 @@ export function stockCsvRoutes(
     '/api/admin/templates/:id/export.csv',
     { config: { access: 'admin' } },
     async (req, reply) => {
-      const { id } = parseTemplateId(req.params);
-      const [group] = await deps.db
-        .select({ name: productGroups.name })
-        .from(productGroups)
-        .where(eq(productGroups.id, id));
-      if (!group) throw notFound(adminMessages.templateNotFound);
-      const rows = await deps.db
-        .select()
-        .from(stockAccounts)
-        .where(eq(stockAccounts.productGroupId, id))
-        .orderBy(asc(stockAccounts.createdAt));
-      const detailKeys = [...new Set(rows.flatMap((r) => Object.keys(r.additionalInfo)))].sort();
-      const open = (b: Buffer | null) => (b ? deps.cipher.decrypt(b) : '');
-      const csv = stringify({
-        header: true,
-        columns: [
-          'username',
-          'email',
-          'password',
-          'email_password',
-          'two_fa_code',
-          'status',
-          'sold_at',
-          ...detailKeys,
-        ],
-      });
-      for (const r of rows) {
-        const details = detailKeys.map((k) => String(r.additionalInfo[k] ?? ''));
-        const cells = [
-          r.username,
-          r.email ?? '',
-          open(r.passwordEnc),
-          open(r.emailPasswordEnc),
-          open(r.twoFaCodeEnc),
-          r.status,
-          r.soldAt?.toISOString() ?? '',
-          ...details,
-        ];
-        csv.write(cells.map(neutraliseFormula));
-      }
-      csv.end();
-      await recordAudit(
-        deps.db,
-        currentUser(req),
-        'account.export',
-        { type: 'product_group', id },
-        { rows: rows.length },
-      );
-      const filename = `${group.name.replace(/[^A-Za-z0-9_-]+/g, '-').toLowerCase() || 'stock'}.csv`;
+      const id = parseId(req.params, adminMessages.templateNotFound);
+      const { filename, csv } = await exportStockCsv(deps, currentUser(req), id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
