@@ -21,13 +21,13 @@ export const adminUserMessages = {
 
 export const userSearchSchema = z.object({ search: z.string().trim().max(200).optional() });
 
-/** Amount in naira as typed (kobo allowed), at least ₦0.01 after rounding; action picks the sign. */
+/** Amount in kobo (ADR 003; the dialog takes naira as typed), at least 1 kobo; action picks the sign. */
 export const balanceAdjustmentSchema = z.object({
   action: z.enum(['credit', 'debit'], { error: adminUserMessages.fillAllFields }),
-  amountNaira: z
+  amountKobo: z
     .number({ error: adminUserMessages.invalidAmount })
     .refine(
-      (n) => Number.isFinite(n) && n > 0 && Math.round(n * 100) >= 1 && n <= 100_000_000,
+      (k) => Number.isSafeInteger(k) && k >= 1 && k <= 100_000_000_00,
       adminUserMessages.invalidAmount,
     ),
   reason: z

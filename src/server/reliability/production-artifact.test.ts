@@ -266,7 +266,7 @@ describe('the production artifact', () => {
     // Funds: a ₦5,000 top-up started on A, paid at ErcasPay, notified to B's webhook URL, seen as credited on A.
     const topup = await call(a, customer, '/api/wallet/topups', {
       method: 'POST',
-      body: { amountNaira: 5000 },
+      body: { amountKobo: 5000_00 },
     });
     expect(topup.status).toBe(201);
     const reference = topup.body.reference as string;

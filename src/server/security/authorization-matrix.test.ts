@@ -68,7 +68,7 @@ const started = await app.inject({
   method: 'POST',
   url: '/api/wallet/topups',
   headers: { cookie: a.cookie, ...SAME_ORIGIN },
-  payload: { amountNaira: 5000 },
+  payload: { amountKobo: 5000_00 },
 });
 const topup = started.json<{ reference: string; checkoutUrl: string }>();
 await app.inject({
@@ -363,7 +363,7 @@ const matrix: Record<string, Row> = {
   },
   'POST /api/wallet/topups': {
     expect: CUSTOMERS(201),
-    request: () => ({ url: '/api/wallet/topups', payload: { amountNaira: 1000 } }),
+    request: () => ({ url: '/api/wallet/topups', payload: { amountKobo: 1000_00 } }),
   },
   'GET /api/wallet/topups/:reference': {
     expect: [401, 200, 404, 403],
@@ -512,7 +512,7 @@ const matrix: Record<string, Row> = {
     expect: ADMINS(),
     request: async () => ({
       url: `/api/admin/users/${(await quickCustomer(db)).user.id}/adjust`,
-      payload: { action: 'credit', amountNaira: 10, reason: 'matrix' },
+      payload: { action: 'credit', amountKobo: 10_00, reason: 'matrix' },
     }),
   },
   'GET /api/admin/payments': {

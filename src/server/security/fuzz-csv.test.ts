@@ -134,7 +134,7 @@ describe('CSV upload fuzzing', () => {
   });
 
   it('refuses JSON bodies over 1 MB on the money and admin endpoints', async () => {
-    const big = JSON.stringify({ amountNaira: 1000, reason: 'x'.repeat(1024 * 1024), name: 'x' });
+    const big = JSON.stringify({ amountKobo: 1000_00, reason: 'x'.repeat(1024 * 1024), name: 'x' });
     for (const url of [
       '/api/wallet/topups',
       `/api/admin/users/${admin.user.id}/adjust`,

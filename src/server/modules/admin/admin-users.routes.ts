@@ -35,9 +35,8 @@ export function adminUserRoutes(app: FastifyInstance, { db }: { db: Db }): void 
     { config: { access: 'admin' } },
     async (req): Promise<BalanceAdjustmentResult> => {
       const id = parseId(req.params, adminUserMessages.userNotFound);
-      const { action, amountNaira, reason } = parseInput(balanceAdjustmentSchema, req.body);
-      const amountKobo = Math.round(amountNaira * 100);
-      return adjustBalance(db, currentUser(req), id, { action, amountKobo, reason });
+      const input = parseInput(balanceAdjustmentSchema, req.body);
+      return adjustBalance(db, currentUser(req), id, input);
     },
   );
 }

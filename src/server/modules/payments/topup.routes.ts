@@ -34,13 +34,13 @@ export function topupRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/wallet/topups',
     { config: { access: 'customer' } },
     async (req, reply): Promise<StartTopupResult> => {
-      const { amountNaira } = parseInput(startTopupSchema, req.body);
+      const { amountKobo } = parseInput(startTopupSchema, req.body);
       const result = await startTopup(
         db,
         deps.provider,
         deps.publicUrl,
         currentUser(req),
-        amountNaira,
+        amountKobo,
       );
       req.log.info(
         { reference: result.reference, amountKobo: result.amountKobo },
