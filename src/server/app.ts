@@ -40,7 +40,7 @@ import { readSiteInfo, siteRoutes } from './modules/site/site.routes.ts';
 import { createPageRenderer } from './modules/pages/page-renderer.ts';
 import { seoRoutes } from './modules/site/seo.routes.ts';
 import { adminCategoryRoutes } from './modules/catalogue/admin-categories.routes.ts';
-import { adminTemplateRoutes } from './modules/catalogue/admin-templates.routes.ts';
+import { adminProductGroupRoutes } from './modules/catalogue/admin-product-groups.routes.ts';
 import { createCatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { adminAccountRoutes } from './modules/stock/admin-accounts.routes.ts';
@@ -49,7 +49,7 @@ import {
   loadCredentialsKey,
   type CredentialCipher,
 } from './modules/stock/credential-cipher.ts';
-import { stockCsvRoutes } from './modules/stock/stock-csv.routes.ts';
+import { adminStockCsvRoutes } from './modules/stock/admin-stock-csv.routes.ts';
 import { startJobLoop } from './jobs/start-job-loop.ts';
 import { pruneStaleRows } from './jobs/prune-stale-rows.ts';
 import { adminPaymentRoutes } from './modules/payments/admin-payments.routes.ts';
@@ -229,9 +229,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   catalogueRoutes(app, { db, cache: catalogueCache });
   adminCategoryRoutes(app, { db });
-  adminTemplateRoutes(app, { db });
+  adminProductGroupRoutes(app, { db });
   adminAccountRoutes(app, { db, cipher });
-  stockCsvRoutes(app, { db, cipher });
+  adminStockCsvRoutes(app, { db, cipher });
   walletRoutes(app, { db });
   orderRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
   adminOrderRoutes(app, { db });

@@ -214,7 +214,7 @@ class Restock implements fc.AsyncCommand<Model, Real> {
     ].join('\n');
     const res = await app.inject({
       method: 'POST',
-      url: `/api/admin/templates/${r.groups[this.group]}/upload`,
+      url: `/api/admin/product-groups/${r.groups[this.group]}/upload`,
       headers: { cookie: admin.cookie, ...SAME_ORIGIN, 'content-type': 'text/csv' },
       payload: csv,
     });

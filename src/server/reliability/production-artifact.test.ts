@@ -212,7 +212,7 @@ describe('the production artifact', () => {
       body: { name: 'Instagram' },
     });
     expect(category.status).toBe(201);
-    const template = await call(a, owner, '/api/admin/templates', {
+    const template = await call(a, owner, '/api/admin/product-groups', {
       method: 'POST',
       body: {
         productName: 'Aged Instagram',
@@ -223,7 +223,7 @@ describe('the production artifact', () => {
     });
     expect(template.status).toBe(201);
     for (let i = 0; i < 4; i++) {
-      const added = await call(b, owner, '/api/admin/products', {
+      const added = await call(b, owner, '/api/admin/accounts', {
         method: 'POST',
         body: {
           title: 'Aged Instagram',

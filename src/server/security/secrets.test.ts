@@ -142,7 +142,7 @@ describe('logs', () => {
 
     // The admin adds stock one by one and by CSV, and opens the decrypted details.
     const added = await post(
-      '/api/admin/products',
+      '/api/admin/accounts',
       {
         title: 'Secret Gram',
         categoryId: 'instagram',
@@ -158,7 +158,7 @@ describe('logs', () => {
     expect(added.statusCode, added.body).toBe(201);
     const { id: accountId, productGroupId } = added.json().item;
     const csv = `username,password,followers\ncsv_one,${secrets.CSV_PASSWORD},10\n`;
-    const upload = await post(`/api/admin/templates/${productGroupId}/upload`, csv, {
+    const upload = await post(`/api/admin/product-groups/${productGroupId}/upload`, csv, {
       cookie: admin,
       'content-type': 'text/csv',
     });
@@ -171,7 +171,7 @@ describe('logs', () => {
     expect(
       (
         await app.inject({
-          url: `/api/admin/templates/${productGroupId}/export.csv`,
+          url: `/api/admin/product-groups/${productGroupId}/export.csv`,
           headers: { cookie: admin },
         })
       ).body,

@@ -48,7 +48,7 @@ describe('the audit trail', () => {
       (
         await send(
           'PATCH',
-          `/api/admin/templates/${group.id}`,
+          `/api/admin/product-groups/${group.id}`,
           { productName: group.name, categoryId: group.categoryId, priceKobo: 60_000 },
           other.cookie,
         )

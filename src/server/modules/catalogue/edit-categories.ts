@@ -72,7 +72,7 @@ export async function deleteCategory(db: Db, actor: AuditActor, id: string): Pro
         .select({ n: count() })
         .from(productGroups)
         .where(eq(productGroups.categoryId, id));
-      if ((groups?.n ?? 0) > 0) throw conflict(adminMessages.categoryHasTemplates);
+      if ((groups?.n ?? 0) > 0) throw conflict(adminMessages.categoryHasProductGroups);
       const deleted = await tx
         .delete(categories)
         .where(eq(categories.id, id))
@@ -82,7 +82,7 @@ export async function deleteCategory(db: Db, actor: AuditActor, id: string): Pro
     });
   } catch (err) {
     // A product group created in between: the foreign key refuses, and the answer is the same.
-    if (isForeignKeyViolation(err)) throw conflict(adminMessages.categoryHasTemplates);
+    if (isForeignKeyViolation(err)) throw conflict(adminMessages.categoryHasProductGroups);
     throw err;
   }
 }

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   adminMessages,
-  type AdminTemplate,
-  type templateInputSchema,
+  type AdminProductGroup,
+  type productGroupInputSchema,
 } from '../../../shared/admin-catalogue.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -16,13 +16,13 @@ import { stockAccounts } from '../stock/stock.tables.ts';
 import { categories, productGroups } from './catalogue.tables.ts';
 import { loadProductGroup } from './read-admin-catalogue.ts';
 
-type ProductGroupInput = z.output<typeof templateInputSchema>;
+type ProductGroupInput = z.output<typeof productGroupInputSchema>;
 
 export function createProductGroup(
   db: Db,
   actor: AuditActor,
   input: ProductGroupInput,
-): Promise<AdminTemplate> {
+): Promise<AdminProductGroup> {
   return db.transaction(async (tx) => {
     await assertCategory(tx, input.categoryId);
     const [row] = await tx
@@ -47,7 +47,7 @@ export function updateProductGroup(
   actor: AuditActor,
   id: string,
   input: ProductGroupInput,
-): Promise<AdminTemplate> {
+): Promise<AdminProductGroup> {
   return db.transaction(async (tx) => {
     await assertCategory(tx, input.categoryId);
     const [before] = await tx
@@ -67,7 +67,7 @@ export function updateProductGroup(
       })
       .where(eq(productGroups.id, id))
       .returning({ id: productGroups.id });
-    if (!changed.length) throw notFound(adminMessages.templateNotFound);
+    if (!changed.length) throw notFound(adminMessages.productGroupNotFound);
     const { name, description, priceKobo, categoryId, features } = before!;
     await recordAudit(
       tx,
@@ -95,7 +95,7 @@ export function setProductGroupActive(
   actor: AuditActor,
   id: string,
   isActive: boolean,
-): Promise<AdminTemplate> {
+): Promise<AdminProductGroup> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ isActive: productGroups.isActive })
@@ -107,7 +107,7 @@ export function setProductGroupActive(
       .set({ isActive, updatedAt: new Date() })
       .where(eq(productGroups.id, id))
       .returning({ id: productGroups.id });
-    if (!changed.length) throw notFound(adminMessages.templateNotFound);
+    if (!changed.length) throw notFound(adminMessages.productGroupNotFound);
     await recordAudit(
       tx,
       actor,
@@ -126,7 +126,7 @@ export function deleteProductGroup(db: Db, actor: AuditActor, id: string): Promi
       .from(productGroups)
       .where(eq(productGroups.id, id))
       .for('update');
-    if (!group) throw notFound(adminMessages.templateNotFound);
+    if (!group) throw notFound(adminMessages.productGroupNotFound);
     if (!group.isActive) throw conflict(adminMessages.deleteArchived);
     const [order] = await tx
       .select({ id: orders.id })

@@ -5,7 +5,7 @@ import {
   adminMessages,
   type AdminCatalogue,
   type AdminCategory,
-  type AdminTemplate,
+  type AdminProductGroup,
 } from '../../../shared/admin-catalogue.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
@@ -26,9 +26,9 @@ export async function loadCategory(tx: Tx | Db, id: string): Promise<AdminCatego
   return row;
 }
 
-export async function loadProductGroup(tx: Tx | Db, id: string): Promise<AdminTemplate> {
+export async function loadProductGroup(tx: Tx | Db, id: string): Promise<AdminProductGroup> {
   const [row] = await selectProductGroups(tx).where(eq(productGroups.id, id));
-  if (!row) throw notFound(adminMessages.templateNotFound);
+  if (!row) throw notFound(adminMessages.productGroupNotFound);
   return toProductGroup(row);
 }
 
@@ -84,7 +84,7 @@ type ProductGroupRow = Awaited<
   ReturnType<ReturnType<typeof selectProductGroups>['execute']>
 >[number];
 
-function toProductGroup({ group, categoryName, total, sold }: ProductGroupRow): AdminTemplate {
+function toProductGroup({ group, categoryName, total, sold }: ProductGroupRow): AdminProductGroup {
   return {
     id: group.id,
     categoryId: group.categoryId,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   accountListQuerySchema,
   accountUpdateSchema,
-  addProductSchema,
+  addAccountSchema,
   adminMessages,
   type AdminAccount,
   type AdminAccountDetails,
@@ -37,13 +37,13 @@ export function adminAccountRoutes(
   );
 
   app.post(
-    '/api/admin/products',
+    '/api/admin/accounts',
     { config: { access: 'admin' } },
     async (req, reply): Promise<AdminResult<AdminAccount>> => {
-      const input = parseInput(addProductSchema, req.body);
+      const input = parseInput(addAccountSchema, req.body);
       const item = await addStockAccount({ db, cipher }, currentUser(req), input);
       reply.status(201);
-      return { message: adminMessages.productAdded, item };
+      return { message: adminMessages.accountAdded, item };
     },
   );
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import {
   adminMessages,
   type accountUpdateSchema,
-  type addProductSchema,
+  type addAccountSchema,
   type AdminAccount,
 } from '../../../shared/admin-catalogue.ts';
 import { publicDetails } from '../../../shared/catalogue.ts';
@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { changes, recordAudit, type AuditActor } from '../admin/record-audit.ts';
 import type { CredentialCipher } from './credential-cipher.ts';
-import { findOrCreateTemplateFor } from './find-template-for-product.ts';
+import { findOrCreateProductGroupFor } from './find-product-group-for-account.ts';
 import { loadAdminAccount } from './read-admin-accounts.ts';
 import { recomputeStockCount } from './stock-count.ts';
 import { stockAccounts } from './stock.tables.ts';
@@ -25,11 +25,11 @@ type Deps = { db: Db; cipher: CredentialCipher };
 export function addStockAccount(
   { db, cipher }: Deps,
   actor: AuditActor,
-  input: z.output<typeof addProductSchema>,
+  input: z.output<typeof addAccountSchema>,
 ): Promise<AdminAccount> {
   return uniqueAccount(() =>
     db.transaction(async (tx) => {
-      const groupId = await findOrCreateTemplateFor(tx, input);
+      const groupId = await findOrCreateProductGroupFor(tx, input);
       const [row] = await tx
         .insert(stockAccounts)
         .values({

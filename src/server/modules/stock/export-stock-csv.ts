@@ -15,7 +15,7 @@ export async function exportStockCsv(
   actor: AuditActor,
   groupId: string,
 ): Promise<{ filename: string; csv: Stringifier }> {
-  const name = await readProductGroupName(db, groupId, adminMessages.templateNotFound);
+  const name = await readProductGroupName(db, groupId, adminMessages.productGroupNotFound);
   const rows = await db
     .select()
     .from(stockAccounts)

@@ -15,7 +15,7 @@ export async function uploadStockCsv(
   groupId: string,
   openFile: () => Readable,
 ): Promise<CsvUploadResult> {
-  await readProductGroupName(db, groupId, csvMessages.selectTemplate);
+  await readProductGroupName(db, groupId, csvMessages.selectProductGroup);
   const result = await importAccountsCsv(db, cipher, groupId, openFile());
   await recordAudit(
     db,

@@ -24,7 +24,7 @@ const CSV_TYPES = [
   'application/octet-stream',
 ];
 
-export function stockCsvRoutes(
+export function adminStockCsvRoutes(
   app: FastifyInstance,
   deps: { db: Db; cipher: CredentialCipher },
 ): void {
@@ -32,10 +32,10 @@ export function stockCsvRoutes(
     // The body stays a stream: the import reads it row by row instead of buffering the file.
     scope.addContentTypeParser(CSV_TYPES, (_req, payload, done) => done(null, payload));
     scope.post(
-      '/api/admin/templates/:id/upload',
+      '/api/admin/product-groups/:id/upload',
       { config: { access: 'admin' } },
       async (req): Promise<CsvUploadResult> => {
-        const id = parseId(req.params, adminMessages.templateNotFound);
+        const id = parseId(req.params, adminMessages.productGroupNotFound);
         return uploadStockCsv(deps, currentUser(req), id, () => {
           const declared = Number(req.headers['content-length'] ?? 0);
           if (declared > CSV_MAX_BYTES) throw tooLarge();
@@ -49,10 +49,10 @@ export function stockCsvRoutes(
   });
 
   app.get(
-    '/api/admin/templates/:id/export.csv',
+    '/api/admin/product-groups/:id/export.csv',
     { config: { access: 'admin' } },
     async (req, reply) => {
-      const id = parseId(req.params, adminMessages.templateNotFound);
+      const id = parseId(req.params, adminMessages.productGroupNotFound);
       const { filename, csv } = await exportStockCsv(deps, currentUser(req), id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

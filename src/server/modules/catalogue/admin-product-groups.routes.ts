@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
   adminMessages,
-  templateInputSchema,
-  templateUpdateSchema,
+  productGroupInputSchema,
+  productGroupUpdateSchema,
   type AdminCatalogue,
   type AdminResult,
-  type AdminTemplate,
+  type AdminProductGroup,
 } from '../../../shared/admin-catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
@@ -20,7 +20,7 @@ import {
 } from './edit-product-groups.ts';
 import { readAdminCatalogue } from './read-admin-catalogue.ts';
 
-export function adminTemplateRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+export function adminProductGroupRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   app.get(
     '/api/admin/catalogue',
     { config: { access: 'admin' } },
@@ -28,36 +28,36 @@ export function adminTemplateRoutes(app: FastifyInstance, { db }: { db: Db }): v
   );
 
   app.post(
-    '/api/admin/templates',
+    '/api/admin/product-groups',
     { config: { access: 'admin' } },
-    async (req, reply): Promise<AdminResult<AdminTemplate>> => {
-      const input = parseInput(templateInputSchema, req.body);
+    async (req, reply): Promise<AdminResult<AdminProductGroup>> => {
+      const input = parseInput(productGroupInputSchema, req.body);
       const item = await createProductGroup(db, currentUser(req), input);
       reply.status(201);
-      return { message: adminMessages.templateCreated, item };
+      return { message: adminMessages.productGroupCreated, item };
     },
   );
 
   app.patch(
-    '/api/admin/templates/:id',
+    '/api/admin/product-groups/:id',
     { config: { access: 'admin' } },
-    async (req): Promise<AdminResult<AdminTemplate>> => {
-      const id = parseId(req.params, adminMessages.templateNotFound);
-      const input = parseInput(templateUpdateSchema, req.body);
+    async (req): Promise<AdminResult<AdminProductGroup>> => {
+      const id = parseId(req.params, adminMessages.productGroupNotFound);
+      const input = parseInput(productGroupUpdateSchema, req.body);
       const item = await updateProductGroup(db, currentUser(req), id, input);
-      return { message: adminMessages.templateUpdated, item };
+      return { message: adminMessages.productGroupUpdated, item };
     },
   );
 
   for (const [verb, isActive, message] of [
-    ['archive', false, adminMessages.templateArchived],
-    ['restore', true, adminMessages.templateRestored],
+    ['archive', false, adminMessages.productGroupArchived],
+    ['restore', true, adminMessages.productGroupRestored],
   ] as const) {
     app.post(
-      `/api/admin/templates/:id/${verb}`,
+      `/api/admin/product-groups/:id/${verb}`,
       { config: { access: 'admin' } },
-      async (req): Promise<AdminResult<AdminTemplate>> => {
-        const id = parseId(req.params, adminMessages.templateNotFound);
+      async (req): Promise<AdminResult<AdminProductGroup>> => {
+        const id = parseId(req.params, adminMessages.productGroupNotFound);
         const item = await setProductGroupActive(db, currentUser(req), id, isActive);
         return { message, item };
       },
@@ -65,12 +65,12 @@ export function adminTemplateRoutes(app: FastifyInstance, { db }: { db: Db }): v
   }
 
   app.delete(
-    '/api/admin/templates/:id',
+    '/api/admin/product-groups/:id',
     { config: { access: 'admin' } },
     async (req): Promise<AdminResult> => {
-      const id = parseId(req.params, adminMessages.templateNotFound);
+      const id = parseId(req.params, adminMessages.productGroupNotFound);
       await deleteProductGroup(db, currentUser(req), id);
-      return { message: adminMessages.templateDeleted };
+      return { message: adminMessages.productGroupDeleted };
     },
   );
 }
