@@ -78,7 +78,7 @@ test('an admin builds a template, stocks it by hand and by CSV, archives, restor
     .selectOption({ label: `${template} (${category})` });
   await uploadForm.getByLabel('CSV File').setInputFiles(csvPath);
   // Hold the request a moment so the progress bar can be seen (continue() lets the browser send the file itself).
-  await page.route('**/api/admin/templates/*/upload', async (route) => {
+  await page.route('**/api/admin/product-groups/*/upload', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });

@@ -74,7 +74,7 @@ export async function creditWallet(
     const { users } = (await found.json()) as { users: { id: string; email: string }[] };
     const user = users.find((u) => u.email === email)!;
     const adjusted = await admin.request.post(`/api/admin/users/${user.id}/adjust`, {
-      data: { action: 'credit', amountNaira, reason: 'e2e purchase float' },
+      data: { action: 'credit', amountKobo: amountNaira * 100, reason: 'e2e purchase float' },
     });
     expect(adjusted.ok()).toBe(true);
   } finally {

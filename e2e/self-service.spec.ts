@@ -143,7 +143,7 @@ test('a customer deletes the account after seeing the balance and the support co
   expect(
     (
       await admin.request.post(`/api/admin/users/${id}/adjust`, {
-        data: { action: 'credit', amountNaira: 500, reason: 'e2e' },
+        data: { action: 'credit', amountKobo: 500_00, reason: 'e2e' },
       })
     ).ok(),
   ).toBe(true);

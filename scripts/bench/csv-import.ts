@@ -73,7 +73,7 @@ export async function runCsvImport(
   async function upload(templateId: string, csv: Buffer) {
     const payload = new Uint8Array(csv);
     const started = performance.now();
-    const res = await fetch(`${base}/api/admin/templates/${templateId}/upload`, {
+    const res = await fetch(`${base}/api/admin/product-groups/${templateId}/upload`, {
       method: 'POST',
       headers: { ...origin, cookie, 'content-type': 'text/csv' },
       body: payload,
@@ -94,14 +94,14 @@ export async function runCsvImport(
     })
   ).item.id;
   const warmTemplate = (
-    await post('/api/admin/templates', {
+    await post('/api/admin/product-groups', {
       productName: 'Bench Warm-up',
       categoryId: category,
       priceKobo: 100_000,
     })
   ).item.id;
   const template = (
-    await post('/api/admin/templates', {
+    await post('/api/admin/product-groups', {
       productName: 'Bench Template',
       categoryId: category,
       priceKobo: 100_000,
@@ -184,7 +184,7 @@ export async function runCsvImport(
     csvBytes: csv.length,
     app: {
       method:
-        'POST /api/admin/templates/:id/upload over HTTP (streamed csv-parse, AES-256-GCM x2 per row, unnest insert per 1,000 rows)',
+        'POST /api/admin/product-groups/:id/upload over HTTP (streamed csv-parse, AES-256-GCM x2 per row, unnest insert per 1,000 rows)',
       seconds: seconds(appRun.ms),
       rowsPerSecond: perSecond(ROWS, appRun.ms),
     },

@@ -39,7 +39,7 @@ import { readSiteInfo, siteRoutes } from './modules/site/site.routes.ts';
 import { createPageRenderer } from './modules/pages/page-renderer.ts';
 import { seoRoutes } from './modules/site/seo.routes.ts';
 import { adminCategoryRoutes } from './modules/catalogue/admin-categories.routes.ts';
-import { adminTemplateRoutes } from './modules/catalogue/admin-templates.routes.ts';
+import { adminProductGroupRoutes } from './modules/catalogue/admin-product-groups.routes.ts';
 import { createCatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { adminAccountRoutes } from './modules/stock/admin-accounts.routes.ts';
@@ -48,12 +48,12 @@ import {
   loadCredentialsKey,
   type CredentialCipher,
 } from './modules/stock/credential-cipher.ts';
-import { stockCsvRoutes } from './modules/stock/stock-csv.routes.ts';
+import { adminStockCsvRoutes } from './modules/stock/admin-stock-csv.routes.ts';
 import { startJobLoop } from './jobs/start-job-loop.ts';
 import { pruneStaleRows } from './jobs/prune-stale-rows.ts';
 import { outboxBodyOpener } from './modules/orders/credentials-email.ts';
 import { refreshPendingStockCounts } from './modules/stock/stock-count.ts';
-import { adminPaymentRoutes } from './modules/admin/admin-payments.routes.ts';
+import { adminPaymentRoutes } from './modules/payments/admin-payments.routes.ts';
 import { adminUserRoutes } from './modules/admin/admin-users.routes.ts';
 import { createErcasPayProvider } from './modules/payments/ercaspay-client.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
@@ -240,9 +240,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   catalogueRoutes(app, { db, cache: catalogueCache });
   adminCategoryRoutes(app, { db });
-  adminTemplateRoutes(app, { db });
+  adminProductGroupRoutes(app, { db });
   adminAccountRoutes(app, { db, cipher });
-  stockCsvRoutes(app, { db, cipher });
+  adminStockCsvRoutes(app, { db, cipher });
   walletRoutes(app, { db });
   orderRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
   adminOrderRoutes(app, { db });

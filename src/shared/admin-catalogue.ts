@@ -3,14 +3,14 @@ import { z } from 'zod';
 
 export const adminMessages = {
   categoryNameRequired: 'Please fill in category name',
-  templateRequired: 'Please fill in all required fields',
-  productRequired:
+  productGroupRequired: 'Please fill in all required fields',
+  accountRequired:
     'Please fill in all required fields (title, category, price, username, password)',
   categoryNotFound: 'Selected category not found',
   categoryExists: 'A category with this name already exists',
-  categoryHasTemplates:
+  categoryHasProductGroups:
     'Cannot delete a category that still has product templates. Move or delete them first.',
-  templateNotFound: 'Product template not found',
+  productGroupNotFound: 'Product template not found',
   accountNotFound: 'Account not found',
   deleteHasOrders:
     'Cannot delete product group that has existing orders. Please archive it instead or contact support.',
@@ -25,17 +25,17 @@ export const adminMessages = {
   categoryDeleted: 'Category deleted successfully!',
   accountUpdated: 'Account updated successfully!',
   accountDeleted: 'Account deleted successfully!',
-  templateCreated: 'Product template created successfully!',
-  templateUpdated: 'Product template updated successfully!',
-  templateDeleted: 'Product template deleted successfully!',
-  templateArchived: 'Product template archived successfully!',
-  templateRestored: 'Product template restored successfully!',
-  productAdded: 'Product added successfully!',
+  productGroupCreated: 'Product template created successfully!',
+  productGroupUpdated: 'Product template updated successfully!',
+  productGroupDeleted: 'Product template deleted successfully!',
+  productGroupArchived: 'Product template archived successfully!',
+  productGroupRestored: 'Product template restored successfully!',
+  accountAdded: 'Product added successfully!',
 } as const;
 
 export const csvMessages = {
   selectFile: 'Please select a CSV file',
-  selectTemplate: 'Please select a product template',
+  selectProductGroup: 'Please select a product template',
   emptyOrInvalid: 'CSV file is empty or invalid',
   noData: 'No account data provided',
   noPassword: 'CSV must contain password field',
@@ -85,43 +85,43 @@ export const categoryUpdateSchema = categoryInputSchema.extend({
 
 const required = (max: number) =>
   z
-    .string({ error: adminMessages.templateRequired })
+    .string({ error: adminMessages.productGroupRequired })
     .trim()
-    .min(1, adminMessages.templateRequired)
+    .min(1, adminMessages.productGroupRequired)
     .max(max);
 
-export const templateInputSchema = z.object({
+export const productGroupInputSchema = z.object({
   productName: required(120),
   categoryId: required(80),
   priceKobo: priceKobo
     .or(z.undefined())
-    .refine((v) => v !== undefined, adminMessages.templateRequired),
+    .refine((v) => v !== undefined, adminMessages.productGroupRequired),
   description: text(1000).default(''),
   features,
 });
-export const templateUpdateSchema = templateInputSchema;
+export const productGroupUpdateSchema = productGroupInputSchema;
 
-const productRequired = (max: number) =>
+const accountRequired = (max: number) =>
   z
-    .string({ error: adminMessages.productRequired })
+    .string({ error: adminMessages.accountRequired })
     .trim()
-    .min(1, adminMessages.productRequired)
+    .min(1, adminMessages.accountRequired)
     .max(max);
 const optionalText = (max: number) =>
   text(max)
     .optional()
     .transform((v) => (v ? v : null));
 
-export const addProductSchema = z.object({
-  title: productRequired(120),
-  categoryId: productRequired(80),
+export const addAccountSchema = z.object({
+  title: accountRequired(120),
+  categoryId: accountRequired(80),
   priceKobo: priceKobo
     .or(z.undefined())
-    .refine((v) => v !== undefined, adminMessages.productRequired),
-  username: productRequired(200),
+    .refine((v) => v !== undefined, adminMessages.accountRequired),
+  username: accountRequired(200),
   password: z
-    .string({ error: adminMessages.productRequired })
-    .min(1, adminMessages.productRequired)
+    .string({ error: adminMessages.accountRequired })
+    .min(1, adminMessages.accountRequired)
     .max(500),
   email: optionalText(254),
   emailPassword: optionalText(500),
@@ -144,8 +144,8 @@ export const accountUpdateSchema = z.object({
 });
 
 export type CategoryInput = z.input<typeof categoryInputSchema>;
-export type TemplateInput = z.input<typeof templateInputSchema>;
-export type AddProductInput = z.input<typeof addProductSchema>;
+export type ProductGroupInput = z.input<typeof productGroupInputSchema>;
+export type AddAccountInput = z.input<typeof addAccountSchema>;
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
 
 export type AdminCategory = {
@@ -155,7 +155,7 @@ export type AdminCategory = {
   isActive: boolean;
   templateCount: number;
 };
-export type AdminTemplate = {
+export type AdminProductGroup = {
   id: string;
   categoryId: string;
   categoryName: string;
@@ -194,7 +194,7 @@ export type AdminAccountDetails = AdminAccount & {
 };
 
 /** GET /api/admin/catalogue */
-export type AdminCatalogue = { categories: AdminCategory[]; templates: AdminTemplate[] };
+export type AdminCatalogue = { categories: AdminCategory[]; templates: AdminProductGroup[] };
 /** GET /api/admin/accounts?templateId&status&search&limit&offset */
 export type AdminAccountList = { accounts: AdminAccount[]; total: number };
 export const accountListQuerySchema = z.object({
@@ -210,7 +210,7 @@ export type AdminResult<T = undefined> = { message: string } & (T extends undefi
   ? object
   : { item: T });
 
-/** POST /api/admin/templates/:id/upload (body: the CSV file as text/csv) */
+/** POST /api/admin/product-groups/:id/upload (body: the CSV file as text/csv) */
 export type CsvUploadResult = {
   message: string;
   created: number;

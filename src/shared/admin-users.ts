@@ -1,7 +1,7 @@
 // The admin console's Users tab contract: search, user details, balance adjustment (SPEC.md §5, §8).
 import type { PaymentStatus } from './payments.ts';
 import { z } from 'zod';
-import { formatNaira, nairaToKobo } from './money.ts';
+import { formatNaira } from './money.ts';
 import type { OrderStatus } from './orders.ts';
 import type { WalletTransaction } from './wallet.ts';
 
@@ -22,13 +22,13 @@ export const adminUserMessages = {
 
 export const userSearchSchema = z.object({ search: z.string().trim().max(200).optional() });
 
-/** Amount in naira as typed (kobo allowed), at least ₦0.01 after rounding; action picks the sign. */
+/** Amount in kobo (ADR 003; the dialog takes naira as typed), at least 1 kobo; action picks the sign. */
 export const balanceAdjustmentSchema = z.object({
   action: z.enum(['credit', 'debit'], { error: adminUserMessages.fillAllFields }),
-  amountNaira: z
+  amountKobo: z
     .number({ error: adminUserMessages.invalidAmount })
     .refine(
-      (n) => Number.isFinite(n) && n > 0 && nairaToKobo(n) >= 1 && n <= 100_000_000,
+      (k) => Number.isSafeInteger(k) && k >= 1 && k <= 100_000_000_00,
       adminUserMessages.invalidAmount,
     ),
   reason: z

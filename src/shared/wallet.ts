@@ -1,5 +1,6 @@
 // The wallet's contract: top-up rules and messages (SPEC.md §5, §8, §9), ledger rows and API shapes.
 import { z } from 'zod';
+import { KOBO_PER_NAIRA } from './money.ts';
 import type { PaymentStatus } from './payments.ts';
 
 export const TOPUP_MIN_NAIRA = 100;
@@ -47,7 +48,22 @@ export const topupAmountSchema = z
     `${walletMessages.tooLargeTitle}: ${walletMessages.tooLarge}`,
   );
 
-export const startTopupSchema = z.object({ amountNaira: topupAmountSchema });
+const invalidAmount = `${walletMessages.invalidAmountTitle}: ${walletMessages.invalidAmount}`;
+
+/** The API takes the same amount in kobo (ADR 003): whole naira, within the same limits, the same messages. */
+export const topupAmountKoboSchema = z
+  .number({ error: invalidAmount })
+  .refine(
+    (k) => Number.isInteger(k) && k % KOBO_PER_NAIRA === 0 && k >= TOPUP_MIN_NAIRA * KOBO_PER_NAIRA,
+    invalidAmount,
+  )
+  .refine(
+    (k) => k <= TOPUP_MAX_NAIRA * KOBO_PER_NAIRA,
+    `${walletMessages.tooLargeTitle}: ${walletMessages.tooLarge}`,
+  );
+
+export const startTopupSchema = z.object({ amountKobo: topupAmountKoboSchema });
+export type StartTopupInput = z.infer<typeof startTopupSchema>;
 
 /** POST /api/wallet/topups */
 export type StartTopupResult = { reference: string; checkoutUrl: string; amountKobo: number };

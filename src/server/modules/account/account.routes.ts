@@ -3,9 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
+import { parseId } from '../../http/params.ts';
 import { parseInput } from '../../http/validate.ts';
 import {
   accountMessages,
@@ -26,7 +26,6 @@ import { requestPasswordReset, resetPassword } from './reset-password.ts';
 import { updateName } from './update-name.ts';
 
 type Deps = { db: Db; config: Config; pokeMail: () => void };
-const sessionParams = z.object({ id: z.uuid() });
 
 export function accountRoutes(app: FastifyInstance, { db, config, pokeMail }: Deps): void {
   app.post('/api/auth/forgot-password', { config: { access: 'public' } }, async (req) => {
@@ -80,9 +79,8 @@ export function accountRoutes(app: FastifyInstance, { db, config, pokeMail }: De
   });
 
   app.delete('/api/me/sessions/:id', { config: { access: 'signed-in' } }, async (req) => {
-    const params = sessionParams.safeParse(req.params);
-    if (!params.success) throw notFound(accountMessages.sessionNotFound);
-    await endSessionById(db, currentUser(req).id, params.data.id);
+    const id = parseId(req.params, accountMessages.sessionNotFound);
+    await endSessionById(db, currentUser(req).id, id);
     return { ok: true, message: accountMessages.sessionEnded };
   });
 

@@ -46,14 +46,14 @@ describe('admin users', () => {
     const { user } = await signedInUser(app, db);
     const credit = await adjust(user.id, {
       action: 'credit',
-      amountNaira: 2500,
+      amountKobo: 2500_00,
       reason: 'Refund for order',
     });
     expect(credit.statusCode, credit.body).toBe(200);
     expect(credit.json().message).toBe('Balance adjusted successfully! New balance: ₦2,500.00');
     const debit = await adjust(user.id, {
       action: 'debit',
-      amountNaira: 500.5,
+      amountKobo: 500_50,
       reason: 'Correction',
     });
     expect(debit.json()).toMatchObject({ newBalanceKobo: 199_950 });
@@ -71,8 +71,8 @@ describe('admin users', () => {
 
   it('refuses a debit below zero with the current balance and the attempted amount', async () => {
     const { user } = await signedInUser(app, db, { walletBalanceKobo: 0 });
-    await adjust(user.id, { action: 'credit', amountNaira: 100, reason: 'x' });
-    const res = await adjust(user.id, { action: 'debit', amountNaira: 150, reason: 'too much' });
+    await adjust(user.id, { action: 'credit', amountKobo: 100_00, reason: 'x' });
+    const res = await adjust(user.id, { action: 'debit', amountKobo: 150_00, reason: 'too much' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(
       'Insufficient balance. Current: ₦100.00, Attempted deduction: ₦150.00',
@@ -82,19 +82,19 @@ describe('admin users', () => {
 
   it.each([
     [
-      { action: 'credit', amountNaira: 0, reason: 'x' },
+      { action: 'credit', amountKobo: 0, reason: 'x' },
       'Invalid amount: Please enter a valid amount',
     ],
     [
-      { action: 'credit', amountNaira: -5, reason: 'x' },
+      { action: 'credit', amountKobo: -500, reason: 'x' },
       'Invalid amount: Please enter a valid amount',
     ],
     [
-      { action: 'credit', amountNaira: 'abc', reason: 'x' },
+      { action: 'credit', amountKobo: 'abc', reason: 'x' },
       'Invalid amount: Please enter a valid amount',
     ],
-    [{ action: 'credit', amountNaira: 10, reason: '  ' }, 'Please fill in all fields'],
-    [{ amountNaira: 10, reason: 'x' }, 'Please fill in all fields'],
+    [{ action: 'credit', amountKobo: 10_00, reason: '  ' }, 'Please fill in all fields'],
+    [{ amountKobo: 10_00, reason: 'x' }, 'Please fill in all fields'],
   ])('refuses %j', async (payload, message) => {
     const { user } = await signedInUser(app, db);
     const res = await adjust(user.id, payload);
@@ -105,10 +105,10 @@ describe('admin users', () => {
 
   it('never drives a balance below zero under 20 concurrent debits', async () => {
     const { user } = await signedInUser(app, db);
-    await adjust(user.id, { action: 'credit', amountNaira: 100, reason: 'seed' });
+    await adjust(user.id, { action: 'credit', amountKobo: 100_00, reason: 'seed' });
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        adjust(user.id, { action: 'debit', amountNaira: 10, reason: 'race' }),
+        adjust(user.id, { action: 'debit', amountKobo: 10_00, reason: 'race' }),
       ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
@@ -119,7 +119,7 @@ describe('admin users', () => {
   it('shows a user with the latest 5 transactions and totals', async () => {
     const { user } = await signedInUser(app, db);
     for (let i = 1; i <= 7; i++)
-      await adjust(user.id, { action: 'credit', amountNaira: i, reason: `r${i}` });
+      await adjust(user.id, { action: 'credit', amountKobo: i * 100, reason: `r${i}` });
     const res = await app.inject({
       url: `/api/admin/users/${user.id}`,
       headers: { cookie: admin.cookie },

@@ -30,7 +30,7 @@ describe('the audit trail', () => {
       (
         await send('POST', `/api/admin/users/${buyer.user.id}/adjust`, {
           action: 'credit',
-          amountNaira: 100,
+          amountKobo: 100_00,
           reason: 'goodwill',
         })
       ).statusCode,
@@ -48,7 +48,7 @@ describe('the audit trail', () => {
       (
         await send(
           'PATCH',
-          `/api/admin/templates/${group.id}`,
+          `/api/admin/product-groups/${group.id}`,
           { productName: group.name, categoryId: group.categoryId, priceKobo: 60_000 },
           other.cookie,
         )
@@ -110,7 +110,7 @@ describe('the audit trail', () => {
       (
         await send('POST', `/api/admin/users/${poor.user.id}/adjust`, {
           action: 'debit',
-          amountNaira: 5,
+          amountKobo: 5_00,
           reason: 'x',
         })
       ).statusCode,

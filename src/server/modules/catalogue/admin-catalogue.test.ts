@@ -46,7 +46,7 @@ const newTemplate = async (
   productName: string,
   priceKobo = 150_000,
 ): Promise<string> =>
-  (await ok('POST', '/api/admin/templates', { productName, categoryId, priceKobo })).item.id;
+  (await ok('POST', '/api/admin/product-groups', { productName, categoryId, priceKobo })).item.id;
 const product = (categoryId: string, title: string, username: string, extra: object = {}) => ({
   title,
   categoryId,
@@ -55,7 +55,7 @@ const product = (categoryId: string, title: string, username: string, extra: obj
   password: `pw-${username}`,
   ...extra,
 });
-const addProduct = async (input: object) => (await ok('POST', '/api/admin/products', input)).item;
+const addProduct = async (input: object) => (await ok('POST', '/api/admin/accounts', input)).item;
 async function stockOf(templateId: string) {
   const [row] = await db
     .select({ n: productGroups.stockCount })
@@ -94,29 +94,29 @@ describe('who may call the admin catalogue and stock API', async () => {
   const emptyCat = await newCategory('Access Empty');
   const tpl = await newTemplate(cat, 'Access Template');
   const archived = await newTemplate(cat, 'Access Archived');
-  await ok('POST', `/api/admin/templates/${archived}/archive`);
+  await ok('POST', `/api/admin/product-groups/${archived}/archive`);
   const acc = (await addProduct(product(cat, 'Access Template', 'access_user'))).id;
   const routes: [string, string, (object | string)?][] = [
     ['GET', '/api/admin/catalogue'],
     ['POST', '/api/admin/categories', { name: 'Sneaky' }],
     ['PATCH', `/api/admin/categories/${cat}`, { name: 'Renamed' }],
     ['DELETE', `/api/admin/categories/${emptyCat}`],
-    ['POST', '/api/admin/templates', { productName: 'Sneaky', categoryId: cat, priceKobo: 1 }],
+    ['POST', '/api/admin/product-groups', { productName: 'Sneaky', categoryId: cat, priceKobo: 1 }],
     [
       'PATCH',
-      `/api/admin/templates/${tpl}`,
+      `/api/admin/product-groups/${tpl}`,
       { productName: 'Renamed', categoryId: cat, priceKobo: 1 },
     ],
-    ['DELETE', `/api/admin/templates/${tpl}`],
-    ['POST', `/api/admin/templates/${tpl}/archive`],
-    ['POST', `/api/admin/templates/${archived}/restore`],
-    ['POST', `/api/admin/templates/${tpl}/upload`, 'username,password\nsneaky,sneaky-pw\n'],
-    ['GET', `/api/admin/templates/${tpl}/export.csv`],
+    ['DELETE', `/api/admin/product-groups/${tpl}`],
+    ['POST', `/api/admin/product-groups/${tpl}/archive`],
+    ['POST', `/api/admin/product-groups/${archived}/restore`],
+    ['POST', `/api/admin/product-groups/${tpl}/upload`, 'username,password\nsneaky,sneaky-pw\n'],
+    ['GET', `/api/admin/product-groups/${tpl}/export.csv`],
     ['GET', '/api/admin/accounts'],
     ['GET', `/api/admin/accounts/${acc}`],
     ['PATCH', `/api/admin/accounts/${acc}`, { username: 'renamed', status: 'reserved' }],
     ['DELETE', `/api/admin/accounts/${acc}`],
-    ['POST', '/api/admin/products', product(cat, 'Sneaky', 'sneaky')],
+    ['POST', '/api/admin/accounts', product(cat, 'Sneaky', 'sneaky')],
   ];
   const cases = routes.flatMap(([method, url, payload]) => [
     { who: 'anonymous', cookie: null, status: 401, method, url, payload },
@@ -200,9 +200,9 @@ describe('categories', () => {
     const tpl = await newTemplate(id, 'Delete Me Template');
     expect(await api('DELETE', `/api/admin/categories/${id}`)).toMatchObject({
       status: 409,
-      body: { error: { message: m.categoryHasTemplates } },
+      body: { error: { message: m.categoryHasProductGroups } },
     });
-    await ok('DELETE', `/api/admin/templates/${tpl}`);
+    await ok('DELETE', `/api/admin/product-groups/${tpl}`);
     expect(await api('DELETE', `/api/admin/categories/${id}`)).toEqual({
       status: 200,
       body: { message: 'Category deleted successfully!' },
@@ -216,7 +216,7 @@ describe('product templates', async () => {
   const cat = await newCategory('Templates');
 
   it('creates an active template with stock 0 and lists it with its category name', async () => {
-    const res = await api('POST', '/api/admin/templates', {
+    const res = await api('POST', '/api/admin/product-groups', {
       productName: 'T Create',
       categoryId: cat,
       priceKobo: 250_000,
@@ -245,7 +245,7 @@ describe('product templates', async () => {
     { categoryId: ' ' },
     { priceKobo: undefined },
   ])("answers 'Please fill in all required fields' when %o", async (change) => {
-    const res = await api('POST', '/api/admin/templates', {
+    const res = await api('POST', '/api/admin/product-groups', {
       productName: 'T Missing',
       categoryId: cat,
       priceKobo: 100,
@@ -259,12 +259,12 @@ describe('product templates', async () => {
 
   it("answers 'Selected category not found' for an unknown category, on create and on update", async () => {
     const input = { productName: 'T Unknown', categoryId: 'no-such', priceKobo: 100 };
-    expect(await api('POST', '/api/admin/templates', input)).toMatchObject({
+    expect(await api('POST', '/api/admin/product-groups', input)).toMatchObject({
       status: 400,
       body: { error: { message: 'Selected category not found' } },
     });
     const id = await newTemplate(cat, 'T Unknown');
-    expect(await api('PATCH', `/api/admin/templates/${id}`, input)).toMatchObject({
+    expect(await api('PATCH', `/api/admin/product-groups/${id}`, input)).toMatchObject({
       status: 400,
       body: { error: { message: 'Selected category not found' } },
     });
@@ -272,7 +272,7 @@ describe('product templates', async () => {
 
   it('updates name, description, price and features', async () => {
     const id = await newTemplate(cat, 'T Update');
-    const res = await api('PATCH', `/api/admin/templates/${id}`, {
+    const res = await api('PATCH', `/api/admin/product-groups/${id}`, {
       productName: 'T Updated',
       categoryId: cat,
       priceKobo: 99_00,
@@ -282,7 +282,7 @@ describe('product templates', async () => {
     expect(res).toMatchObject({
       status: 200,
       body: {
-        message: m.templateUpdated,
+        message: m.productGroupUpdated,
         item: { name: 'T Updated', priceKobo: 9900, description: 'new', features: ['x'] },
       },
     });
@@ -298,15 +298,15 @@ describe('product templates', async () => {
         (await app.inject({ method: 'GET', url: '/api/catalogue' })).json() as CatalogueResponse
       ).groups.some((g) => g.id === id);
     expect(await visible()).toBe(true);
-    expect(await api('POST', `/api/admin/templates/${id}/archive`)).toMatchObject({
+    expect(await api('POST', `/api/admin/product-groups/${id}/archive`)).toMatchObject({
       status: 200,
-      body: { message: m.templateArchived, item: { isActive: false } },
+      body: { message: m.productGroupArchived, item: { isActive: false } },
     });
     expect(await visible()).toBe(false);
     expect(await db.select().from(orders).where(eq(orders.id, order.id))).toEqual([order]);
-    expect(await api('POST', `/api/admin/templates/${id}/restore`)).toMatchObject({
+    expect(await api('POST', `/api/admin/product-groups/${id}/restore`)).toMatchObject({
       status: 200,
-      body: { message: m.templateRestored, item: { isActive: true } },
+      body: { message: m.productGroupRestored, item: { isActive: true } },
     });
     expect(await visible()).toBe(true);
   });
@@ -315,7 +315,7 @@ describe('product templates', async () => {
     const withOrder = await newTemplate(cat, 'T Del Orders');
     await addProduct(product(cat, 'T Del Orders', 'del_order_user'));
     await buy(withOrder);
-    expect(await api('DELETE', `/api/admin/templates/${withOrder}`)).toMatchObject({
+    expect(await api('DELETE', `/api/admin/product-groups/${withOrder}`)).toMatchObject({
       status: 409,
       body: {
         error: {
@@ -326,7 +326,7 @@ describe('product templates', async () => {
     });
     const withAccount = await newTemplate(cat, 'T Del Accounts');
     await addProduct(product(cat, 'T Del Accounts', 'del_user'));
-    expect(await api('DELETE', `/api/admin/templates/${withAccount}`)).toMatchObject({
+    expect(await api('DELETE', `/api/admin/product-groups/${withAccount}`)).toMatchObject({
       status: 409,
       body: {
         error: {
@@ -336,18 +336,18 @@ describe('product templates', async () => {
       },
     });
     const archived = await newTemplate(cat, 'T Del Archived');
-    await ok('POST', `/api/admin/templates/${archived}/archive`);
-    expect(await api('DELETE', `/api/admin/templates/${archived}`)).toMatchObject({
+    await ok('POST', `/api/admin/product-groups/${archived}/archive`);
+    expect(await api('DELETE', `/api/admin/product-groups/${archived}`)).toMatchObject({
       status: 409,
       body: { error: { message: m.deleteArchived } },
     });
     const empty = await newTemplate(cat, 'T Del Empty');
-    expect(await api('DELETE', `/api/admin/templates/${empty}`)).toEqual({
+    expect(await api('DELETE', `/api/admin/product-groups/${empty}`)).toEqual({
       status: 200,
       body: { message: 'Product template deleted successfully!' },
     });
     expect(await db.select().from(productGroups).where(eq(productGroups.id, empty))).toEqual([]);
-    expect((await api('DELETE', `/api/admin/templates/${empty}`)).status).toBe(404);
+    expect((await api('DELETE', `/api/admin/product-groups/${empty}`)).status).toBe(404);
   });
 });
 
@@ -359,15 +359,15 @@ describe('Add Product and account edits', async () => {
     async (field) => {
       const input: Record<string, unknown> = product(cat, 'P Missing', 'missing_user');
       delete input[field];
-      expect(await api('POST', '/api/admin/products', input)).toEqual({
+      expect(await api('POST', '/api/admin/accounts', input)).toEqual({
         status: 400,
-        body: { error: { code: 'VALIDATION_FAILED', message: m.productRequired } },
+        body: { error: { code: 'VALIDATION_FAILED', message: m.accountRequired } },
       });
     },
   );
 
   it("answers 'Selected category not found' for an unknown category", async () => {
-    expect(await api('POST', '/api/admin/products', product('no-such', 'P', 'u'))).toMatchObject({
+    expect(await api('POST', '/api/admin/accounts', product('no-such', 'P', 'u'))).toMatchObject({
       status: 400,
       body: { error: { message: 'Selected category not found' } },
     });
@@ -375,7 +375,7 @@ describe('Add Product and account edits', async () => {
 
   it("creates '{Category} - General' (active) for a category without templates, and reuses it", async () => {
     const own = await newCategory('Threads App');
-    const res = await api('POST', '/api/admin/products', product(own, 'Anything', 'threads_1'));
+    const res = await api('POST', '/api/admin/accounts', product(own, 'Anything', 'threads_1'));
     expect(res).toMatchObject({
       status: 201,
       body: {
@@ -443,7 +443,7 @@ describe('Add Product and account edits', async () => {
     const id = await newTemplate(cat, 'P Dup');
     await addProduct(product(cat, 'P Dup', 'Dup_User'));
     expect(
-      await api('POST', '/api/admin/products', product(cat, 'P Dup', 'dup_user')),
+      await api('POST', '/api/admin/accounts', product(cat, 'P Dup', 'dup_user')),
     ).toMatchObject({ status: 409, body: { error: { message: m.duplicateAccount } } });
     expect(await stockOf(id)).toBe(1);
   });

@@ -24,7 +24,7 @@ describe('the cached catalogue', () => {
     expect(await groupNamed('TikTok Creator Account')).toBeDefined();
     const res = await app.inject({
       method: 'POST',
-      url: `/api/admin/templates/${group!.id}/archive`,
+      url: `/api/admin/product-groups/${group!.id}/archive`,
       headers: { cookie: admin.cookie, ...SAME_ORIGIN },
     });
     expect(res.statusCode).toBe(200);

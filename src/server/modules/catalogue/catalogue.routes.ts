@@ -1,6 +1,5 @@
 // Public catalogue API: the products page, a category page and the single-account page.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   catalogueMessages,
   type AccountResponse,
@@ -9,11 +8,9 @@ import {
 } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
+import { parseId } from '../../http/params.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
 import { readAccount, readCategory } from './read-catalogue.ts';
-
-const categoryParams = z.object({ id: z.string().min(1).max(100) });
-const accountParams = z.object({ id: z.uuid() });
 
 export function catalogueRoutes(
   app: FastifyInstance,
@@ -32,8 +29,8 @@ export function catalogueRoutes(
     '/api/catalogue/categories/:id',
     { config: { access: 'public' } },
     async (req): Promise<CategoryResponse> => {
-      const params = categoryParams.safeParse(req.params);
-      const found = params.success ? await readCategory(db, params.data.id) : null;
+      const id = parseId(req.params, catalogueMessages.categoryNotFound, 'slug');
+      const found = await readCategory(db, id);
       if (!found) throw notFound(catalogueMessages.categoryNotFound);
       return found;
     },
@@ -43,8 +40,7 @@ export function catalogueRoutes(
     '/api/catalogue/accounts/:id',
     { config: { access: 'public' } },
     async (req): Promise<AccountResponse> => {
-      const params = accountParams.safeParse(req.params);
-      const found = params.success ? await readAccount(db, params.data.id) : null;
+      const found = await readAccount(db, parseId(req.params, catalogueMessages.productNotFound));
       if (!found) throw notFound(catalogueMessages.productNotFound);
       return found;
     },

@@ -73,7 +73,7 @@ async function firstAccountOf(groupName: string) {
   return row!;
 }
 const setArchived = (id: string, archived: boolean) =>
-  asAdmin('POST', `/api/admin/templates/${id}/${archived ? 'archive' : 'restore'}`);
+  asAdmin('POST', `/api/admin/product-groups/${id}/${archived ? 'archive' : 'restore'}`);
 
 describe('the products page (GET /api/catalogue)', () => {
   it('lists only categories with an active group in stock: the seeded followers category (unpriced, no stock) is not listed', async () => {
@@ -104,7 +104,7 @@ describe('the products page (GET /api/catalogue)', () => {
 
   it('hides an archived group, and its category when that group was the only one with stock', async () => {
     const starter = await groupId('YouTube Starter Channel');
-    await asAdmin('POST', '/api/admin/templates', {
+    await asAdmin('POST', '/api/admin/product-groups', {
       productName: 'YouTube Monetised Channel',
       categoryId: 'youtube',
       priceKobo: 9_000_000,
@@ -258,7 +258,7 @@ describe('the single-account page (GET /api/catalogue/accounts/:id)', () => {
 describe('credentials never reach visitors', () => {
   it('filters secret-looking keys of additional_info (recovery_code, api_token) from public details', async () => {
     extraSecrets.push('RC-7788-XYZ', 'tok-5566-abc');
-    const created = await asAdmin('POST', '/api/admin/products', {
+    const created = await asAdmin('POST', '/api/admin/accounts', {
       title: 'Twitter Aged Account',
       categoryId: 'twitter',
       priceKobo: 250_000,

@@ -1,9 +1,9 @@
 // GET /api/health: 200 while the database answers, 503 when it does not, and 503 "draining" from the
 // moment shutdown starts (so a load balancer stops sending work before the listener closes).
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { errorBody } from '../../http/errors.ts';
+import { pingDatabase } from './ping-database.ts';
 
 export function healthRoutes(
   app: FastifyInstance,
@@ -12,12 +12,7 @@ export function healthRoutes(
   app.get('/api/health', { config: { access: 'public' }, logLevel: 'warn' }, async (req, reply) => {
     if (isDraining()) return reply.status(503).send({ status: 'draining' });
     try {
-      await Promise.race([
-        db.execute(sql`select 1`),
-        new Promise((_, reject) =>
-          setTimeout(() => reject(new Error('database timeout')), 3000).unref(),
-        ),
-      ]);
+      await pingDatabase(db, 3000);
       return { status: 'ok', database: 'up' };
     } catch (err) {
       req.log.warn({ err }, 'health check: database unreachable');

@@ -87,7 +87,7 @@ describe('GET /api/metrics', () => {
       method: 'POST',
       url: '/api/wallet/topups',
       headers: { cookie: buyer.cookie, ...SAME_ORIGIN },
-      payload: { amountNaira: 1000 },
+      payload: { amountKobo: 1000_00 },
     });
     expect(topup.statusCode).toBe(201);
     const failed = await enqueueEmail(db, {

@@ -1,5 +1,4 @@
 // Inbox routes: the public support, contact and quote forms, and the admin list and status change.
-import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -22,15 +21,15 @@ import {
 } from '../../../shared/inbox.ts';
 import { currentUser } from '../../http/access.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
+import { parseId } from '../../http/params.ts';
 import { parseInput } from '../../http/validate.ts';
-import { inboxMessages } from './inbox.tables.ts';
+import { listInboxMessages, toInboxMessage } from './read-inbox.ts';
 import { replyToMessage } from './reply-to-message.ts';
-import { IP_HASH_FIELD, submitMessage, type NewInboxMessage } from './submit-message.ts';
+import { INBOX_MESSAGE_NOT_FOUND, setInboxStatus } from './set-inbox-status.ts';
+import { submitMessage, type NewInboxMessage } from './submit-message.ts';
 
-const LIST_LIMIT = 200;
 const listQuerySchema = z.object({ status: z.enum(inboxStatuses).optional() });
-const idSchema = z.object({ id: z.uuid() });
 
 export function inboxRoutes(
   app: FastifyInstance,
@@ -104,35 +103,17 @@ export function inboxRoutes(
     }),
   );
 
-  app.get('/api/admin/inbox', { config: { access: 'admin' } }, async (req): Promise<InboxList> => {
-    const { status } = parseInput(listQuerySchema, req.query);
-    const rows = await db
-      .select()
-      .from(inboxMessages)
-      .where(status ? eq(inboxMessages.status, status) : undefined)
-      .orderBy(desc(inboxMessages.createdAt), desc(inboxMessages.id))
-      .limit(LIST_LIMIT);
-    const [unread] = await db
-      .select({ n: count() })
-      .from(inboxMessages)
-      .where(eq(inboxMessages.status, 'new'));
-    return { messages: rows.map(toInboxMessage), newCount: unread?.n ?? 0 };
-  });
+  app.get('/api/admin/inbox', { config: { access: 'admin' } }, async (req): Promise<InboxList> =>
+    listInboxMessages(db, parseInput(listQuerySchema, req.query).status),
+  );
 
   app.patch(
     '/api/admin/inbox/:id',
     { config: { access: 'admin' } },
     async (req): Promise<InboxMessage> => {
-      const params = idSchema.safeParse(req.params);
-      if (!params.success) throw notFound('Message not found');
+      const id = parseId(req.params, INBOX_MESSAGE_NOT_FOUND);
       const { status } = parseInput(inboxStatusSchema, req.body);
-      const [row] = await db
-        .update(inboxMessages)
-        .set({ status })
-        .where(eq(inboxMessages.id, params.data.id))
-        .returning();
-      if (!row) throw notFound('Message not found');
-      return toInboxMessage(row);
+      return setInboxStatus(db, id, status);
     },
   );
 
@@ -145,10 +126,9 @@ function replyRoute(app: FastifyInstance, db: Db, pokeMail: () => void): void {
     '/api/admin/inbox/:id/reply',
     { config: { access: 'admin' } },
     async (req): Promise<InboxReplyResult> => {
-      const params = idSchema.safeParse(req.params);
-      if (!params.success) throw notFound('Message not found');
+      const id = parseId(req.params, INBOX_MESSAGE_NOT_FOUND);
       const { message } = parseInput(inboxReplySchema, req.body);
-      const row = await replyToMessage(db, currentUser(req), params.data.id, message);
+      const row = await replyToMessage(db, currentUser(req), id, message);
       pokeMail();
       return { message: inboxReplySent(row.email), item: toInboxMessage(row) };
     },
@@ -158,14 +138,4 @@ function replyRoute(app: FastifyInstance, db: Db, pokeMail: () => void): void {
 function isHoneypotFilled(body: unknown): boolean {
   const website = (body as { website?: unknown } | null)?.website;
   return website !== undefined && website !== null && String(website).trim() !== '';
-}
-
-function toInboxMessage(row: typeof inboxMessages.$inferSelect): InboxMessage {
-  const { [IP_HASH_FIELD]: _ipHash, ...fields } = row.fields;
-  const { replyText, repliedByEmail, repliedAt, ...rest } = row;
-  const reply =
-    replyText && repliedAt
-      ? { text: replyText, by: repliedByEmail ?? 'admin', at: repliedAt.toISOString() }
-      : null;
-  return { ...rest, fields, createdAt: row.createdAt.toISOString(), reply };
 }

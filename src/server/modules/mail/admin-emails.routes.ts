@@ -1,6 +1,5 @@
 // The admin E-mail tab: GET /api/admin/emails (failed and retrying messages, no bodies) and Retry.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   adminEmailMessages,
   type AdminEmail,
@@ -8,11 +7,9 @@ import {
 } from '../../../shared/admin-emails.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
-import { notFound } from '../../http/errors.ts';
+import { parseId } from '../../http/params.ts';
 import { listEmailsNeedingAttention } from './emails-needing-attention.ts';
 import { retryEmail } from './retry-email.ts';
-
-const idParams = z.object({ id: z.uuid() });
 
 export function adminEmailRoutes(
   app: FastifyInstance,
@@ -28,9 +25,8 @@ export function adminEmailRoutes(
     '/api/admin/emails/:id/retry',
     { config: { access: 'admin' } },
     async (req): Promise<{ message: string; email: AdminEmail }> => {
-      const parsed = idParams.safeParse(req.params);
-      if (!parsed.success) throw notFound(adminEmailMessages.notFound);
-      const email = await retryEmail(db, currentUser(req), parsed.data.id);
+      const id = parseId(req.params, adminEmailMessages.notFound);
+      const email = await retryEmail(db, currentUser(req), id);
       pokeMail();
       return { message: adminEmailMessages.queued, email };
     },

@@ -1,41 +1,16 @@
 // The local mailbox, outside production only: every outbox message, readable at /dev/mailbox (HTML) and
 // /api/dev/mailbox (JSON), so a newcomer on a fresh machine can confirm an e-mail without SMTP.
-import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { escapeHtml } from '../auth/confirmation-email.ts';
 import type { OpenBody } from './deliver-emails.ts';
-import { emailOutbox } from './mail.tables.ts';
+import { readMailbox } from './read-mailbox.ts';
 
 export function mailboxRoutes(
   app: FastifyInstance,
   { db, open }: { db: Db; open: OpenBody },
 ): void {
-  const listMessages = async () => {
-    const rows = await db
-      .select({
-        id: emailOutbox.id,
-        kind: emailOutbox.kind,
-        to: emailOutbox.toAddress,
-        subject: emailOutbox.subject,
-        text: emailOutbox.textBody,
-        status: emailOutbox.status,
-        transport: emailOutbox.transport,
-        createdAt: emailOutbox.createdAt,
-        sentAt: emailOutbox.sentAt,
-        orderId: emailOutbox.orderId,
-        userId: emailOutbox.userId,
-      })
-      .from(emailOutbox)
-      .orderBy(desc(emailOutbox.createdAt))
-      .limit(100);
-    return Promise.all(
-      rows.map(async ({ orderId, userId, ...m }) => ({
-        ...m,
-        text: await Promise.resolve(open(m.text, { orderId, userId })).catch(() => m.text),
-      })),
-    );
-  };
+  const listMessages = () => readMailbox(db, open);
 
   app.get('/api/dev/mailbox', { config: { access: 'public' } }, async () => ({
     messages: await listMessages(),

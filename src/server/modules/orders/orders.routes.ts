@@ -12,7 +12,8 @@ import {
 } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { parseId } from '../../http/params.ts';
 import { consumeLimit } from '../../http/rate-limit.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
@@ -21,7 +22,6 @@ import { credentialsText, loadOwnOrder, readOrderCredentials } from './order-cre
 import { purchase } from './purchase.ts';
 import { readActivity, readOrders } from './read-orders.ts';
 
-const orderParams = z.object({ id: z.uuid() });
 const downloadQuery = z.object({ format: z.enum(['json', 'txt']).default('json') });
 const idempotencyKeySchema = z.string().trim().min(8).max(100);
 const EMAILS_PER_ORDER_PER_HOUR = 5;
@@ -32,11 +32,7 @@ export function orderRoutes(
   app: FastifyInstance,
   { db, cipher, pokeMail, warrantyHours }: Deps,
 ): void {
-  const orderId = (params: unknown) => {
-    const parsed = orderParams.safeParse(params);
-    if (!parsed.success) throw notFound(orderMessages.orderNotFound);
-    return parsed.data.id;
-  };
+  const orderId = (params: unknown) => parseId(params, orderMessages.orderNotFound);
 
   app.post(
     '/api/orders',

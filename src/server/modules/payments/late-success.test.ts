@@ -36,7 +36,7 @@ async function startTopup(cookie: string, amountNaira = 5000) {
     method: 'POST',
     url: '/api/wallet/topups',
     headers: { cookie, ...SAME_ORIGIN },
-    payload: { amountNaira },
+    payload: { amountKobo: amountNaira * 100 },
   });
   expect(res.statusCode, res.body).toBe(201);
   const [payment] = await db
@@ -191,7 +191,7 @@ describe('matching a verify answer', () => {
         method: 'POST',
         url: '/api/wallet/topups',
         headers: { cookie, ...SAME_ORIGIN },
-        payload: { amountNaira: 1000 },
+        payload: { amountKobo: 1000_00 },
       });
     fake.failNext(1, 422, {
       requestSuccessful: false,

@@ -151,7 +151,7 @@ describe('the payment state machine under any order of events', () => {
           method: 'POST',
           url: '/api/wallet/topups',
           headers: { cookie: customer.cookie, ...SAME_ORIGIN },
-          payload: { amountNaira: 500 },
+          payload: { amountKobo: 500_00 },
         });
         const [row] = await db
           .select()

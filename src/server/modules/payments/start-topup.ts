@@ -2,7 +2,7 @@
 // If the provider call fails the row is marked failed, so nothing is left half-started.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { nairaToKobo } from '../../../shared/money.ts';
+import { koboToNaira } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import {
   providerCustomerName,
@@ -28,9 +28,8 @@ export async function startTopup(
   provider: PaymentProvider,
   publicUrl: string,
   user: SessionUser,
-  amountNaira: number,
+  amountKobo: number,
 ): Promise<StartTopupResult> {
-  const amountKobo = nairaToKobo(amountNaira);
   const reference = newPaymentReference();
   const now = Date.now();
   const [payment] = await db
@@ -65,7 +64,8 @@ export async function startTopup(
         user_id: user.id,
         userId: user.id,
         type: 'wallet_topup',
-        originalAmount: amountNaira,
+        // The metadata is ErcasPay's to show on its dashboard, in its currency unit (naira).
+        originalAmount: koboToNaira(amountKobo),
         source: 'acctstore',
       },
     });

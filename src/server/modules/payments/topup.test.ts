@@ -31,7 +31,7 @@ async function startTopup(cookie: string, amountNaira = 5000) {
     method: 'POST',
     url: '/api/wallet/topups',
     headers: { cookie, ...SAME_ORIGIN },
-    payload: { amountNaira },
+    payload: { amountKobo: amountNaira * 100 },
   });
   expect(res.statusCode, res.body).toBe(201);
   const { reference } = res.json<{ reference: string }>();
@@ -77,17 +77,17 @@ describe('starting a top-up', () => {
   });
 
   it.each([
-    [99, 'Invalid Amount: Please enter an amount of at least ₦100.'],
-    [100.5, 'Invalid Amount: Please enter an amount of at least ₦100.'],
-    [1_000_001, 'Amount Too Large: Maximum top-up amount is ₦1,000,000.'],
-    ['5000', 'Invalid Amount: Please enter an amount of at least ₦100.'],
-  ])('refuses %s with the SPEC message and creates nothing', async (amountNaira, message) => {
+    [99_00, 'Invalid Amount: Please enter an amount of at least ₦100.'],
+    [100_50, 'Invalid Amount: Please enter an amount of at least ₦100.'],
+    [1_000_001_00, 'Amount Too Large: Maximum top-up amount is ₦1,000,000.'],
+    ['500000', 'Invalid Amount: Please enter an amount of at least ₦100.'],
+  ])('refuses %s kobo with the SPEC message and creates nothing', async (amountKobo, message) => {
     const { user, cookie } = await signedInUser(app, db);
     const res = await app.inject({
       method: 'POST',
       url: '/api/wallet/topups',
       headers: { cookie, ...SAME_ORIGIN },
-      payload: { amountNaira },
+      payload: { amountKobo },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(message);
@@ -101,7 +101,7 @@ describe('starting a top-up', () => {
       method: 'POST',
       url: '/api/wallet/topups',
       headers: { cookie, ...SAME_ORIGIN },
-      payload: { amountNaira: 1000 },
+      payload: { amountKobo: 1000_00 },
     });
     expect(res.statusCode).toBe(502);
     expect(res.json().error.message).toBe('Payment initialization failed');
@@ -115,13 +115,13 @@ describe('starting a top-up', () => {
       method: 'POST',
       url: '/api/wallet/topups',
       headers: { cookie: admin.cookie, ...SAME_ORIGIN },
-      payload: { amountNaira: 1000 },
+      payload: { amountKobo: 1000_00 },
     });
     const anonymous = await app.inject({
       method: 'POST',
       url: '/api/wallet/topups',
       headers: SAME_ORIGIN,
-      payload: { amountNaira: 1000 },
+      payload: { amountKobo: 1000_00 },
     });
     expect([asAdmin.statusCode, anonymous.statusCode]).toEqual([403, 401]);
   });

@@ -1,6 +1,5 @@
 // After-sale routes: a buyer reports bad accounts of their order; admins list and resolve reports.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { orderMessages } from '../../../shared/orders.ts';
 import {
   adminReportListSchema,
@@ -13,19 +12,12 @@ import {
 } from '../../../shared/reports.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
-import { notFound } from '../../http/errors.ts';
+import { parseId } from '../../http/params.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { readAdminReports } from './read-admin-reports.ts';
 import { reportProblem } from './report-problem.ts';
 import { resolveReport } from './resolve-report.ts';
-
-const idParams = z.object({ id: z.uuid() });
-const idOf = (params: unknown, message: string) => {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw notFound(message);
-  return parsed.data.id;
-};
 
 type Deps = { db: Db; cipher: CredentialCipher; pokeMail: () => void; warrantyHours: number };
 
@@ -38,7 +30,7 @@ export function reportRoutes(
     '/api/orders/:id/reports',
     { config: { access: 'signed-in' } },
     async (req, reply): Promise<ReportProblemResult> => {
-      const orderId = idOf(req.params, orderMessages.orderNotFound);
+      const orderId = parseId(req.params, orderMessages.orderNotFound);
       const input = parseInput(reportProblemSchema, req.body);
       const result = await reportProblem(db, {
         userId: currentUser(req).id,
@@ -69,7 +61,7 @@ export function reportRoutes(
     '/api/admin/reports/:id/resolve',
     { config: { access: 'admin' } },
     async (req): Promise<ResolveReportResult> => {
-      const reportId = idOf(req.params, reportMessages.reportNotFound);
+      const reportId = parseId(req.params, reportMessages.reportNotFound);
       const input = parseInput(resolveReportSchema, req.body);
       const result = await resolveReport(db, cipher, currentUser(req), reportId, input);
       if (result.status === 'replaced') pokeMail();

@@ -34,7 +34,12 @@ async function newTemplate(): Promise<string> {
     priceKobo: 100_000,
   };
   return (
-    await app.inject({ method: 'POST', url: '/api/admin/templates', headers: headers(), payload })
+    await app.inject({
+      method: 'POST',
+      url: '/api/admin/product-groups',
+      headers: headers(),
+      payload,
+    })
   ).json().item.id;
 }
 
@@ -45,7 +50,7 @@ async function upload(
 ) {
   const res = await app.inject({
     method: 'POST',
-    url: `/api/admin/templates/${templateId}/upload`,
+    url: `/api/admin/product-groups/${templateId}/upload`,
     headers: { ...headers(), 'content-type': 'text/csv', ...extra },
     payload: csv,
   });
@@ -268,7 +273,7 @@ describe('refusals', () => {
     const res = await upload('00000000-0000-4000-8000-000000000000', 'username,password\nu,p\n');
     expect(res).toMatchObject({
       status: 404,
-      body: { error: { message: csvMessages.selectTemplate } },
+      body: { error: { message: csvMessages.selectProductGroup } },
     });
   });
 });
@@ -284,7 +289,7 @@ describe('export', () => {
     expect((await upload(id, csv)).status).toBe(200);
     const res = await app.inject({
       method: 'GET',
-      url: `/api/admin/templates/${id}/export.csv`,
+      url: `/api/admin/product-groups/${id}/export.csv`,
       headers: { cookie: admin.cookie },
     });
     expect(res.statusCode).toBe(200);
@@ -329,7 +334,7 @@ describe('export', () => {
       (
         await app.inject({
           method: 'GET',
-          url: `/api/admin/templates/${id}/export.csv`,
+          url: `/api/admin/product-groups/${id}/export.csv`,
           headers: { cookie: admin.cookie },
         })
       ).body;
@@ -354,7 +359,7 @@ describe('export', () => {
 
   it('is refused to a customer (403) and to a visitor (401)', async () => {
     const id = await newTemplate();
-    const url = `/api/admin/templates/${id}/export.csv`;
+    const url = `/api/admin/product-groups/${id}/export.csv`;
     expect(
       (await app.inject({ method: 'GET', url, headers: { cookie: customer.cookie } })).statusCode,
     ).toBe(403);

@@ -45,7 +45,7 @@ describe('low stock', () => {
     ].join('\n');
     const upload = await app.inject({
       method: 'POST',
-      url: `/api/admin/templates/${group.id}/upload`,
+      url: `/api/admin/product-groups/${group.id}/upload`,
       headers: { cookie: admin.cookie, ...SAME_ORIGIN, 'content-type': 'text/csv' },
       payload: csv,
     });

@@ -184,7 +184,7 @@ it(
 );
 
 it(
-  `PATCH /api/admin/templates/:id: ${RUNS} generated ids and bodies`,
+  `PATCH /api/admin/product-groups/:id: ${RUNS} generated ids and bodies`,
   async ({ annotate }) => {
     const stocked = await insertGroupWithStock(db, { accounts: 2, categoryId: 'tpl-a' });
     const empty = await insertGroupWithStock(db, { accounts: 0, categoryId: 'tpl-b' });
@@ -230,7 +230,7 @@ it(
         const { res, before, after, accepted } = await probe(
           tally,
           fixtures,
-          () => send('PATCH', `/api/admin/templates/${target.path}`, b),
+          () => send('PATCH', `/api/admin/product-groups/${target.path}`, b),
           1,
         );
         if (!accepted) return;

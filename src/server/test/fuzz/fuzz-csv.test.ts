@@ -1,4 +1,4 @@
-// Fuzzing POST /api/admin/templates/:id/upload with 10,000 generated CSV texts (unicode, commas, quotes,
+// Fuzzing POST /api/admin/product-groups/:id/upload with 10,000 generated CSV texts (unicode, commas, quotes,
 // broken quoting, odd headers and line ends), plus a few bodies over the 20 MB limit: never a 5xx, stock
 // counts stay right, and the oversized ones are refused with 413.
 import { Readable } from 'node:stream';
@@ -84,11 +84,11 @@ const contentType = fc.oneof(
 );
 
 describe('CSV upload fuzzing', () => {
-  it(`POST /api/admin/templates/:id/upload: ${RUNS} generated files`, async () => {
+  it(`POST /api/admin/product-groups/:id/upload: ${RUNS} generated files`, async () => {
     let uploaded = 0;
     await fc.assert(
       fc.asyncProperty(templateId, text, contentType, async (id, payload, type) => {
-        const res = await postRaw(app, `/api/admin/templates/${id}/upload`, admin.cookie, {
+        const res = await postRaw(app, `/api/admin/product-groups/${id}/upload`, admin.cookie, {
           payload,
           contentType: type,
         });
@@ -111,7 +111,7 @@ describe('CSV upload fuzzing', () => {
   const upload = (headers: Record<string, string>, payload: string | Readable) =>
     app.inject({
       method: 'POST',
-      url: `/api/admin/templates/${templates[0]!.id}/upload`,
+      url: `/api/admin/product-groups/${templates[0]!.id}/upload`,
       headers: { ...SAME_ORIGIN, cookie: admin.cookie, 'content-type': 'text/csv', ...headers },
       payload,
     });
@@ -134,12 +134,12 @@ describe('CSV upload fuzzing', () => {
   });
 
   it('refuses JSON bodies over 1 MB on the money and admin endpoints', async () => {
-    const big = JSON.stringify({ amountNaira: 1000, reason: 'x'.repeat(1024 * 1024), name: 'x' });
+    const big = JSON.stringify({ amountKobo: 1000_00, reason: 'x'.repeat(1024 * 1024), name: 'x' });
     for (const url of [
       '/api/wallet/topups',
       `/api/admin/users/${admin.user.id}/adjust`,
-      '/api/admin/templates',
-      '/api/admin/products',
+      '/api/admin/product-groups',
+      '/api/admin/accounts',
       '/api/admin/categories',
     ]) {
       const res = await postRaw(app, url, admin.cookie, {

@@ -1,4 +1,4 @@
-// Fuzzing POST /api/admin/products (add one stock account) with 10,000 generated bodies: never a 5xx; what
+// Fuzzing POST /api/admin/accounts (add one stock account) with 10,000 generated bodies: never a 5xx; what
 // is accepted is stored encrypted and opens to exactly what was sent; stock counts stay right.
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -22,7 +22,7 @@ import {
 
 const { app, db } = await createTestApp();
 
-it(`POST /api/admin/products: ${RUNS} generated bodies`, async () => {
+it(`POST /api/admin/accounts: ${RUNS} generated bodies`, async () => {
   const admin = await quickCustomer(db);
   await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
   await db.insert(categories).values({ id: 'fuzz', name: 'Fuzz' });
@@ -68,7 +68,7 @@ it(`POST /api/admin/products: ${RUNS} generated bodies`, async () => {
   const passwords = new Map<string, string>();
   await fc.assert(
     fc.asyncProperty(body(fields, valid), async (b) => {
-      const res = await postRaw(app, '/api/admin/products', admin.cookie, b);
+      const res = await postRaw(app, '/api/admin/accounts', admin.cookie, b);
       if (res.statusCode === 409) expect(res.json().error.code).toBe('CONFLICT');
       if (res.statusCode === 201)
         passwords.set(res.json().item.id, String(parseBody(b.payload)['password']));

@@ -1,4 +1,4 @@
-// Fuzzing POST /api/admin/templates with 10,000 generated bodies: never a 5xx; a created template has the
+// Fuzzing POST /api/admin/product-groups with 10,000 generated bodies: never a 5xx; a created template has the
 // price (whole kobo, not negative) and category it was given, and no stock.
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -20,7 +20,7 @@ import {
 
 const { app, db } = await createTestApp();
 
-it(`POST /api/admin/templates: ${RUNS} generated bodies`, async () => {
+it(`POST /api/admin/product-groups: ${RUNS} generated bodies`, async () => {
   const admin = await quickCustomer(db);
   await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
   await db.insert(categories).values([
@@ -70,7 +70,7 @@ it(`POST /api/admin/templates: ${RUNS} generated bodies`, async () => {
         }),
       ),
       async (b) => {
-        const res = await postRaw(app, '/api/admin/templates', admin.cookie, b);
+        const res = await postRaw(app, '/api/admin/product-groups', admin.cookie, b);
         if (res.statusCode !== 201) return;
         const input = parseBody(b.payload);
         const { item } = res.json();

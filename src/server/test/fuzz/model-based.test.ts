@@ -59,7 +59,7 @@ class TopUp implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(m: Model, r: Real) {
     const u = r.users[this.user]!;
-    const started = await post('/api/wallet/topups', u.cookie, { amountNaira: this.naira });
+    const started = await post('/api/wallet/topups', u.cookie, { amountKobo: this.naira * 100 });
     expect(started.statusCode).toBe(201);
     const check = await app.inject({
       url: `/api/wallet/topups/${started.json().reference}`,
@@ -133,7 +133,7 @@ class Adjust implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real) {
     const res = await post(`/api/admin/users/${r.users[this.user]!.id}/adjust`, admin.cookie, {
       action: this.action,
-      amountNaira: this.naira,
+      amountKobo: this.naira * 100,
       reason: 'model',
     });
     const kobo = this.naira * 100;
@@ -214,7 +214,7 @@ class Restock implements fc.AsyncCommand<Model, Real> {
     ].join('\n');
     const res = await app.inject({
       method: 'POST',
-      url: `/api/admin/templates/${r.groups[this.group]}/upload`,
+      url: `/api/admin/product-groups/${r.groups[this.group]}/upload`,
       headers: { cookie: admin.cookie, ...SAME_ORIGIN, 'content-type': 'text/csv' },
       payload: csv,
     });

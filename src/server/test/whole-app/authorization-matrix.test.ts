@@ -68,7 +68,7 @@ const started = await app.inject({
   method: 'POST',
   url: '/api/wallet/topups',
   headers: { cookie: a.cookie, ...SAME_ORIGIN },
-  payload: { amountNaira: 5000 },
+  payload: { amountKobo: 5000_00 },
 });
 const topup = started.json<{ reference: string; checkoutUrl: string }>();
 await app.inject({
@@ -363,7 +363,7 @@ const matrix: Record<string, Row> = {
   },
   'POST /api/wallet/topups': {
     expect: CUSTOMERS(201),
-    request: () => ({ url: '/api/wallet/topups', payload: { amountNaira: 1000 } }),
+    request: () => ({ url: '/api/wallet/topups', payload: { amountKobo: 1000_00 } }),
   },
   'GET /api/wallet/topups/:reference': {
     expect: [401, 200, 404, 403],
@@ -433,53 +433,53 @@ const matrix: Record<string, Row> = {
     expect: ADMINS(),
     request: async () => ({ url: `/api/admin/categories/${await tmpCategory()}` }),
   },
-  'POST /api/admin/templates': {
+  'POST /api/admin/product-groups': {
     expect: ADMINS(201),
     request: () => ({
-      url: '/api/admin/templates',
+      url: '/api/admin/product-groups',
       payload: { productName: `Matrix ${hex()}`, categoryId: group.categoryId, priceKobo: 5000 },
     }),
   },
-  'PATCH /api/admin/templates/:id': {
+  'PATCH /api/admin/product-groups/:id': {
     expect: ADMINS(),
     request: async () => ({
-      url: `/api/admin/templates/${await tmpTemplate()}`,
+      url: `/api/admin/product-groups/${await tmpTemplate()}`,
       payload: { productName: `Renamed ${hex()}`, categoryId: group.categoryId, priceKobo: 7000 },
     }),
   },
-  'POST /api/admin/templates/:id/archive': {
+  'POST /api/admin/product-groups/:id/archive': {
     expect: ADMINS(),
-    request: async () => ({ url: `/api/admin/templates/${await tmpTemplate()}/archive` }),
+    request: async () => ({ url: `/api/admin/product-groups/${await tmpTemplate()}/archive` }),
   },
-  'POST /api/admin/templates/:id/restore': {
+  'POST /api/admin/product-groups/:id/restore': {
     expect: ADMINS(),
-    request: async () => ({ url: `/api/admin/templates/${await tmpTemplate()}/restore` }),
+    request: async () => ({ url: `/api/admin/product-groups/${await tmpTemplate()}/restore` }),
   },
-  'DELETE /api/admin/templates/:id': {
+  'DELETE /api/admin/product-groups/:id': {
     expect: ADMINS(),
-    request: async () => ({ url: `/api/admin/templates/${await tmpTemplate()}` }),
+    request: async () => ({ url: `/api/admin/product-groups/${await tmpTemplate()}` }),
   },
-  'POST /api/admin/templates/:id/upload': {
+  'POST /api/admin/product-groups/:id/upload': {
     expect: ADMINS(),
     request: async () => ({
-      url: `/api/admin/templates/${await tmpTemplate()}/upload`,
+      url: `/api/admin/product-groups/${await tmpTemplate()}/upload`,
       headers: { 'content-type': 'text/csv' },
       payload: `username,password\nmatrix_${hex()},pw-1\n`,
     }),
   },
-  'GET /api/admin/templates/:id/export.csv': {
+  'GET /api/admin/product-groups/:id/export.csv': {
     expect: ADMINS(),
-    request: () => ({ url: `/api/admin/templates/${group.id}/export.csv` }),
+    request: () => ({ url: `/api/admin/product-groups/${group.id}/export.csv` }),
   },
   'GET /api/admin/accounts': { expect: ADMINS(), request: () => ({ url: '/api/admin/accounts' }) },
   'GET /api/admin/accounts/:id': {
     expect: ADMINS(),
     request: () => ({ url: `/api/admin/accounts/${showcaseAccount!.id}` }),
   },
-  'POST /api/admin/products': {
+  'POST /api/admin/accounts': {
     expect: ADMINS(201),
     request: () => ({
-      url: '/api/admin/products',
+      url: '/api/admin/accounts',
       payload: {
         title: `Matrix ${hex()}`,
         categoryId: group.categoryId,
@@ -512,7 +512,7 @@ const matrix: Record<string, Row> = {
     expect: ADMINS(),
     request: async () => ({
       url: `/api/admin/users/${(await quickCustomer(db)).user.id}/adjust`,
-      payload: { action: 'credit', amountNaira: 10, reason: 'matrix' },
+      payload: { action: 'credit', amountKobo: 10_00, reason: 'matrix' },
     }),
   },
   'GET /api/admin/payments': {

@@ -208,7 +208,7 @@ describe('the production artifact', () => {
       body: { name: 'Instagram' },
     });
     expect(category.status).toBe(201);
-    const template = await call(a, owner, '/api/admin/templates', {
+    const template = await call(a, owner, '/api/admin/product-groups', {
       method: 'POST',
       body: {
         productName: 'Aged Instagram',
@@ -219,7 +219,7 @@ describe('the production artifact', () => {
     });
     expect(template.status).toBe(201);
     for (let i = 0; i < 4; i++) {
-      const added = await call(b, owner, '/api/admin/products', {
+      const added = await call(b, owner, '/api/admin/accounts', {
         method: 'POST',
         body: {
           title: 'Aged Instagram',
@@ -262,7 +262,7 @@ describe('the production artifact', () => {
     // Funds: a ₦5,000 top-up started on A, paid at ErcasPay, notified to B's webhook URL, seen as credited on A.
     const topup = await call(a, customer, '/api/wallet/topups', {
       method: 'POST',
-      body: { amountNaira: 5000 },
+      body: { amountKobo: 5000_00 },
     });
     expect(topup.status).toBe(201);
     const reference = topup.body.reference as string;

@@ -142,7 +142,7 @@ describe('logs', () => {
 
     // The admin adds stock one by one and by CSV, and opens the decrypted details.
     const added = await post(
-      '/api/admin/products',
+      '/api/admin/accounts',
       {
         title: 'Secret Gram',
         categoryId: 'instagram',
@@ -158,7 +158,7 @@ describe('logs', () => {
     expect(added.statusCode, added.body).toBe(201);
     const { id: accountId, productGroupId } = added.json().item;
     const csv = `username,password,followers\ncsv_one,${secrets.CSV_PASSWORD},10\n`;
-    const upload = await post(`/api/admin/templates/${productGroupId}/upload`, csv, {
+    const upload = await post(`/api/admin/product-groups/${productGroupId}/upload`, csv, {
       cookie: admin,
       'content-type': 'text/csv',
     });
@@ -171,14 +171,14 @@ describe('logs', () => {
     expect(
       (
         await app.inject({
-          url: `/api/admin/templates/${productGroupId}/export.csv`,
+          url: `/api/admin/product-groups/${productGroupId}/export.csv`,
           headers: { cookie: admin },
         })
       ).body,
     ).toContain(secrets.CSV_PASSWORD);
 
     // A top-up credited by the webhook (with the token in its URL), then a purchase and its credentials.
-    const topup = await post('/api/wallet/topups', { amountNaira: 5000 }, { cookie: customer });
+    const topup = await post('/api/wallet/topups', { amountKobo: 5000_00 }, { cookie: customer });
     expect(topup.statusCode, topup.body).toBe(201);
     const [payment] = await db
       .select()
@@ -235,9 +235,9 @@ describe('logs', () => {
     // Failing provider calls: a refused initiate, and a verify that keeps failing.
     fake.failNext(1, 500);
     expect(
-      (await post('/api/wallet/topups', { amountNaira: 1000 }, { cookie: customer })).statusCode,
+      (await post('/api/wallet/topups', { amountKobo: 1000_00 }, { cookie: customer })).statusCode,
     ).toBe(502);
-    const pending = await post('/api/wallet/topups', { amountNaira: 1000 }, { cookie: customer });
+    const pending = await post('/api/wallet/topups', { amountKobo: 1000_00 }, { cookie: customer });
     fake.failNext(3, 503);
     const check = await app.inject({
       url: `/api/wallet/topups/${pending.json().reference}`,

@@ -193,7 +193,7 @@ describe('cross-site requests', () => {
       url: target,
       headers: { ...attack.headers, ...(cookie ? { cookie } : {}) },
       payload: {
-        amountNaira: 1000,
+        amountKobo: 100_000,
         productGroupId: crypto.randomUUID(),
         quantity: 1,
         name: 'x',

@@ -64,7 +64,7 @@ describe('two app processes, one database', () => {
     for (let run = 0; run < 10; run++) {
       const started = await send(servers[0]!, customer.cookie, '/api/wallet/topups', {
         method: 'POST',
-        body: { amountNaira: 1000 },
+        body: { amountKobo: 1000_00 },
       });
       const { reference, checkoutUrl } = (await started.json()) as {
         reference: string;

@@ -1,7 +1,7 @@
-// Single accounts: Add Product (POST /api/admin/products), edit and delete (PATCH/DELETE /api/admin/accounts/:id).
+// Single accounts: Add Product (POST /api/admin/accounts), edit and delete (PATCH/DELETE /api/admin/accounts/:id).
 import type {
   AccountUpdateInput,
-  AddProductInput,
+  AddAccountInput,
   AdminAccount,
   AdminResult,
 } from '../../../../shared/admin-catalogue.ts';
@@ -10,10 +10,10 @@ import { useAdminMutation } from './admin-mutation.ts';
 
 const url = (id: string) => `/api/admin/accounts/${encodeURIComponent(id)}`;
 
-export function useAddProduct(onSuccess?: () => void) {
+export function useAddAccount(onSuccess?: () => void) {
   return useAdminMutation({
-    mutationFn: (body: AddProductInput) =>
-      api<AdminResult<AdminAccount>>('/api/admin/products', { method: 'POST', body }),
+    mutationFn: (body: AddAccountInput) =>
+      api<AdminResult<AdminAccount>>('/api/admin/accounts', { method: 'POST', body }),
     fallbackError: 'Failed to add product',
     onSuccess,
   });

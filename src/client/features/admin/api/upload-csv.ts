@@ -1,4 +1,4 @@
-// POST /api/admin/templates/:id/upload with the raw CSV, through XMLHttpRequest so the upload reports progress.
+// POST /api/admin/product-groups/:id/upload with the raw CSV, through XMLHttpRequest so the upload reports progress.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
@@ -14,7 +14,7 @@ export function uploadCsv(
 ): Promise<CsvUploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/admin/templates/${encodeURIComponent(templateId)}/upload`);
+    xhr.open('POST', `/api/admin/product-groups/${encodeURIComponent(templateId)}/upload`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('content-type', 'text/csv');
     xhr.setRequestHeader('accept', 'application/json');

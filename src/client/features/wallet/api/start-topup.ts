@@ -4,8 +4,8 @@ import { toast } from '../../../lib/toast.ts';
 import { walletMessages, type StartTopupResult } from '../../../../shared/wallet.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 
-export const startTopup = (amountNaira: number) =>
-  api<StartTopupResult>('/api/wallet/topups', { method: 'POST', body: { amountNaira } });
+export const startTopup = (amountKobo: number) =>
+  api<StartTopupResult>('/api/wallet/topups', { method: 'POST', body: { amountKobo } });
 
 /** The server's words for refusals (400, 401, 502 with the provider's message); SPEC's fallback otherwise. */
 export function topupErrorText(err: unknown): string {
@@ -19,10 +19,10 @@ export function topupErrorText(err: unknown): string {
   return walletMessages.initFailed;
 }
 
-export function useStartTopup(onStarted: (result: StartTopupResult, amountNaira: number) => void) {
+export function useStartTopup(onStarted: (result: StartTopupResult) => void) {
   return useMutation({
     mutationFn: startTopup,
-    onSuccess: (result, amountNaira) => onStarted(result, amountNaira),
+    onSuccess: (result) => onStarted(result),
     onError: (err) => toast.error('Payment Failed', { description: topupErrorText(err) }),
   });
 }

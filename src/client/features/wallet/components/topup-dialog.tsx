@@ -3,7 +3,12 @@ import { Loader2, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { formatNaira, formatNairaShort, nairaToKobo } from '../../../../shared/money.ts';
+import {
+  formatNaira,
+  formatNairaShort,
+  koboToNaira,
+  nairaToKobo,
+} from '../../../../shared/money.ts';
 import {
   QUICK_AMOUNTS_NAIRA,
   TOPUP_MAX_NAIRA,
@@ -29,14 +34,14 @@ export function TopupDialog({ open, onOpenChange }: Props) {
   const amount = value.trim() === '' ? Number.NaN : Number(value);
   const isEnough = Number.isFinite(amount) && amount >= TOPUP_MIN_NAIRA;
 
-  const onStarted = (result: StartTopupResult, amountNaira: number) => {
+  const onStarted = (result: StartTopupResult) => {
     if (!isHttpUrl(result.checkoutUrl)) {
       toast.error(walletMessages.invalidPaymentUrl);
       return;
     }
     savePendingTopup({
       transactionReference: result.reference,
-      amount: amountNaira,
+      amount: koboToNaira(result.amountKobo),
       timestamp: Date.now(),
     });
     openCheckout(result.checkoutUrl);
@@ -59,7 +64,8 @@ export function TopupDialog({ open, onOpenChange }: Props) {
       );
       return;
     }
-    start.mutate(parsed.data);
+    // The form takes naira as typed; the API takes kobo (ADR 003).
+    start.mutate(nairaToKobo(parsed.data));
   };
 
   return (

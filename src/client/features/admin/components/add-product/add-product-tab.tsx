@@ -1,14 +1,14 @@
 // The Add Product tab: one account typed in by hand; the server files it under the category's template named by the title.
 import type { FormEvent } from 'react';
 import {
-  addProductSchema,
+  addAccountSchema,
   adminMessages,
-  type AddProductInput,
+  type AddAccountInput,
   type AdminCategory,
 } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../../components/ui/form-controls.tsx';
-import { useAddProduct } from '../../api/account-mutations.ts';
+import { useAddAccount } from '../../api/account-mutations.ts';
 import { firstIssue, nairaInputToKobo, type Details } from '../../lib/form-values.ts';
 import { useAdminForm } from '../../lib/use-admin-form.ts';
 import { categoryOptions } from '../templates/template-form.tsx';
@@ -29,7 +29,7 @@ type Values = typeof empty;
 
 export function AddProductTab({ categories }: { categories: AdminCategory[] }) {
   const { values, setValues, error, setError, bind } = useAdminForm<Values>(empty);
-  const add = useAddProduct(() => setValues(empty));
+  const add = useAddAccount(() => setValues(empty));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,8 +40,8 @@ export function AddProductTab({ categories }: { categories: AdminCategory[] }) {
       return setError('Followers must be a whole number');
     const { price: _price, followers: _followers, ...rest } = values;
     const details: Details = followers ? { followers: Number(followers) } : {};
-    const input: AddProductInput = { ...rest, priceKobo, details };
-    const parsed = addProductSchema.safeParse(input);
+    const input: AddAccountInput = { ...rest, priceKobo, details };
+    const parsed = addAccountSchema.safeParse(input);
     if (!parsed.success) return setError(firstIssue(parsed.error));
     add.mutate(input);
   };

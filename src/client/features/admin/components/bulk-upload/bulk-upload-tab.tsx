@@ -5,7 +5,7 @@ import {
   CSV_MAX_BYTES,
   CSV_MAX_MB,
   csvMessages,
-  type AdminTemplate,
+  type AdminProductGroup,
 } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { inputClass } from '../../../../components/ui/field.tsx';
@@ -26,12 +26,12 @@ function isCsv(file: File): boolean {
 /** The SPEC.md §5 message for what is missing or wrong, or null when the upload may go. */
 function checkUpload(templateId: string, file: File | null): string | null {
   if (!file || !isCsv(file)) return csvMessages.selectFile;
-  if (!templateId) return csvMessages.selectTemplate;
+  if (!templateId) return csvMessages.selectProductGroup;
   if (file.size > CSV_MAX_BYTES) return csvMessages.tooLarge(CSV_MAX_MB);
   return null;
 }
 
-export function BulkUploadTab({ templates }: { templates: AdminTemplate[] }) {
+export function BulkUploadTab({ templates }: { templates: AdminProductGroup[] }) {
   const fileId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [templateId, setTemplateId] = useState('');

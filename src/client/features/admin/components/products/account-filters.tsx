@@ -1,5 +1,5 @@
 // The Products tab's filters: template, status and a search over username and e-mail.
-import type { AccountStatus, AdminTemplate } from '../../../../../shared/admin-catalogue.ts';
+import type { AccountStatus, AdminProductGroup } from '../../../../../shared/admin-catalogue.ts';
 import { SelectField, TextField } from '../../../../components/ui/form-controls.tsx';
 
 export type FilterValues = { templateId: string; status: AccountStatus | ''; search: string };
@@ -13,7 +13,7 @@ const statusOptions = [
 ];
 
 type Props = {
-  templates: AdminTemplate[];
+  templates: AdminProductGroup[];
   values: FilterValues;
   onChange: (values: FilterValues) => void;
 };

@@ -1,6 +1,6 @@
 // The Products tab: every account (no credentials), filtered and paged 50 at a time, with View, Edit and Delete.
 import { useState } from 'react';
-import type { AdminAccount, AdminTemplate } from '../../../../../shared/admin-catalogue.ts';
+import type { AdminAccount, AdminProductGroup } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { ACCOUNTS_PAGE_SIZE, useAdminAccounts } from '../../api/use-admin-accounts.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -11,7 +11,7 @@ import { AccountFilters, type FilterValues } from './account-filters.tsx';
 import { AccountsTable } from './accounts-table.tsx';
 import { EditAccountDialog } from './edit-account-dialog.tsx';
 
-export function ProductsTab({ templates }: { templates: AdminTemplate[] }) {
+export function ProductsTab({ templates }: { templates: AdminProductGroup[] }) {
   const [filters, setFilters] = useState<FilterValues>({ templateId: '', status: '', search: '' });
   const [page, setPage] = useState(0);
   const [viewingId, setViewingId] = useState<string | null>(null);

@@ -1,21 +1,21 @@
 // One template's buttons: Edit, Export CSV, and Archive / Restore / Delete, each confirmed first.
 import { Archive, Download, Pencil, RotateCcw, Trash2 } from 'lucide-react';
-import type { AdminTemplate } from '../../../../../shared/admin-catalogue.ts';
+import type { AdminProductGroup } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import {
-  templateExportUrl,
-  useArchiveTemplate,
-  useDeleteTemplate,
-  useRestoreTemplate,
-} from '../../api/template-mutations.ts';
+  productGroupExportUrl,
+  useArchiveProductGroup,
+  useDeleteProductGroup,
+  useRestoreProductGroup,
+} from '../../api/product-group-mutations.ts';
 import { ConfirmAction } from '../confirm-action.tsx';
 
-type Props = { template: AdminTemplate; onEdit: () => void };
+type Props = { template: AdminProductGroup; onEdit: () => void };
 
 export function TemplateActions({ template, onEdit }: Props) {
-  const archive = useArchiveTemplate();
-  const restore = useRestoreTemplate();
-  const remove = useDeleteTemplate();
+  const archive = useArchiveProductGroup();
+  const restore = useRestoreProductGroup();
+  const remove = useDeleteProductGroup();
   const name = `'${template.name}'`;
   return (
     <>
@@ -23,7 +23,7 @@ export function TemplateActions({ template, onEdit }: Props) {
         <Pencil className="h-4 w-4" aria-hidden /> Edit
       </Button>
       <Button size="sm" variant="outline" asChild>
-        <a href={templateExportUrl(template.id)} download>
+        <a href={productGroupExportUrl(template.id)} download>
           <Download className="h-4 w-4" aria-hidden /> Export CSV
         </a>
       </Button>

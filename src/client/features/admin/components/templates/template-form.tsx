@@ -2,10 +2,10 @@
 import type { FormEvent } from 'react';
 import {
   adminMessages,
-  templateInputSchema,
+  productGroupInputSchema,
   type AdminCategory,
-  type AdminTemplate,
-  type TemplateInput,
+  type AdminProductGroup,
+  type ProductGroupInput,
 } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../../components/ui/form-controls.tsx';
@@ -28,7 +28,7 @@ type Values = {
 
 const empty: Values = { productName: '', categoryId: '', price: '', description: '', features: '' };
 
-function valuesOf(template: AdminTemplate): Values {
+function valuesOf(template: AdminProductGroup): Values {
   return {
     productName: template.name,
     categoryId: template.categoryId,
@@ -48,10 +48,10 @@ export function categoryOptions(categories: AdminCategory[]) {
 type Props = {
   categories: AdminCategory[];
   /** Absent: a new template (the form empties after it is created). */
-  template?: AdminTemplate;
+  template?: AdminProductGroup;
   submitLabel: string;
   isPending: boolean;
-  onSubmit: (input: TemplateInput) => Promise<unknown>;
+  onSubmit: (input: ProductGroupInput) => Promise<unknown>;
 };
 
 export function TemplateForm({ categories, template, submitLabel, isPending, onSubmit }: Props) {
@@ -64,7 +64,7 @@ export function TemplateForm({ categories, template, submitLabel, isPending, onS
     const priceKobo = nairaInputToKobo(values.price);
     if (Number.isNaN(priceKobo)) return setError(adminMessages.invalidPrice);
     const input = { ...values, priceKobo, features: linesToList(values.features) };
-    const parsed = templateInputSchema.safeParse(input);
+    const parsed = productGroupInputSchema.safeParse(input);
     if (!parsed.success) return setError(firstIssue(parsed.error));
     try {
       await onSubmit(parsed.data);

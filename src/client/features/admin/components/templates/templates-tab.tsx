@@ -3,10 +3,10 @@ import { useState } from 'react';
 import {
   isLowStock,
   type AdminCatalogue,
-  type AdminTemplate,
+  type AdminProductGroup,
 } from '../../../../../shared/admin-catalogue.ts';
 import { formatNaira } from '../../../../../shared/money.ts';
-import { useCreateTemplate, useUpdateTemplate } from '../../api/template-mutations.ts';
+import { useCreateProductGroup, useUpdateProductGroup } from '../../api/product-group-mutations.ts';
 import { AdminDialog } from '../admin-dialog.tsx';
 import { ActionsCell, Cell, DataTable, EmptyState, Row } from '../data-table.tsx';
 import { Panel } from '../form-extras.tsx';
@@ -17,9 +17,9 @@ import { TemplateForm } from './template-form.tsx';
 const columns = ['Name', 'Category', 'Price', 'Stock', 'Sold', 'Status', 'Actions'];
 
 export function TemplatesTab({ catalogue }: { catalogue: AdminCatalogue }) {
-  const [editing, setEditing] = useState<AdminTemplate | null>(null);
-  const create = useCreateTemplate();
-  const update = useUpdateTemplate(() => setEditing(null));
+  const [editing, setEditing] = useState<AdminProductGroup | null>(null);
+  const create = useCreateProductGroup();
+  const update = useUpdateProductGroup(() => setEditing(null));
   return (
     <div className="space-y-6">
       <Panel

@@ -6,7 +6,7 @@ import {
   balanceAdjustmentSchema,
   type AdminUser,
 } from '../../../../../shared/admin-users.ts';
-import { formatNaira } from '../../../../../shared/money.ts';
+import { formatNaira, nairaToKobo } from '../../../../../shared/money.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../../components/ui/field.tsx';
 import { AdminDialog } from '../admin-dialog.tsx';
@@ -39,7 +39,8 @@ export function BalanceAdjustmentDialog({
       toast.error(adminUserMessages.invalidAmount);
       return;
     }
-    const parsed = balanceAdjustmentSchema.safeParse({ action, amountNaira, reason });
+    const amountKobo = nairaToKobo(amountNaira);
+    const parsed = balanceAdjustmentSchema.safeParse({ action, amountKobo, reason });
     if (!parsed.success) {
       toast.error(parsed.error.issues[0]?.message ?? adminUserMessages.invalidAmount);
       return;

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { categories, productGroups } from '../catalogue/catalogue.tables.ts';
 
-export async function findOrCreateTemplateFor(
+export async function findOrCreateProductGroupFor(
   tx: Tx,
   input: { title: string; categoryId: string; priceKobo?: number | undefined },
 ): Promise<string> {

@@ -1,0 +1,160 @@
+// Admin changes to product groups (the console's "product templates"): create, edit, archive or restore,
+// and delete (SPEC.md §5: refused while orders or accounts reference it; only active ones). Each change and
+// its audit line in one transaction.
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  adminMessages,
+  type AdminProductGroup,
+  type productGroupInputSchema,
+} from '../../../shared/admin-catalogue.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { changes, recordAudit, type AuditActor } from '../admin/record-audit.ts';
+import { orders } from '../orders/orders.tables.ts';
+import { stockAccounts } from '../stock/stock.tables.ts';
+import { categories, productGroups } from './catalogue.tables.ts';
+import { loadProductGroup } from './read-admin-catalogue.ts';
+
+type ProductGroupInput = z.output<typeof productGroupInputSchema>;
+
+export function createProductGroup(
+  db: Db,
+  actor: AuditActor,
+  input: ProductGroupInput,
+): Promise<AdminProductGroup> {
+  return db.transaction(async (tx) => {
+    await assertCategory(tx, input.categoryId);
+    const [row] = await tx
+      .insert(productGroups)
+      .values({
+        categoryId: input.categoryId,
+        name: input.productName,
+        description: input.description,
+        priceKobo: input.priceKobo!,
+        features: input.features,
+        stockCount: 0,
+        isActive: true,
+      })
+      .returning({ id: productGroups.id });
+    await recordAudit(tx, actor, 'template.create', { type: 'product_group', id: row!.id }, input);
+    return loadProductGroup(tx, row!.id);
+  });
+}
+
+export function updateProductGroup(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  input: ProductGroupInput,
+): Promise<AdminProductGroup> {
+  return db.transaction(async (tx) => {
+    await assertCategory(tx, input.categoryId);
+    const [before] = await tx
+      .select()
+      .from(productGroups)
+      .where(eq(productGroups.id, id))
+      .for('update');
+    const changed = await tx
+      .update(productGroups)
+      .set({
+        name: input.productName,
+        description: input.description,
+        priceKobo: input.priceKobo!,
+        categoryId: input.categoryId,
+        features: input.features,
+        updatedAt: new Date(),
+      })
+      .where(eq(productGroups.id, id))
+      .returning({ id: productGroups.id });
+    if (!changed.length) throw notFound(adminMessages.productGroupNotFound);
+    const { name, description, priceKobo, categoryId, features } = before!;
+    await recordAudit(
+      tx,
+      actor,
+      'template.update',
+      { type: 'product_group', id },
+      changes(
+        { name, description, priceKobo, categoryId, features },
+        {
+          name: input.productName,
+          description: input.description,
+          priceKobo: input.priceKobo,
+          categoryId: input.categoryId,
+          features: input.features,
+        },
+      ),
+    );
+    return loadProductGroup(tx, id);
+  });
+}
+
+/** Archive (isActive false) or restore (true): an archived group leaves the shop but keeps its history. */
+export function setProductGroupActive(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  isActive: boolean,
+): Promise<AdminProductGroup> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ isActive: productGroups.isActive })
+      .from(productGroups)
+      .where(eq(productGroups.id, id))
+      .for('update');
+    const changed = await tx
+      .update(productGroups)
+      .set({ isActive, updatedAt: new Date() })
+      .where(eq(productGroups.id, id))
+      .returning({ id: productGroups.id });
+    if (!changed.length) throw notFound(adminMessages.productGroupNotFound);
+    await recordAudit(
+      tx,
+      actor,
+      isActive ? 'template.restore' : 'template.archive',
+      { type: 'product_group', id },
+      { before: { isActive: before?.isActive }, after: { isActive } },
+    );
+    return loadProductGroup(tx, id);
+  });
+}
+
+export function deleteProductGroup(db: Db, actor: AuditActor, id: string): Promise<void> {
+  return db.transaction(async (tx) => {
+    const [group] = await tx
+      .select()
+      .from(productGroups)
+      .where(eq(productGroups.id, id))
+      .for('update');
+    if (!group) throw notFound(adminMessages.productGroupNotFound);
+    if (!group.isActive) throw conflict(adminMessages.deleteArchived);
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.productGroupId, id))
+      .limit(1);
+    if (order) throw conflict(adminMessages.deleteHasOrders);
+    const [account] = await tx
+      .select({ id: stockAccounts.id })
+      .from(stockAccounts)
+      .where(eq(stockAccounts.productGroupId, id))
+      .limit(1);
+    if (account) throw conflict(adminMessages.deleteHasAccounts);
+    await tx.delete(productGroups).where(eq(productGroups.id, id));
+    await recordAudit(
+      tx,
+      actor,
+      'template.delete',
+      { type: 'product_group', id },
+      { name: group.name },
+    );
+  });
+}
+
+async function assertCategory(tx: Tx, categoryId: string): Promise<void> {
+  const [found] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, categoryId));
+  if (!found) throw badRequest(adminMessages.categoryNotFound);
+}

@@ -1,0 +1,50 @@
+// The admin view of top-ups: the ones in one status, newest first, with only the latest provider answer.
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { AdminPayment, AdminPaymentList } from '../../../shared/admin-users.ts';
+import type { PaymentStatus } from '../../../shared/payments.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../auth/auth.tables.ts';
+import { payments, type ProviderAnswer } from './payments.tables.ts';
+
+const LIST_LIMIT = 100;
+export const PAYMENT_NOT_FOUND = 'Payment not found';
+const { providerAnswers: _answers, ...listColumns } = getTableColumns(payments);
+
+export async function listAdminPayments(db: Db, status: PaymentStatus): Promise<AdminPaymentList> {
+  const rows = await db
+    // The stored answers stay in the database: the list carries only the latest one of each payment.
+    .select({
+      p: listColumns,
+      lastAnswer: sql<ProviderAnswer | null>`${payments.providerAnswers} -> -1`,
+      userEmail: users.email,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.status, status))
+    .orderBy(desc(payments.createdAt))
+    .limit(LIST_LIMIT);
+  return {
+    payments: rows.map(({ p, lastAnswer, userEmail }) =>
+      toAdminPayment({ ...p, providerAnswers: lastAnswer ? [lastAnswer] : [] }, userEmail),
+    ),
+  };
+}
+
+export function toAdminPayment(
+  p: Omit<typeof payments.$inferSelect, 'providerAnswers'> & { providerAnswers: ProviderAnswer[] },
+  userEmail: string,
+): AdminPayment {
+  return {
+    id: p.id,
+    reference: p.reference,
+    providerReference: p.providerReference,
+    userEmail,
+    amountKobo: p.amountKobo,
+    status: p.status,
+    statusMessage: p.statusMessage,
+    lastAnswer: p.providerAnswers.at(-1) ?? null,
+    checkAttempts: p.checkAttempts,
+    createdAt: p.createdAt.toISOString(),
+    expiresAt: p.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,34 @@
+// The admin's Re-check of one top-up: verify with the provider again (crediting it when paid), audited.
+import { eq } from 'drizzle-orm';
+import type { AdminPayment } from '../../../shared/admin-users.ts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import { recordAudit, type AuditActor } from '../admin/record-audit.ts';
+import { users } from '../auth/auth.tables.ts';
+import { payments } from './payments.tables.ts';
+import { PAYMENT_NOT_FOUND, toAdminPayment } from './read-admin-payments.ts';
+import type { SettleOutcome } from './settle-payment.ts';
+
+export async function recheckPayment(
+  db: Db,
+  recheck: (id: string) => Promise<SettleOutcome>,
+  actor: AuditActor,
+  id: string,
+): Promise<{ message: string; payment: AdminPayment }> {
+  const [row] = await db
+    .select({ userEmail: users.email })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.id, id));
+  if (!row) throw notFound(PAYMENT_NOT_FOUND);
+  const { payment, creditedNow } = await recheck(id);
+  await recordAudit(
+    db,
+    actor,
+    'payment.recheck',
+    { type: 'payment', id: payment.id },
+    { status: payment.status, creditedNow },
+  );
+  const message = creditedNow ? 'Payment verified and credited.' : `Payment is ${payment.status}.`;
+  return { message, payment: toAdminPayment(payment, row.userEmail) };
+}
