@@ -43,6 +43,9 @@ describe('purchase', () => {
       productName: group.name,
     });
     expect(balanceKobo).toBe(650_000);
+    // The answer is built from what the purchase returned: the same order the history shows.
+    const history = await app.inject({ url: '/api/orders', headers: { cookie } });
+    expect(order).toEqual(history.json().orders[0]);
     const [ledger] = await db.select().from(transactions).where(eq(transactions.orderId, order.id));
     expect(ledger).toMatchObject({
       type: 'purchase',
