@@ -231,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminCategoryRoutes(app, { db });
   adminTemplateRoutes(app, { db });
   adminAccountRoutes(app, { db, cipher });
-  stockCsvRoutes(app, { db, cipher });
+  stockCsvRoutes(app, { db, pool: database.pool, cipher });
   walletRoutes(app, { db });
   orderRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
   adminOrderRoutes(app, { db });

@@ -3,6 +3,7 @@ import { Transform, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import {
   adminMessages,
   CSV_MAX_BYTES,
@@ -31,7 +32,7 @@ const CSV_TYPES = [
 
 export function stockCsvRoutes(
   app: FastifyInstance,
-  deps: { db: Db; cipher: CredentialCipher },
+  deps: { db: Db; pool: pg.Pool; cipher: CredentialCipher },
 ): void {
   app.register(async (scope) => {
     // The body stays a stream: the import reads it row by row instead of buffering the file.
@@ -52,7 +53,7 @@ export function stockCsvRoutes(
         if (declared === 0 && req.headers['transfer-encoding'] === undefined)
           throw badRequest(csvMessages.noData);
         const result = await importAccountsCsv(
-          deps.db,
+          deps.pool,
           deps.cipher,
           id,
           req.body.pipe(limitBytes(CSV_MAX_BYTES)),
