@@ -17,7 +17,7 @@ import { registerSpa } from './http/spa.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { registerRequestIdHeader, requestIdFor } from './http/request-id.ts';
 import { registerDrain } from './http/drain.ts';
-import { releaseStartupMemory } from './http/release-startup-memory.ts';
+import { releaseMemory } from './http/release-memory.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { registerInputHygiene } from './http/validate.ts';
 import { adminActivityRoutes } from './modules/admin/admin-activity.routes.ts';
@@ -258,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // A listening server is done starting (tests never listen): give start-up's garbage back to the system.
   // Registered before the page warm-up (registerSpa), so it runs at once, before the first request.
-  app.addHook('onListen', releaseStartupMemory);
+  app.addHook('onListen', releaseMemory);
 
   const clientDir = deps.clientDir ?? defaultClientDir;
   await registerSpa(app, clientDir, (template) =>

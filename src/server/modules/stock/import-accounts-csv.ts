@@ -7,6 +7,7 @@ import { CsvError, parse } from 'csv-parse';
 import type pg from 'pg';
 import { csvMessages, type CsvUploadResult } from '../../../shared/admin-catalogue.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
+import { releaseMemory } from '../../http/release-memory.ts';
 import { openBatchWriter, type AccountRow, type BatchWriter } from './copy-account-batch.ts';
 import type { CredentialCipher } from './credential-cipher.ts';
 import { restoreFormula } from './formula-cells.ts';
@@ -110,6 +111,8 @@ export async function importAccountsCsv(
     throw err;
   } finally {
     await open.writer?.close();
+    // A large file leaves its rows' garbage behind (they live a batch long, long enough to be promoted).
+    if (parser.info.bytes >= BATCH_BYTES) releaseMemory();
   }
 
   if (!headerChecked || rows === 0) throw badRequest(csvMessages.emptyOrInvalid, 'CSV_INVALID');
