@@ -7,7 +7,7 @@
 //   CSV import rows/s                      vs  PostgreSQL COPY of the same rows       (csv-import.ts)
 //   store server memory at start and end   vs  the bare Fastify process
 // The store and the bare app each run in their own process; this one only generates load and measures.
-// Options (environment): BENCH_CSV_ROWS (50000), BENCH_PURCHASE_STOCK (20000), BENCH_WARMUP_MS (2000),
+// Options (environment): BENCH_CSV_ROWS (100000), BENCH_PURCHASE_STOCK (20000), BENCH_WARMUP_MS (2000),
 // BENCH_DURATION_MS (10000, the purchase runs' window), BENCH_CPU_PROF=1 (profile the servers into
 // .tmp/bench/profiles/), BENCH_LOG_LEVEL (warn), BENCH_DB_POOL_SIZE (20).
 import fs from 'node:fs';
@@ -28,7 +28,7 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 await runBench(async () => {
   const started = Date.now();
   const loadBefore = os.loadavg();
-  const csvRows = Number(process.env.BENCH_CSV_ROWS ?? 50_000);
+  const csvRows = Number(process.env.BENCH_CSV_ROWS ?? 100_000);
   const bench = await startStoreBench();
   const memory: Record<string, ServerStats> = { start: await bench.server.stats() };
 
@@ -53,7 +53,7 @@ await runBench(async () => {
       p99: lat(c.store.latencyMs, c.bare.latencyMs, 'p99'),
     },
     {
-      measure: `CSV import rows/s, ${fmt(csv.rows)} rows (vs COPY FROM STDIN)`,
+      measure: `CSV import rows/s, CSV ${fmt(csv.rows / 1000)}k rows (vs COPY FROM STDIN)`,
       store: fmt(csv.app.rowsPerSecond),
       baseline: fmt(csv.copy.rowsPerSecond),
       ratio: ratio(csv.copy.seconds / csv.app.seconds),
@@ -61,7 +61,7 @@ await runBench(async () => {
       p99: none,
     },
     {
-      measure: `CSV import rows/s, ${fmt(csv.rows)} rows (vs unnest INSERT via pg)`,
+      measure: `CSV import rows/s, CSV ${fmt(csv.rows / 1000)}k rows (vs unnest INSERT via pg)`,
       store: fmt(csv.app.rowsPerSecond),
       baseline: fmt(csv.unnestInsert.rowsPerSecond),
       ratio: ratio(csv.unnestInsert.seconds / csv.app.seconds),

@@ -17,6 +17,7 @@ import { registerSpa } from './http/spa.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { registerRequestIdHeader, requestIdFor } from './http/request-id.ts';
 import { registerDrain } from './http/drain.ts';
+import { releaseMemory } from './http/release-memory.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { registerInputHygiene } from './http/validate.ts';
 import { adminActivityRoutes } from './modules/admin/admin-activity.routes.ts';
@@ -242,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminCategoryRoutes(app, { db });
   adminProductGroupRoutes(app, { db });
   adminAccountRoutes(app, { db, cipher });
-  adminStockCsvRoutes(app, { db, cipher });
+  adminStockCsvRoutes(app, { db, pool: database.pool, cipher });
   walletRoutes(app, { db });
   orderRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
   adminOrderRoutes(app, { db });
@@ -265,6 +266,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminEmailRoutes(app, { db, pokeMail });
   if (paymentProvider.name === 'sandbox' && !config.isProduction) sandboxRoutes(app, { db });
   if (!config.isProduction) mailboxRoutes(app, { db, open: openBody });
+
+  // A listening server is done starting (tests never listen): give start-up's garbage back to the system.
+  // Registered before the page warm-up (registerSpa), so it runs at once, before the first request.
+  app.addHook('onListen', releaseMemory);
 
   const clientDir = deps.clientDir ?? defaultClientDir;
   await registerSpa(app, clientDir, (template) =>

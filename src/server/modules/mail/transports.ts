@@ -1,5 +1,5 @@
 // Where e-mail goes: SMTP through nodemailer when SMTP_URL is set, else the local mailbox (the database).
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type MailMessage = {
   from: string;
@@ -16,14 +16,19 @@ export type MailTransport = {
 };
 
 export function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl, {
-    connectionTimeout: 10_000,
-    socketTimeout: 20_000,
-  } as object);
+  // nodemailer is loaded with the first message: a store on the local mailbox never carries it in memory.
+  let transporter: Promise<Transporter> | undefined;
+  const open = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl, {
+        connectionTimeout: 10_000,
+        socketTimeout: 20_000,
+      } as object),
+    ));
   return {
     name: 'smtp',
     async send(msg) {
-      await transporter.sendMail({ ...msg, html: msg.html ?? undefined });
+      await (await open()).sendMail({ ...msg, html: msg.html ?? undefined });
     },
   };
 }

@@ -1,6 +1,7 @@
 // Admin CSV routes: bulk upload into a template (streamed, size-limited) and stock export.
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import {
   adminMessages,
   CSV_MAX_BYTES,
@@ -26,7 +27,7 @@ const CSV_TYPES = [
 
 export function adminStockCsvRoutes(
   app: FastifyInstance,
-  deps: { db: Db; cipher: CredentialCipher },
+  deps: { db: Db; pool: pg.Pool; cipher: CredentialCipher },
 ): void {
   app.register(async (scope) => {
     // The body stays a stream: the import reads it row by row instead of buffering the file.

@@ -16,6 +16,13 @@ describe('credential cipher', () => {
     );
     expect(ivs.size).toBe(1000);
   });
+  it('seals a batch the same way, each value with its own IV', () => {
+    const plains = ['', 'a', 'hunter2-pässwörd', ...Array.from({ length: 997 }, () => 'same')];
+    const sealed = cipher.encryptMany(plains);
+    expect(sealed.map((s) => cipher.decrypt(s))).toEqual(plains);
+    expect(new Set(sealed.map((s) => s.subarray(0, 12).toString('hex'))).size).toBe(1000);
+    expect(sealed[2]!.includes(Buffer.from('hunter2'))).toBe(false);
+  });
   it('refuses a tampered ciphertext', () => {
     const sealed = cipher.encrypt('secret');
     sealed[sealed.length - 1]! ^= 1;

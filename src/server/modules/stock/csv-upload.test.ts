@@ -210,15 +210,13 @@ describe('reading the CSV', () => {
 
   it(`inserts every row of a file spanning several batches of ${BATCH_ROWS}`, async () => {
     const id = await newTemplate();
-    const rows = Array.from(
-      { length: 2500 },
-      (_, i) => `user${i},user${i}@mail.example,pw${i},${i}`,
-    );
+    const n = 2 * BATCH_ROWS + 500;
+    const rows = Array.from({ length: n }, (_, i) => `user${i},user${i}@mail.example,pw${i},${i}`);
     rows.push('USER7,fresh@mail.example,pw,1'); // a duplicate of the first batch, found in the third
     expect(await upload(id, `username,email,password,followers\n${rows.join('\n')}\n`)).toEqual(
-      result(2500, 0, 1, 2500),
+      result(n, 0, 1, n),
     );
-    expect(await countOf(id)).toBe(2500);
+    expect(await countOf(id)).toBe(n);
   });
 });
 

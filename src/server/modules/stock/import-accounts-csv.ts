@@ -1,16 +1,24 @@
-// Bulk upload (SPEC.md §3, §5): a CSV stream parsed by csv-parse, checked row by row, inserted in
-// batches of BATCH_ROWS with one transaction per batch; duplicates are skipped by the unique indexes.
+// Bulk upload (SPEC.md §3, §5): a CSV stream parsed by csv-parse and checked row by row; every BATCH_ROWS
+// valid rows are sealed and committed as one batch (copy-account-batch.ts: COPY into a staging table, one
+// INSERT … SELECT, the stock recount). Duplicates are skipped by the unique indexes. While PostgreSQL
+// writes one batch, this process parses and checks the next.
 import type { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { csvMessages, type CsvUploadResult } from '../../../shared/admin-catalogue.ts';
-import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
+import { releaseMemory } from '../../http/release-memory.ts';
+import { openBatchWriter, type AccountRow, type BatchWriter } from './copy-account-batch.ts';
 import type { CredentialCipher } from './credential-cipher.ts';
 import { restoreFormula } from './formula-cells.ts';
-import { recomputeStockCount } from './stock-count.ts';
 
-export const BATCH_ROWS = 1000;
+/**
+ * A batch ends at BATCH_ROWS valid rows or after BATCH_BYTES of the file, whichever comes first: few commits
+ * (each recounts the template's stock) for a large file, bounded memory for wide rows, and a file of mostly
+ * skipped rows still commits its valid ones as it goes.
+ */
+export const BATCH_ROWS = 10_000;
+export const BATCH_BYTES = 1024 * 1024;
 const CREDENTIAL_COLUMNS = new Set([
   'username',
   'email',
@@ -23,17 +31,8 @@ const CREDENTIAL_COLUMNS = new Set([
 const EXPORT_ONLY_COLUMNS = new Set(['status', 'sold_at']);
 const MAX_CELL = 500;
 
-type ParsedRow = {
-  username: string;
-  email: string | null;
-  password: string;
-  emailPassword: string | null;
-  twoFa: string | null;
-  details: Record<string, string | number>;
-};
-
 export async function importAccountsCsv(
-  db: Db,
+  pool: pg.Pool,
   cipher: CredentialCipher,
   groupId: string,
   source: Readable,
@@ -60,13 +59,32 @@ export async function importAccountsCsv(
   let invalid = 0;
   let duplicates = 0;
   let rows = 0;
-  let batch: ParsedRow[] = [];
+  let stockCount = 0;
+  let batch: AccountRow[] = [];
+  let batchFrom = 0; // parser.info.bytes where the batch began
+  // Opened at the first batch: a file refused at its header never takes a connection.
+  const open: { writer?: BatchWriter } = {};
+  // At most one batch in flight: its failure is thrown by the next flush or by settle().
+  let inFlight: Promise<void> | null = null;
+  const settle = async () => {
+    const pending = inFlight;
+    inFlight = null;
+    await pending;
+  };
   const flush = async () => {
+    batchFrom = parser.info.bytes;
     if (!batch.length) return;
-    const inserted = await insertBatch(db, cipher, groupId, batch);
-    created += inserted;
-    duplicates += batch.length - inserted;
+    const writer = (open.writer ??= await openBatchWriter(pool, cipher, groupId));
+    const prepared = writer.prepare(batch); // sealed while the previous batch is still being written
     batch = [];
+    await settle();
+    inFlight = writer.write(prepared).then((written) => {
+      created += written.inserted;
+      duplicates += prepared.rows - written.inserted;
+      stockCount = written.stockCount;
+    });
+    // Seen by settle(); this only keeps an unawaited failure from counting as unhandled meanwhile.
+    inFlight.catch(() => {});
   };
 
   try {
@@ -75,11 +93,14 @@ export async function importAccountsCsv(
       const row = toRow(record);
       if (!row) invalid++;
       else batch.push(row);
-      if (batch.length >= BATCH_ROWS) await flush();
+      if (batch.length >= BATCH_ROWS || parser.info.bytes - batchFrom >= BATCH_BYTES) await flush();
     }
     await flush();
+    await settle();
   } catch (err) {
-    // Batches already committed stay: say so, also when the file turned out too large mid-stream.
+    // Batches already committed stay (the one in flight finishes first): say so, also when the file turned
+    // out too large mid-stream.
+    await settle().catch(() => {});
     const kept = created ? ` ${created} accounts from earlier rows were saved.` : '';
     if (err instanceof AppError)
       throw kept ? new AppError(err.code, err.status, `${err.message}${kept}`) : err;
@@ -88,6 +109,10 @@ export async function importAccountsCsv(
     if (err instanceof CsvError)
       throw badRequest(`${csvMessages.processFailed}: ${err.message}.${kept}`, 'CSV_INVALID');
     throw err;
+  } finally {
+    await open.writer?.close();
+    // A large file leaves its rows' garbage behind (they live a batch long, long enough to be promoted).
+    if (parser.info.bytes >= BATCH_BYTES) releaseMemory();
   }
 
   if (!headerChecked || rows === 0) throw badRequest(csvMessages.emptyOrInvalid, 'CSV_INVALID');
@@ -98,7 +123,6 @@ export async function importAccountsCsv(
       409,
       `${csvMessages.allFailed}: every account in the file is already in this template.`,
     );
-  const stockCount = await db.transaction((tx) => recomputeStockCount(tx, groupId));
   return {
     message: csvMessages.uploaded(created),
     created,
@@ -109,7 +133,7 @@ export async function importAccountsCsv(
 }
 
 /** A data row, or null when it lacks a password or both e-mail and username (SPEC.md §5: skipped). */
-function toRow(record: Record<string, string | undefined>): ParsedRow | null {
+function toRow(record: Record<string, string | undefined>): AccountRow | null {
   // PostgreSQL stores no NUL in text: such a row is invalid, like one without a password.
   if (Object.entries(record).some(([key, v]) => key.includes('\u0000') || v?.includes('\u0000')))
     return null;
@@ -127,7 +151,7 @@ function toRow(record: Record<string, string | undefined>): ParsedRow | null {
     [password, username, email, emailPassword, twoFa].some((v) => v !== null && v.length > MAX_CELL)
   )
     return null;
-  const details: ParsedRow['details'] = {};
+  const details: AccountRow['details'] = {};
   for (const [key, raw] of Object.entries(record)) {
     const trimmed = raw?.trim();
     if (!key || CREDENTIAL_COLUMNS.has(key) || EXPORT_ONLY_COLUMNS.has(key) || !trimmed) continue;
@@ -135,33 +159,4 @@ function toRow(record: Record<string, string | undefined>): ParsedRow | null {
     details[key] = /^\d{1,15}$/.test(v) ? Number(v) : v.slice(0, MAX_CELL);
   }
   return { username, email, password, emailPassword, twoFa, details };
-}
-
-/** One statement per batch with unnest(): no per-row round trips. Returns how many rows were new. */
-async function insertBatch(
-  db: Db,
-  cipher: CredentialCipher,
-  groupId: string,
-  batch: ParsedRow[],
-): Promise<number> {
-  const seal = (v: string | null) => (v === null ? null : cipher.encrypt(v));
-  const cols = {
-    username: batch.map((r) => r.username),
-    email: batch.map((r) => r.email),
-    password: batch.map((r) => cipher.encrypt(r.password)),
-    emailPassword: batch.map((r) => seal(r.emailPassword)),
-    twoFa: batch.map((r) => seal(r.twoFa)),
-    details: batch.map((r) => JSON.stringify(r.details)),
-  };
-  return db.transaction(async (tx) => {
-    const result = await tx.execute(sql`
-      insert into individual_accounts (product_group_id, username, email, password_enc, email_password_enc, two_fa_code_enc, additional_info)
-      select ${groupId}::uuid, u, e, p, ep, tf, d::jsonb
-      from unnest(${sql.param(cols.username)}::text[], ${sql.param(cols.email)}::text[], ${sql.param(cols.password)}::bytea[],
-                  ${sql.param(cols.emailPassword)}::bytea[], ${sql.param(cols.twoFa)}::bytea[], ${sql.param(cols.details)}::text[])
-        as t(u, e, p, ep, tf, d)
-      on conflict do nothing`);
-    await recomputeStockCount(tx, groupId);
-    return result.rowCount ?? 0;
-  });
 }
