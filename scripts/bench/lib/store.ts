@@ -66,15 +66,13 @@ export async function startStoreBench(
 export async function signInAdmin(bench: StoreBench): Promise<string> {
   const email = `bench-admin-${crypto.randomBytes(3).toString('hex')}@example.com`;
   const password = crypto.randomBytes(12).toString('base64url');
-  await bench.db
-    .insert(users)
-    .values({
-      email,
-      fullName: 'bench',
-      passwordHash: await hashPassword(password),
-      isAdmin: true,
-      emailConfirmedAt: new Date(),
-    });
+  await bench.db.insert(users).values({
+    email,
+    fullName: 'bench',
+    passwordHash: await hashPassword(password),
+    isAdmin: true,
+    emailConfirmedAt: new Date(),
+  });
   const res = await fetch(`${bench.server.base}/api/auth/login`, {
     method: 'POST',
     headers: { ...bench.origin, 'content-type': 'application/json' },
@@ -108,15 +106,13 @@ export async function createCustomers(
     )
     .returning({ id: users.id });
   const tokens = rows.map(() => crypto.randomBytes(32).toString('base64url'));
-  await db
-    .insert(sessions)
-    .values(
-      rows.map((u, i) => ({
-        tokenHash: hashToken(tokens[i]!),
-        userId: u.id,
-        expiresAt: new Date(Date.now() + 3600_000),
-      })),
-    );
+  await db.insert(sessions).values(
+    rows.map((u, i) => ({
+      tokenHash: hashToken(tokens[i]!),
+      userId: u.id,
+      expiresAt: new Date(Date.now() + 3600_000),
+    })),
+  );
   if (fundKobo > 0) {
     await db.transaction(async (tx) => {
       for (const u of rows) {

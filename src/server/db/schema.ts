@@ -10,4 +10,5 @@ export * from '../modules/inbox/inbox.tables.ts';
 export * from '../modules/admin/admin.tables.ts';
 export * from '../modules/payments/sandbox.tables.ts';
 export * from '../jobs/jobs.tables.ts';
+export * from '../http/rate-limit.tables.ts';
 export * from '../modules/reports/reports.tables.ts';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rateLimitHits, sessions } from '../modules/auth/auth.tables.ts';
+import { sessions } from '../modules/auth/auth.tables.ts';
+import { rateLimitHits } from '../http/rate-limit.tables.ts';
 import { insertUser, signInCookie } from '../test/auth-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { jobRuns } from './jobs.tables.ts';
@@ -13,13 +14,11 @@ describe('the pruning job', () => {
   it('deletes expired sessions and day-old rate-limit hits, keeps live ones, and runs once across five racing processes', async () => {
     const user = await insertUser(db);
     const liveCookie = await signInCookie(app, user.email, user.password);
-    await db
-      .insert(sessions)
-      .values({
-        tokenHash: 'expired-session',
-        userId: user.id,
-        expiresAt: new Date(Date.now() - 1000),
-      });
+    await db.insert(sessions).values({
+      tokenHash: 'expired-session',
+      userId: user.id,
+      expiresAt: new Date(Date.now() - 1000),
+    });
     await db.insert(rateLimitHits).values([
       { bucket: 'old', createdAt: new Date(Date.now() - 25 * HOUR) },
       { bucket: 'recent', createdAt: new Date(Date.now() - HOUR) },

@@ -93,13 +93,11 @@ export async function quickCustomer(db: Db, fundKobo = 0) {
     })
     .returning();
   const token = crypto.randomBytes(32).toString('base64url');
-  await db
-    .insert(sessions)
-    .values({
-      tokenHash: hashToken(token),
-      userId: user!.id,
-      expiresAt: new Date(Date.now() + 3600_000),
-    });
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: user!.id,
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
   if (fundKobo > 0) await fundWallet(db, user!.id, fundKobo);
   return { user: user!, cookie: `sid=${token}` };
 }

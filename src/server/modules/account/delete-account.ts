@@ -2,11 +2,12 @@
 // e-mails); the user row stays, anonymised, because orders, ledger rows and sold accounts point at it and the
 // books must still balance. A remaining balance stays on that row: the store cannot pay it out by itself, so
 // the page shows it (with the support contact) first, and deletion refuses if it changed since.
-import { eq, like, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { forgetHitsOf } from '../../http/rate-limit.ts';
 import { accountMessages } from '../../../shared/account.ts';
-import { emailTokens, rateLimitHits, sessions, users } from '../auth/auth.tables.ts';
+import { emailTokens, sessions, users } from '../auth/auth.tables.ts';
 import { inboxMessages } from '../inbox/inbox.tables.ts';
 import { emailOutbox } from '../mail/mail.tables.ts';
 import { checkPassword } from './check-password.ts';
@@ -44,8 +45,6 @@ export async function deleteAccount(
     await tx
       .delete(emailOutbox)
       .where(or(eq(emailOutbox.userId, userId), eq(emailOutbox.toAddress, user.email)));
-    await tx
-      .delete(rateLimitHits)
-      .where(like(rateLimitHits.bucket, `%:${user.email.replace(/[\\%_]/g, '\\$&')}`));
+    await forgetHitsOf(tx, user.email);
   });
 }

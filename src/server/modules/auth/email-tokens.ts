@@ -16,15 +16,13 @@ export async function issueEmailToken(
 ): Promise<string> {
   await voidEmailTokens(tx, userId, purpose);
   const token = crypto.randomBytes(32).toString('base64url');
-  await tx
-    .insert(emailTokens)
-    .values({
-      tokenHash: hashToken(token),
-      userId,
-      purpose,
-      newEmail,
-      expiresAt: new Date(Date.now() + ttlMs),
-    });
+  await tx.insert(emailTokens).values({
+    tokenHash: hashToken(token),
+    userId,
+    purpose,
+    newEmail,
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
   return token;
 }
 

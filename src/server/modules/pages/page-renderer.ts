@@ -12,7 +12,8 @@ import type { SiteInfo } from '../../../shared/site.ts';
 import type { Db } from '../../db/client.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { loadPageData, type RenderablePage } from './load-page-data.ts';
-import { buildPageHead, escapeHtml } from './page-head.ts';
+import { escapeHtml } from '../../html/escape-html.ts';
+import { buildPageHead } from './page-head.ts';
 
 export type RenderedHtml = { status: number; html: string; scriptHashes: string[] };
 export type PageRenderer = {

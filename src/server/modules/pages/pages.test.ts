@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountResponse, CategoryResponse } from '../../../shared/catalogue.ts';
 import type { PageData } from '../../../shared/page-data.ts';
-import { seedDemoShop } from '../../db/seed.ts';
+import { seedDemoShop } from '../../demo/seed.ts';
 import { buildWebApp } from '../../test/build-web-app.ts';
 import { testCipher } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
@@ -224,15 +224,13 @@ describe('content security policy', () => {
   it('keeps text from the catalogue inside its data block: a description cannot end the script', async () => {
     const evil = '</script><script>alert(1)</script> & <!-- $& $1';
     await db.insert(categories).values({ id: 'evil', name: 'Evil <b>', description: evil });
-    await db
-      .insert(productGroups)
-      .values({
-        categoryId: 'evil',
-        name: 'Evil group',
-        description: evil,
-        priceKobo: 100_00,
-        features: [],
-      });
+    await db.insert(productGroups).values({
+      categoryId: 'evil',
+      name: 'Evil group',
+      description: evil,
+      priceKobo: 100_00,
+      features: [],
+    });
     const res = await get('/category/evil');
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<script>alert(1)');

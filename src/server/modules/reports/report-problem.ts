@@ -48,18 +48,16 @@ export async function reportProblem(
         throw conflict(reportMessages.windowClosed(req.warrantyHours), 'REPORT_WINDOW_CLOSED');
       }
       const ids = accountIds.map(() => crypto.randomUUID());
-      await tx
-        .insert(accountReports)
-        .values(
-          accountIds.map((accountId, i) => ({
-            id: ids[i]!,
-            orderId: req.orderId,
-            accountId,
-            userId: req.userId,
-            reason: req.input.reason,
-            note: req.input.note || null,
-          })),
-        );
+      await tx.insert(accountReports).values(
+        accountIds.map((accountId, i) => ({
+          id: ids[i]!,
+          orderId: req.orderId,
+          accountId,
+          userId: req.userId,
+          reason: req.input.reason,
+          note: req.input.note || null,
+        })),
+      );
       return { message: reportMessages.reported(accountIds.length), reportIds: ids };
     });
   } catch (err) {

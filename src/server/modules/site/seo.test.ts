@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedDemoShop } from '../../db/seed.ts';
+import { seedDemoShop } from '../../demo/seed.ts';
 import { testCipher } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 
