@@ -7,7 +7,7 @@ export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/wallet/wallet.tables.ts';
 export * from '../modules/mail/mail.tables.ts';
 export * from '../modules/inbox/inbox.tables.ts';
-export * from '../modules/admin/admin.tables.ts';
+export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/payments/sandbox.tables.ts';
 export * from '../jobs/jobs.tables.ts';
 export * from '../http/rate-limit.tables.ts';

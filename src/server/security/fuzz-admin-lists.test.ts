@@ -7,7 +7,7 @@ import type { AdminOrderList } from '../../shared/admin-orders.ts';
 import { AUDIT_ACTIONS, AUDIT_AREAS, type ActivityPage } from '../../shared/audit.ts';
 import { ORDER_STATUSES } from '../../shared/orders.ts';
 import { users } from '../modules/auth/auth.tables.ts';
-import { recordAudit } from '../modules/admin/record-audit.ts';
+import { recordAudit } from '../modules/audit/record-audit.ts';
 import { quickCustomer } from '../test/auth-helpers.ts';
 import { reportClient } from '../test/report-helpers.ts';
 import { insertGroupWithStock } from '../test/stock-helpers.ts';
