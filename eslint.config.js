@@ -84,29 +84,14 @@ const KNOWN_BOUNDARY_VIOLATIONS = [
   'src/server/modules/stock/admin-accounts.routes.ts',
   'src/server/modules/stock/stock-count.ts',
   'src/server/modules/stock/stock-csv.routes.ts',
-  // Not converted yet on this branch (modules):
-  'src/server/modules/account/change-email.ts',
-  'src/server/modules/account/change-password.ts',
-  'src/server/modules/account/check-password.ts',
-  'src/server/modules/account/delete-account.ts',
-  'src/server/modules/account/list-sessions.ts',
-  'src/server/modules/account/reset-password.ts',
-  'src/server/modules/account/update-name.ts',
-  'src/server/modules/auth/me.ts',
-  'src/server/modules/catalogue/read-catalogue.ts',
+  // Not converted yet on this branch (modules): the reports verbs join orders, stock, catalogue and users;
+  // store-gauges imports status lists that branch vocab moves to src/shared/.
   'src/server/modules/health/store-gauges.ts',
-  'src/server/modules/orders/credentials-email.ts',
-  'src/server/modules/orders/order-credentials.ts',
-  'src/server/modules/orders/read-orders.ts',
-  'src/server/modules/payments/topup-receipt-email.ts',
   'src/server/modules/reports/read-admin-reports.ts',
   'src/server/modules/reports/refund-reported-account.ts',
   'src/server/modules/reports/replace-reported-account.ts',
   'src/server/modules/reports/report-problem.ts',
   'src/server/modules/reports/resolve-report.ts',
-  'src/server/modules/stock/find-template-for-product.ts',
-  'src/server/modules/wallet/post-ledger-entry.ts',
-  'src/server/modules/wallet/read-wallet.ts',
 ];
 
 export default tseslint.config(
@@ -173,7 +158,8 @@ export default tseslint.config(
       ],
     },
   },
-  ...(KNOWN_BOUNDARY_VIOLATIONS.length
+  // BOUNDARIES_STRICT=1 npx eslint . lists them all.
+  ...(KNOWN_BOUNDARY_VIOLATIONS.length && !process.env.BOUNDARIES_STRICT
     ? [
         {
           files: KNOWN_BOUNDARY_VIOLATIONS,

@@ -62,6 +62,7 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { createSettler } from './modules/payments/settle-payment.ts';
 import { topupRoutes } from './modules/payments/topup.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { wireModules } from './wire-modules.ts';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
@@ -138,6 +139,7 @@ function requestSerializer(webhookToken: string | undefined) {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  wireModules();
   const logger = deps.logger ?? loggerOptions(config);
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),

@@ -1,8 +1,3 @@
-// Change the display name of one's own account.
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { users } from '../auth/auth.tables.ts';
-
-export async function updateName(db: Db, userId: string, fullName: string): Promise<void> {
-  await db.update(users).set({ fullName, updatedAt: new Date() }).where(eq(users.id, userId));
-}
+// TEMPORARY, removed at merge (issue 17): the account verbs live with the tables they change (auth/);
+// account.routes.ts imports ../auth/update-name.ts at merge.
+export * from '../auth/update-name.ts';

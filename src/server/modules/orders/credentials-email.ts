@@ -1,10 +1,9 @@
 // The credentials e-mail of an order: rendered from the decrypted accounts, stored sealed in the outbox. It also
 // states what the order cost and the wallet balance right after it (from the order's own ledger row).
-import { eq } from 'drizzle-orm';
 import { formatNaira } from '../../../shared/money.ts';
 import type { Tx, Db } from '../../db/client.ts';
-import { users } from '../auth/auth.tables.ts';
-import { transactions } from '../wallet/wallet.tables.ts';
+import { readWalletBalance } from '../auth/wallet-balance.ts';
+import { readOrderEntry } from '../wallet/read-order-entry.ts';
 import { enqueueEmail, sealEmailBody } from '../mail/outbox.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { credentialsText, readOrderCredentials } from './order-credentials.ts';
@@ -47,17 +46,7 @@ async function readOrderPayment(
   userId: string,
   orderId: string,
 ): Promise<{ paidKobo: number; balanceAfterKobo: number }> {
-  const [row] = await tx
-    .select({
-      amountKobo: transactions.amountKobo,
-      balanceAfterKobo: transactions.balanceAfterKobo,
-    })
-    .from(transactions)
-    .where(eq(transactions.orderId, orderId));
+  const row = await readOrderEntry(tx, orderId);
   if (row) return { paidKobo: Math.abs(row.amountKobo), balanceAfterKobo: row.balanceAfterKobo };
-  const [user] = await tx
-    .select({ balanceKobo: users.walletBalanceKobo })
-    .from(users)
-    .where(eq(users.id, userId));
-  return { paidKobo: 0, balanceAfterKobo: user?.balanceKobo ?? 0 };
+  return { paidKobo: 0, balanceAfterKobo: await readWalletBalance(tx, userId) };
 }

@@ -1,0 +1,81 @@
+// Change the e-mail address: a link goes to the new address and the change happens only when it is opened;
+// then the old address is told. Admin rights from ADMIN_EMAILS follow the address, not the person.
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { AppError } from '../../http/errors.ts';
+import { consumeLimit } from '../../http/rate-limit.ts';
+import { accountMessages } from '../../../shared/account.ts';
+import { authMessages } from '../../../shared/auth.ts';
+import { users } from './auth.tables.ts';
+import { issueEmailToken, redeemEmailToken } from './email-tokens.ts';
+import { sendEmailChangedNotice, sendEmailChangeLink } from './account-emails.ts';
+import { checkPassword } from './check-password.ts';
+
+const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
+const emailTaken = () => new AppError('EMAIL_TAKEN', 409, accountMessages.emailTaken);
+
+export async function requestEmailChange(
+  db: Db,
+  config: Config,
+  userId: string,
+  input: { newEmail: string; currentPassword: string },
+): Promise<void> {
+  const user = await checkPassword(db, userId, input.currentPassword);
+  if (user.email === input.newEmail)
+    throw new AppError('VALIDATION_FAILED', 400, accountMessages.emailSame);
+  // Each link is an e-mail to an address of the user's choosing: a few per hour.
+  await consumeLimit(
+    db,
+    { bucket: `email-change:user:${userId}`, max: 5, windowMs: 3600_000 },
+    authMessages.tooManyAttempts,
+  );
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, input.newEmail), ne(users.id, userId)));
+  if (other) throw emailTaken();
+  await db.transaction(async (tx) => {
+    const token = await issueEmailToken(
+      tx,
+      userId,
+      'change_email',
+      EMAIL_CHANGE_TTL_MS,
+      input.newEmail,
+    );
+    await sendEmailChangeLink(tx, config.publicUrl, user, input.newEmail, token);
+  });
+}
+
+export async function confirmEmailChange(
+  db: Db,
+  config: Config,
+  token: string,
+): Promise<{ email: string }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await redeemEmailToken(tx, token, 'change_email');
+      if (!row?.newEmail)
+        throw new AppError('EMAIL_CHANGE_INVALID', 400, accountMessages.emailChangeInvalid);
+      const [before] = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.id, row.userId), isNull(users.deletedAt)))
+        .for('update');
+      if (!before)
+        throw new AppError('EMAIL_CHANGE_INVALID', 400, accountMessages.emailChangeInvalid);
+      const [after] = await tx
+        .update(users)
+        .set({ email: row.newEmail, emailConfirmedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, row.userId))
+        .returning({ id: users.id, email: users.email, fullName: users.fullName });
+      await sendEmailChangedNotice(tx, config.publicUrl, after!, before.email);
+      return { email: after!.email };
+    });
+  } catch (err) {
+    // Someone registered the address after the link was sent: the link is spent, the address is not ours.
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+}

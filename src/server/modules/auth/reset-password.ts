@@ -1,0 +1,76 @@
+// Forgot password: ask for a reset link (the answer never says whether the address has an account), then set a
+// new password with it; every session of the account ends and a "password changed" e-mail follows.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { consumeLimit } from '../../http/rate-limit.ts';
+import { accountMessages } from '../../../shared/account.ts';
+import { authMessages } from '../../../shared/auth.ts';
+import { users } from './auth.tables.ts';
+import { issueEmailToken, redeemEmailToken, voidEmailTokens } from './email-tokens.ts';
+import { hashPassword } from './password.ts';
+import { endUserSessions } from './sessions.ts';
+import { sendPasswordChanged, sendResetLink } from './account-emails.ts';
+
+const MINUTE = 60_000;
+export const RESET_TOKEN_TTL_MS = 60 * MINUTE;
+/** Per client and per address, counted whether or not the address has an account (so the limit reveals nothing). */
+export const forgotLimits = (ip: string, email: string) => [
+  { bucket: `forgot:ip:${ip}`, max: 10, windowMs: 15 * MINUTE },
+  { bucket: `forgot:email:${email}`, max: 3, windowMs: 15 * MINUTE },
+];
+
+export async function requestPasswordReset(
+  db: Db,
+  config: Config,
+  email: string,
+  ip: string,
+): Promise<void> {
+  for (const limit of forgotLimits(ip, email))
+    await consumeLimit(db, limit, authMessages.tooManyAttempts);
+  const [user] = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)));
+  if (!user) return;
+  await db.transaction(async (tx) => {
+    const token = await issueEmailToken(tx, user.id, 'reset_password', RESET_TOKEN_TTL_MS);
+    await sendResetLink(tx, config.publicUrl, user, token);
+  });
+}
+
+export async function resetPassword(
+  db: Db,
+  config: Config,
+  input: { token: string; newPassword: string },
+  ip: string,
+): Promise<void> {
+  // Guessing a 256-bit token is hopeless; the limit keeps a prober from using us as a hashing service.
+  await consumeLimit(
+    db,
+    { bucket: `reset:ip:${ip}`, max: 20, windowMs: 15 * MINUTE },
+    authMessages.tooManyAttempts,
+  );
+  const passwordHash = await hashPassword(input.newPassword);
+  const done = await db.transaction(async (tx) => {
+    const row = await redeemEmailToken(tx, input.token, 'reset_password');
+    if (!row) return false;
+    // Opening the link proves the address, so an unconfirmed account is confirmed too.
+    const [user] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, row.userId), isNull(users.deletedAt)))
+      .returning({ id: users.id, email: users.email, fullName: users.fullName });
+    if (!user) return false;
+    await voidEmailTokens(tx, user.id, 'reset_password');
+    await endUserSessions(tx, user.id);
+    await sendPasswordChanged(tx, config.publicUrl, user);
+    return true;
+  });
+  if (!done) throw new AppError('RESET_LINK_INVALID', 400, accountMessages.resetLinkInvalid);
+}
