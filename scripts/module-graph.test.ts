@@ -6,7 +6,20 @@ import { buildModuleGraph } from './module-graph.ts';
 
 // TEMPORARY, emptied at merge (issue 17): two-way pairs whose remaining edges live in files rewritten on
 // other branches (routes, purchase). Each names the file(s) still holding the edge back.
-const KNOWN_TWO_WAY_PAIRS: string[] = [];
+const KNOWN_TWO_WAY_PAIRS: string[] = [
+  // catalogue/admin-*.routes.ts and stock/*.routes.ts import ../admin/record-audit.ts (→ ../audit/);
+  // admin-stats.routes.ts and admin-users.routes.ts import catalogue's and stock's tables.
+  'admin ↔ catalogue',
+  'admin ↔ stock',
+  // mail/mailbox.routes.ts imports escapeHtml from ../auth/confirmation-email.ts (→ ../../html/escape-html.ts).
+  'auth ↔ mail',
+  // catalogue/admin-templates.routes.ts imports orders' and stock's tables (deletion check: catch 23503;
+  // per-group stock figures: a stock function or a late-bound read); orders/purchase.ts, stock/stock-count.ts,
+  // stock/admin-accounts.routes.ts and stock/stock-csv.routes.ts import catalogue's tables, and
+  // stock-csv.routes.ts imports catalogue/admin-templates.routes.ts.
+  'catalogue ↔ orders',
+  'catalogue ↔ stock',
+];
 
 describe("the server modules' import graph", () => {
   it('has no two-way pair of modules (foreign keys between *.tables.ts excepted)', () => {

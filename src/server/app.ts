@@ -13,7 +13,7 @@ import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
-import { registerSpa } from './http/spa.ts';
+import { registerSpa } from './modules/pages/spa.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { registerRequestIdHeader, requestIdFor } from './http/request-id.ts';
 import { registerDrain } from './http/drain.ts';

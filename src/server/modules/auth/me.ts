@@ -1,9 +1,10 @@
-// The signed-in user as the browser sees it.
+// The signed-in user as the browser sees it, and (answered by the wallet) the profile totals.
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import type { Me } from '../../../shared/auth.ts';
+import { lateBound } from '../../late-bound.ts';
+import type { Me, ProfileTotals } from '../../../shared/auth.ts';
 import { users } from './auth.tables.ts';
 import { isAdminUser } from './sessions.ts';
 
@@ -24,6 +25,11 @@ export async function loadMe(db: Db, config: Config, userId: string): Promise<Me
   };
 }
 
-// TEMPORARY, removed at merge (issue 17): the totals are the wallet's (wallet/profile-totals.ts);
-// auth.routes.ts imports them from there at merge.
-export { loadProfileTotals } from '../wallet/profile-totals.ts';
+/**
+ * The profile page's totals, computed from the ledger. The wallet module answers (it depends on auth: the
+ * balance is a column of the user row), so auth may not import it; wired in wire-modules.ts.
+ */
+export const profileTotals =
+  lateBound<(db: Db, userId: string) => Promise<ProfileTotals>>('auth profileTotals');
+
+export const loadProfileTotals = profileTotals.call;
