@@ -5,7 +5,7 @@
 // Run alone: node scripts/bench/catalogue-reads.ts. Writes .tmp/bench/catalogue-reads.json.
 import fs from 'node:fs';
 import path from 'node:path';
-import { seedDemoShop } from '../../src/server/db/seed.ts';
+import { seedDemoShop } from '../../src/server/demo/seed.ts';
 import { runBench } from './lib/cleanup.ts';
 import { runLoad, type LoadResult } from './lib/load.ts';
 import { windowMeters, type CpuSplit, type WaitSample } from './lib/observe.ts';

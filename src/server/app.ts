@@ -13,7 +13,7 @@ import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
-import { registerSpa } from './http/spa.ts';
+import { registerSpa } from './modules/pages/spa.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { registerRequestIdHeader, requestIdFor } from './http/request-id.ts';
 import { registerDrain } from './http/drain.ts';
@@ -64,6 +64,7 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { createSettler } from './modules/payments/settle-payment.ts';
 import { topupRoutes } from './modules/payments/topup.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { wireModules } from './wire-modules.ts';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
@@ -140,6 +141,7 @@ function requestSerializer(webhookToken: string | undefined) {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  wireModules();
   const logger = deps.logger ?? loggerOptions(config);
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),

@@ -8,7 +8,7 @@ import { connectDatabase, STORE_APPLICATION_NAME } from './db/client.ts';
 import { lockDataDir } from './db/data-lock.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { applyMigrations } from './db/migrate.ts';
-import { seedDemoShop } from './db/seed.ts';
+import { seedDemoShop } from './demo/seed.ts';
 import { checkCredentialsKey } from './modules/stock/check-credentials-key.ts';
 import { createCredentialCipher, loadCredentialsKey } from './modules/stock/credential-cipher.ts';
 import { reportStartupFailure } from './startup-error.ts';

@@ -10,7 +10,7 @@ import { applyMigrations } from '../db/migrate.ts';
 import { displayNameFromEmail } from '../../shared/auth.ts';
 import { users } from '../modules/auth/auth.tables.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import { recordAudit, type AuditActor } from '../modules/admin/record-audit.ts';
+import { recordAudit, type AuditActor } from '../modules/audit/record-audit.ts';
 
 /** Role changes from the command line are in the audit trail too, by the machine's operator. */
 const CLI_ACTOR: AuditActor = { id: null, email: 'command line (npm run admin)' };

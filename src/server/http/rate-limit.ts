@@ -1,7 +1,7 @@
 // Rate limits counted in PostgreSQL, so that every app process sees the same counts.
-import { and, count, eq, gt, lt } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { rateLimitHits } from '../modules/auth/auth.tables.ts';
+import { and, count, eq, gt, like, lt } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { rateLimitHits } from './rate-limit.tables.ts';
 import { AppError } from './errors.ts';
 
 export type Limit = { bucket: string; max: number; windowMs: number };
@@ -36,4 +36,11 @@ export async function pruneOldHits(db: Db, olderThanMs = 24 * 3600_000): Promise
     .delete(rateLimitHits)
     .where(lt(rateLimitHits.createdAt, new Date(Date.now() - olderThanMs)));
   return rowCount ?? 0;
+}
+
+/** Forgets every bucket keyed by this e-mail address ("…:address"): account deletion leaves no trace of it. */
+export async function forgetHitsOf(tx: Db | Tx, email: string): Promise<void> {
+  await tx
+    .delete(rateLimitHits)
+    .where(like(rateLimitHits.bucket, `%:${email.replace(/[\\%_]/g, '\\$&')}`));
 }

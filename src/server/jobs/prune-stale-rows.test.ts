@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rateLimitHits, sessions } from '../modules/auth/auth.tables.ts';
+import { sessions } from '../modules/auth/auth.tables.ts';
+import { rateLimitHits } from '../http/rate-limit.tables.ts';
 import { insertUser, signInCookie } from '../test/auth-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { jobRuns } from './jobs.tables.ts';

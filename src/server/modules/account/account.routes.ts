@@ -18,12 +18,12 @@ import {
   updateNameSchema,
 } from '../../../shared/account.ts';
 import { endSession, endUserSessions } from '../auth/sessions.ts';
-import { changePassword } from './change-password.ts';
-import { confirmEmailChange, requestEmailChange } from './change-email.ts';
-import { deleteAccount } from './delete-account.ts';
-import { endSessionById, listSessions } from './list-sessions.ts';
-import { requestPasswordReset, resetPassword } from './reset-password.ts';
-import { updateName } from './update-name.ts';
+import { changePassword } from '../auth/change-password.ts';
+import { confirmEmailChange, requestEmailChange } from '../auth/change-email.ts';
+import { deleteAccount } from '../auth/delete-account.ts';
+import { endSessionById, listSessions } from '../auth/list-sessions.ts';
+import { requestPasswordReset, resetPassword } from '../auth/reset-password.ts';
+import { updateName } from '../auth/update-name.ts';
 
 type Deps = { db: Db; config: Config; pokeMail: () => void };
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { activityQuerySchema, type ActivityPage } from '../../../shared/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { parseInput } from '../../http/validate.ts';
-import { readAuditTrail } from './read-audit-trail.ts';
+import { readAuditTrail } from '../audit/read-audit-trail.ts';
 
 export function adminActivityRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   app.get(

@@ -4,7 +4,7 @@ import { signedInUser, SAME_ORIGIN } from '../../test/auth-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { users } from '../auth/auth.tables.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
-import { auditLog } from './admin.tables.ts';
+import { auditLog } from '../audit/audit.tables.ts';
 
 const { app, db } = await createTestApp();
 const admin = await signedInUser(app, db, { isAdmin: true, email: 'boss@example.com' });

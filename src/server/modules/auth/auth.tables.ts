@@ -77,14 +77,3 @@ export const emailTokens = pgTable(
     ),
   ],
 );
-
-/** One row per counted attempt (failed sign-in, sign-up, resend), per bucket such as "login-fail:email:x". */
-export const rateLimitHits = pgTable(
-  'rate_limit_hits',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    bucket: text('bucket').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('rate_limit_hits_bucket_idx').on(t.bucket, t.createdAt)],
-);

@@ -2,6 +2,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { issueEmailToken } from './email-tokens.ts';
+import { escapeHtml } from '../../html/escape-html.ts';
 
 const TOKEN_TTL_MS = 24 * 3600_000;
 
@@ -21,11 +22,4 @@ export async function sendConfirmationEmail(
     text: `Hello ${user.fullName},\n\nWelcome to AcctStore. Confirm your e-mail address to sign in:\n\n${link}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.\n`,
     html: `<p>Hello ${escapeHtml(user.fullName)},</p><p>Welcome to AcctStore. Confirm your e-mail address to sign in:</p><p><a href="${link}">Confirm my e-mail</a></p><p>The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.</p>`,
   });
-}
-
-export function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 }

@@ -1,10 +1,10 @@
-// The signed-in user as the browser sees it, and the profile totals computed from the ledger.
-import { and, eq, sql } from 'drizzle-orm';
+// The signed-in user as the browser sees it, and (answered by the wallet) the profile totals.
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
+import { lateBound } from '../../late-bound.ts';
 import type { Me, ProfileTotals } from '../../../shared/auth.ts';
-import { transactions } from '../wallet/wallet.tables.ts';
 import { users } from './auth.tables.ts';
 import { isAdminUser } from './sessions.ts';
 
@@ -25,22 +25,11 @@ export async function loadMe(db: Db, config: Config, userId: string): Promise<Me
   };
 }
 
-export async function loadProfileTotals(db: Db, userId: string): Promise<ProfileTotals> {
-  const [row] = await db
-    .select({
-      totalSpentKobo: sql<number>`coalesce(sum(abs(${transactions.amountKobo})) filter (where ${transactions.type} = 'purchase'), 0)::bigint`,
-      totalTopupsKobo: sql<number>`coalesce(sum(${transactions.amountKobo}) filter (where ${transactions.type} = 'topup'), 0)::bigint`,
-      transactionCount: sql<number>`count(*)::int`,
-      topupCount: sql<number>`(count(*) filter (where ${transactions.type} = 'topup'))::int`,
-      purchaseCount: sql<number>`(count(*) filter (where ${transactions.type} = 'purchase'))::int`,
-    })
-    .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.status, 'completed')));
-  return {
-    totalSpentKobo: Number(row?.totalSpentKobo ?? 0),
-    totalTopupsKobo: Number(row?.totalTopupsKobo ?? 0),
-    transactionCount: row?.transactionCount ?? 0,
-    topupCount: row?.topupCount ?? 0,
-    purchaseCount: row?.purchaseCount ?? 0,
-  };
-}
+/**
+ * The profile page's totals, computed from the ledger. The wallet module answers (it depends on auth: the
+ * balance is a column of the user row), so auth may not import it; wired in wire-modules.ts.
+ */
+export const profileTotals =
+  lateBound<(db: Db, userId: string) => Promise<ProfileTotals>>('auth profileTotals');
+
+export const loadProfileTotals = profileTotals.call;

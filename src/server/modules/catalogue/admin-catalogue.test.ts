@@ -11,7 +11,7 @@ import {
 import type { CatalogueResponse } from '../../../shared/catalogue.ts';
 import { fundWallet, SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { auditLog } from '../admin/admin.tables.ts';
+import { auditLog } from '../audit/audit.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';
 import { categories, productGroups } from './catalogue.tables.ts';

@@ -8,7 +8,7 @@ import type {
   CatalogueResponse,
   CategoryResponse,
 } from '../../../shared/catalogue.ts';
-import { seedDemoShop } from '../../db/seed.ts';
+import { seedDemoShop } from '../../demo/seed.ts';
 import { quickCustomer, SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createCredentialCipher } from '../stock/credential-cipher.ts';

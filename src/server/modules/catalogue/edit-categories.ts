@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { changes, recordAudit, type AuditActor } from '../admin/record-audit.ts';
+import { changes, recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { categories, productGroups } from './catalogue.tables.ts';
 import { loadCategory } from './read-admin-catalogue.ts';
 

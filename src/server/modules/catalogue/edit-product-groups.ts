@@ -10,7 +10,7 @@ import {
 } from '../../../shared/admin-catalogue.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { changes, recordAudit, type AuditActor } from '../admin/record-audit.ts';
+import { changes, recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';
 import { categories, productGroups } from './catalogue.tables.ts';

@@ -2,7 +2,6 @@
 // listed only when one of its active groups has stock. Credentials are never selected here.
 import { and, asc, eq } from 'drizzle-orm';
 import {
-  publicDetails,
   type AccountResponse,
   type CatalogueResponse,
   type CategoryResponse,
@@ -11,10 +10,27 @@ import {
   type PublicGroup,
 } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/client.ts';
-import { stockAccounts } from '../stock/stock.tables.ts';
+import { lateBound } from '../../late-bound.ts';
 import { categories, productGroups } from './catalogue.tables.ts';
+// The sitemap's product pages join accounts to their visible groups (a known boundary exception, issue 17).
+import { stockAccounts } from '../stock/stock.tables.ts';
 
 const SAMPLE_ACCOUNTS = 6;
+
+/**
+ * The accounts on sale, which the stock module answers: it depends on the catalogue (an account belongs to
+ * a product group, whose stock count it keeps), so the catalogue may not import it.
+ */
+export const stockShown = {
+  /** A group's first available accounts, public details only. */
+  samples: lateBound<(db: Db, groupId: string, limit: number) => Promise<PublicAccount[]>>(
+    'catalogue stockShown.samples',
+  ),
+  /** One account by id with its group's id, whatever its status; null when unknown. */
+  account: lateBound<
+    (db: Db, id: string) => Promise<{ account: PublicAccount; productGroupId: string } | null>
+  >('catalogue stockShown.account'),
+};
 
 const groupColumns = {
   id: productGroups.id,
@@ -78,54 +94,25 @@ export async function readCategory(db: Db, id: string): Promise<CategoryResponse
     .where(and(visibleGroup, eq(productGroups.categoryId, id)))
     .orderBy(asc(productGroups.name));
   const withSamples = await Promise.all(
-    groups.map(async (group) => ({ ...group, sampleAccounts: await sampleAccounts(db, group.id) })),
+    groups.map(async (group) => ({
+      ...group,
+      sampleAccounts: await stockShown.samples.call(db, group.id, SAMPLE_ACCOUNTS),
+    })),
   );
   return { category: summarise(category, groups), groups: withSamples };
 }
 
-async function sampleAccounts(db: Db, groupId: string): Promise<PublicAccount[]> {
-  const rows = await db
-    .select({
-      id: stockAccounts.id,
-      username: stockAccounts.username,
-      info: stockAccounts.additionalInfo,
-    })
-    .from(stockAccounts)
-    .where(and(eq(stockAccounts.productGroupId, groupId), eq(stockAccounts.status, 'available')))
-    .orderBy(asc(stockAccounts.createdAt), asc(stockAccounts.id))
-    .limit(SAMPLE_ACCOUNTS);
-  return rows.map((r) => ({
-    id: r.id,
-    username: r.username,
-    details: publicDetails(r.info),
-    isAvailable: true,
-  }));
+/** A visible group by id (its category active too); null otherwise. */
+async function readVisibleGroup(db: Db, id: string): Promise<PublicGroup | null> {
+  const [group] = await selectGroups(db).where(and(eq(productGroups.id, id), visibleGroup));
+  return group ?? null;
 }
 
 /** One account for the single-account page; null when unknown or its group is not visible. */
 export async function readAccount(db: Db, id: string): Promise<AccountResponse | null> {
-  const [row] = await db
-    .select({
-      group: groupColumns,
-      id: stockAccounts.id,
-      username: stockAccounts.username,
-      info: stockAccounts.additionalInfo,
-      status: stockAccounts.status,
-    })
-    .from(stockAccounts)
-    .innerJoin(productGroups, eq(productGroups.id, stockAccounts.productGroupId))
-    .innerJoin(categories, eq(categories.id, productGroups.categoryId))
-    .where(and(eq(stockAccounts.id, id), visibleGroup));
-  if (!row) return null;
-  return {
-    account: {
-      id: row.id,
-      username: row.username,
-      details: publicDetails(row.info),
-      isAvailable: row.status === 'available',
-    },
-    group: row.group,
-  };
+  const found = await stockShown.account.call(db, id);
+  const group = found && (await readVisibleGroup(db, found.productGroupId));
+  return found && group ? { account: found.account, group } : null;
 }
 
 /**

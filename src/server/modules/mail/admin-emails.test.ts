@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminEmailList } from '../../../shared/admin-emails.ts';
-import { auditLog } from '../admin/admin.tables.ts';
+import { auditLog } from '../audit/audit.tables.ts';
 import { quickCustomer, SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
 import { testCipher } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';

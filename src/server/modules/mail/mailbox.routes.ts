@@ -2,7 +2,7 @@
 // /api/dev/mailbox (JSON), so a newcomer on a fresh machine can confirm an e-mail without SMTP.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { escapeHtml } from '../auth/confirmation-email.ts';
+import { escapeHtml } from '../../html/escape-html.ts';
 import type { OpenBody } from './deliver-emails.ts';
 import { readMailbox } from './read-mailbox.ts';
 

@@ -1,4 +1,5 @@
 // Enqueue e-mail in the same transaction as what caused it; the worker delivers it later.
+import { and, eq, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { emailOutbox } from './mail.tables.ts';
@@ -42,4 +43,24 @@ export function openEmailBody(cipher: CredentialCipher, body: string): string {
   return body.startsWith(SEALED)
     ? cipher.decrypt(Buffer.from(body.slice(SEALED.length), 'base64'))
     : body;
+}
+
+/** Account deletion: every e-mail queued for or sent to the person goes (by user or by address). */
+export async function forgetEmailsOf(tx: Tx, userId: string, email: string): Promise<void> {
+  await tx
+    .delete(emailOutbox)
+    .where(or(eq(emailOutbox.userId, userId), eq(emailOutbox.toAddress, email)));
+}
+
+/** Replaces a queued e-mail's body only while it still holds `expected` (a render-later placeholder). */
+export async function replaceEmailBody(
+  db: Db | Tx,
+  id: string,
+  expected: string,
+  body: string,
+): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ textBody: body })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.textBody, expected)));
 }

@@ -5,7 +5,7 @@ import { adminEmailMessages, type AdminEmail } from '../../../shared/admin-email
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../http/access.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { recordAudit } from '../admin/record-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { adminEmailColumns, canRetry, toAdminEmail } from './emails-needing-attention.ts';
 import { emailOutbox } from './mail.tables.ts';
 

@@ -1,15 +1,14 @@
 // The credentials e-mail of an order. The purchase queues only "send order X's credentials" (a placeholder
 // body); the outbox worker renders it from the decrypted accounts after the purchase committed and stores it
 // sealed, so nothing is decrypted or encrypted inside the purchase and the outbox never holds a credential
-// in clear. It also states what the order cost
-// and the wallet balance right after it (from the order's own ledger row).
-import { and, eq } from 'drizzle-orm';
+// in clear. It also states what the order cost and the wallet balance right after it (from the order's own
+// ledger row).
 import { formatNaira } from '../../../shared/money.ts';
 import type { Tx, Db } from '../../db/client.ts';
-import { users } from '../auth/auth.tables.ts';
-import { transactions } from '../wallet/wallet.tables.ts';
-import { emailOutbox } from '../mail/mail.tables.ts';
-import { enqueueEmail, openEmailBody, sealEmailBody } from '../mail/outbox.ts';
+import { readUserContact } from '../auth/read-user-contact.ts';
+import { readWalletBalance } from '../auth/wallet-balance.ts';
+import { readOrderEntry } from '../wallet/read-order-entry.ts';
+import { enqueueEmail, openEmailBody, replaceEmailBody, sealEmailBody } from '../mail/outbox.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { credentialsText, readOrderCredentials } from './order-credentials.ts';
 
@@ -50,15 +49,12 @@ export function outboxBodyOpener(db: Db, cipher: CredentialCipher) {
       throw new Error('credentials e-mail without its order or owner');
     const text = await renderCredentialsEmail(db, cipher, message.userId, message.orderId);
     if (message.id)
-      await db
-        .update(emailOutbox)
-        .set({ textBody: sealEmailBody(cipher, text) })
-        .where(
-          and(
-            eq(emailOutbox.id, message.id),
-            eq(emailOutbox.textBody, CREDENTIALS_EMAIL_PLACEHOLDER),
-          ),
-        );
+      await replaceEmailBody(
+        db,
+        message.id,
+        CREDENTIALS_EMAIL_PLACEHOLDER,
+        sealEmailBody(cipher, text),
+      );
     return text;
   };
 }
@@ -69,8 +65,7 @@ async function renderCredentialsEmail(
   userId: string,
   orderId: string,
 ): Promise<string> {
-  const [owner] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, userId));
-  const name = owner?.name ?? '';
+  const name = (await readUserContact(db, userId))?.fullName ?? '';
   const credentials = await readOrderCredentials(db, cipher, userId, orderId);
   const count = credentials.accounts.length;
   const { paidKobo, balanceAfterKobo } = await readOrderPayment(db, userId, orderId);
@@ -94,17 +89,7 @@ async function readOrderPayment(
   userId: string,
   orderId: string,
 ): Promise<{ paidKobo: number; balanceAfterKobo: number }> {
-  const [row] = await tx
-    .select({
-      amountKobo: transactions.amountKobo,
-      balanceAfterKobo: transactions.balanceAfterKobo,
-    })
-    .from(transactions)
-    .where(and(eq(transactions.orderId, orderId), eq(transactions.type, 'purchase')));
+  const row = await readOrderEntry(tx, orderId);
   if (row) return { paidKobo: Math.abs(row.amountKobo), balanceAfterKobo: row.balanceAfterKobo };
-  const [user] = await tx
-    .select({ balanceKobo: users.walletBalanceKobo })
-    .from(users)
-    .where(eq(users.id, userId));
-  return { paidKobo: 0, balanceAfterKobo: user?.balanceKobo ?? 0 };
+  return { paidKobo: 0, balanceAfterKobo: await readWalletBalance(tx, userId) };
 }

@@ -1,11 +1,11 @@
 // An order's credentials, decrypted from its sold accounts, for its owner only (screen, file, e-mail).
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { orderMessages, type OrderCredentials } from '../../../shared/orders.ts';
 import { publicDetails } from '../../../shared/catalogue.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
-import { stockAccounts } from '../stock/stock.tables.ts';
+import { readSoldAccounts } from '../stock/read-sold-accounts.ts';
 import { orders } from './orders.tables.ts';
 
 /** 404 for anyone but the owner (another customer learns nothing); 409 for orders that are not completed. */
@@ -27,11 +27,7 @@ export async function readOrderCredentials(
   const order = await loadOwnOrder(db, userId, orderId);
   if (order.status !== 'completed')
     throw new AppError('ORDER_NOT_COMPLETED', 409, orderMessages.onlyCompleted);
-  const rows = await db
-    .select()
-    .from(stockAccounts)
-    .where(and(eq(stockAccounts.orderId, orderId), eq(stockAccounts.status, 'sold')))
-    .orderBy(asc(stockAccounts.soldAt), asc(stockAccounts.createdAt), asc(stockAccounts.id));
+  const rows = await readSoldAccounts(db, orderId);
   if (!rows.length) throw notFound(orderMessages.noCredentials);
   const open = (b: Buffer | null) => (b ? cipher.decrypt(b) : null);
   return {

@@ -20,7 +20,8 @@ import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { enqueueCredentialsEmail } from './credentials-email.ts';
 import { credentialsText, loadOwnOrder, readOrderCredentials } from './order-credentials.ts';
 import { purchase } from './purchase.ts';
-import { readActivity, readOrders } from './read-orders.ts';
+import { readOrders } from './read-orders.ts';
+import { readActivity } from '../wallet/read-activity.ts';
 
 const downloadQuery = z.object({ format: z.enum(['json', 'txt']).default('json') });
 const idempotencyKeySchema = z.string().trim().min(8).max(100);

@@ -18,8 +18,8 @@ import type { SessionUser } from '../../http/access.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { stockCountRefresher, type StockCountRefresher } from '../stock/stock-count.ts';
-import { orderWarrantyEnd } from '../reports/read-order-items.ts';
-import { warrantyEnd } from '../reports/report-problem.ts';
+import { orderWarrantyEnd } from './read-orders.ts';
+import { warrantyEnd } from './warranty.ts';
 import { CREDENTIALS_EMAIL_PLACEHOLDER } from './credentials-email.ts';
 import type { OrderAccountDetails } from './orders.tables.ts';
 

@@ -1,15 +1,22 @@
-// A customer's order history with the state of each order's latest credentials e-mail, and the
-// dashboard's recent activity (from the ledger).
+// A customer's order history with the state of each order's latest credentials e-mail.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { ActivityList, CustomerOrder, CredentialsEmailState } from '../../../shared/orders.ts';
+import type { CustomerOrder, CredentialsEmailState } from '../../../shared/orders.ts';
+import type { OrderItem } from '../../../shared/reports.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderWarrantyEnd, readOrderItems } from '../reports/read-order-items.ts';
-import { transactions } from '../wallet/wallet.tables.ts';
+import { lateBound } from '../../late-bound.ts';
 import { CREDENTIALS_EMAIL_KIND } from './credentials-email.ts';
 import { orders } from './orders.tables.ts';
 
 const HISTORY_LIMIT = 200;
-const ACTIVITY_LIMIT = 5;
+
+/**
+ * The accounts handed over for some orders, each with its latest report. The reports module answers (it
+ * depends on orders: a report is about an order's account), so orders may not import it.
+ */
+export const orderItems =
+  lateBound<
+    (db: Db | Tx, orderIds: string[], warrantyHours: number) => Promise<Map<string, OrderItem[]>>
+  >('orders orderItems');
 
 type EmailRow = {
   status: CredentialsEmailState['status'];
@@ -37,7 +44,7 @@ export async function readOrders(
     .where(and(eq(orders.userId, userId), onlyOrderId ? eq(orders.id, onlyOrderId) : undefined))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(HISTORY_LIMIT);
-  const items = await readOrderItems(
+  const items = await orderItems.call(
     db,
     rows.map((r) => r.order.id),
     warrantyHours,
@@ -72,27 +79,10 @@ export function toEmailState(e: EmailRow): CredentialsEmailState {
   };
 }
 
-export async function readActivity(db: Db, userId: string): Promise<ActivityList> {
-  const rows = await db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.userId, userId))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(ACTIVITY_LIMIT);
-  return {
-    items: rows.map((t) => ({
-      id: t.id,
-      kind:
-        t.type === 'purchase'
-          ? 'purchase'
-          : t.type === 'topup'
-            ? 'topup'
-            : t.type === 'refund'
-              ? 'refund'
-              : 'admin',
-      description: t.description,
-      amountKobo: t.amountKobo,
-      createdAt: t.createdAt.toISOString(),
-    })),
-  };
+/** The latest end of a still-reportable account's window, if it is still in the future. */
+export function orderWarrantyEnd(items: OrderItem[], now = new Date()): string | null {
+  const ends = items
+    .map((i) => i.reportableUntil)
+    .filter((t): t is string => t !== null && new Date(t) > now);
+  return ends.length ? ends.sort().at(-1)! : null;
 }

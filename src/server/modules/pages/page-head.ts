@@ -4,6 +4,7 @@ import type { AccountResponse, CategoryResponse, PublicGroup } from '../../../sh
 import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import type { PageData, RenderedPage } from '../../../shared/page-data.ts';
 import type { RenderablePage } from './load-page-data.ts';
+import { escapeHtml } from '../../html/escape-html.ts';
 
 export type PageHead = {
   title: string;
@@ -141,11 +142,4 @@ function categoryLd({ category, groups }: CategoryResponse, publicUrl: string) {
       },
     })),
   };
-}
-
-export function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 }

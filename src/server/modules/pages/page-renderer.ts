@@ -11,7 +11,8 @@ import type { SiteInfo } from '../../../shared/site.ts';
 import type { Db } from '../../db/client.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { loadPageData, type RenderablePage } from './load-page-data.ts';
-import { buildPageHead, escapeHtml } from './page-head.ts';
+import { escapeHtml } from '../../html/escape-html.ts';
+import { buildPageHead } from './page-head.ts';
 import { scriptHash } from './script-hashes.ts';
 
 export type RenderedHtml = { status: number; html: string; scriptHashes: string[] };

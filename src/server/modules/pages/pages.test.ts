@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountResponse, CategoryResponse } from '../../../shared/catalogue.ts';
 import type { PageData } from '../../../shared/page-data.ts';
-import { seedDemoShop } from '../../db/seed.ts';
+import { seedDemoShop } from '../../demo/seed.ts';
 import { buildWebApp } from '../../test/build-web-app.ts';
 import { testCipher } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signedInUser, SAME_ORIGIN } from '../../test/auth-helpers.ts';
 import { createInstantProvider } from '../../test/instant-provider.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { auditLog } from '../admin/admin.tables.ts';
+import { auditLog } from '../audit/audit.tables.ts';
 
 const TOKEN = 'settings-webhook-token-0123456789';
 const withToken = await createTestApp({

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminPayment } from '../../../shared/admin-users.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { recordAudit, type AuditActor } from '../admin/record-audit.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { users } from '../auth/auth.tables.ts';
 import { payments } from './payments.tables.ts';
 import { PAYMENT_NOT_FOUND, toAdminPayment } from './read-admin-payments.ts';

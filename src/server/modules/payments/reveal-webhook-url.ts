@@ -1,7 +1,7 @@
 // The webhook URL (with its secret token) for the admin's copy button, audited each time.
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { recordAudit, type AuditActor } from '../admin/record-audit.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { webhookUrl, type PaymentSetup } from './payment-settings.ts';
 
 /** The full webhook URL carries its secret token: handed out only on the copy button's request, and audited. */

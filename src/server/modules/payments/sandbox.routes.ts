@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { formatNaira } from '../../../shared/money.ts';
-import { escapeHtml } from '../auth/confirmation-email.ts';
+import { escapeHtml } from '../../html/escape-html.ts';
 import {
   completeSandboxCheckoutLate,
   decideSandboxCheckout,

@@ -1,8 +1,7 @@
 // The top-up receipt e-mail: queued in the same transaction as the credit it reports, delivered by the outbox worker.
-import { eq } from 'drizzle-orm';
 import { formatNaira } from '../../../shared/money.ts';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../auth/auth.tables.ts';
+import { readUserContact } from '../auth/read-user-contact.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 
 export const TOPUP_RECEIPT_EMAIL_KIND = 'topup_receipt';
@@ -24,10 +23,7 @@ export async function enqueueTopupReceipt(
     paidAt: Date;
   },
 ): Promise<void> {
-  const [user] = await tx
-    .select({ email: users.email, fullName: users.fullName })
-    .from(users)
-    .where(eq(users.id, receipt.userId));
+  const user = await readUserContact(tx, receipt.userId);
   if (!user?.email) return;
   const text = [
     `Hello ${user.fullName || 'there'},`,

@@ -1,9 +1,10 @@
 // The accounts handed over for some orders (sold, replaced, refunded) with each one's latest report: what
-// the order card shows and what its "Report a problem" form offers.
+// the order card shows and what its "Report a problem" form offers. Orders show them through their
+// orderItems (wire-modules.ts).
 import { sql } from 'drizzle-orm';
 import type { OrderItem, ReportReason, ReportStatus } from '../../../shared/reports.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { warrantyEnd } from './report-problem.ts';
+import { warrantyEnd } from '../orders/warranty.ts';
 
 type Row = {
   id: string;
@@ -58,12 +59,4 @@ export async function readOrderItems(
     });
   }
   return byOrder;
-}
-
-/** The latest end of a still-reportable account's window, if it is still in the future. */
-export function orderWarrantyEnd(items: OrderItem[], now = new Date()): string | null {
-  const ends = items
-    .map((i) => i.reportableUntil)
-    .filter((t): t is string => t !== null && new Date(t) > now);
-  return ends.length ? ends.sort().at(-1)! : null;
 }

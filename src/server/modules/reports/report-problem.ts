@@ -8,6 +8,7 @@ import {
   type ReportProblemResult,
 } from '../../../shared/reports.ts';
 import type { Db } from '../../db/client.ts';
+import { isInWarranty } from '../orders/warranty.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { conflict } from '../../http/errors.ts';
 import { loadOwnOrder } from '../orders/order-credentials.ts';
@@ -65,12 +66,4 @@ export async function reportProblem(
     if (isUniqueViolation(err)) throw conflict(reportMessages.alreadyOpen, 'REPORT_OPEN');
     throw err;
   }
-}
-
-export function warrantyEnd(soldAt: Date, warrantyHours: number): Date {
-  return new Date(soldAt.getTime() + warrantyHours * 3600_000);
-}
-
-export function isInWarranty(soldAt: Date, warrantyHours: number, now: Date): boolean {
-  return now.getTime() <= warrantyEnd(soldAt, warrantyHours).getTime();
 }

@@ -6,7 +6,7 @@ import { quickCustomer, signedInUser } from '../../test/auth-helpers.ts';
 import { reportClient } from '../../test/report-helpers.ts';
 import { insertGroupWithStock, testCipher } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { auditLog } from '../admin/admin.tables.ts';
+import { auditLog } from '../audit/audit.tables.ts';
 import { users } from '../auth/auth.tables.ts';
 import { productGroups } from '../catalogue/catalogue.tables.ts';
 import { emailOutbox } from '../mail/mail.tables.ts';

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../http/access.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { recordAudit } from '../admin/record-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CategoryResponse } from '../../../shared/catalogue.ts';
-import { seedDemoShop } from '../../db/seed.ts';
+import { seedDemoShop } from '../../demo/seed.ts';
 import { testCipher } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';

@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { stringify, type Stringifier } from 'csv-stringify';
 import { adminMessages } from '../../../shared/admin-catalogue.ts';
 import type { Db } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../admin/record-audit.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { readProductGroupName } from '../catalogue/read-admin-catalogue.ts';
 import type { CredentialCipher } from './credential-cipher.ts';
 import { neutraliseFormula } from './formula-cells.ts';

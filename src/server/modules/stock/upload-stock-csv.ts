@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import { csvMessages, type CsvUploadResult } from '../../../shared/admin-catalogue.ts';
 import type { Db } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../admin/record-audit.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { readProductGroupName } from '../catalogue/read-admin-catalogue.ts';
 import type { CredentialCipher } from './credential-cipher.ts';
 import { importAccountsCsv } from './import-accounts-csv.ts';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { adminUserMessages, type BalanceAdjustmentResult } from '../../../shared/admin-users.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { recordAudit, type AuditActor } from '../admin/record-audit.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { users } from '../auth/auth.tables.ts';
 import { postLedgerEntry } from './post-ledger-entry.ts';
 

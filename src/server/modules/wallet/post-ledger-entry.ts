@@ -1,9 +1,8 @@
 // The only way money moves: one conditional balance update and its ledger row, in the caller's transaction.
 // The balance can never go below zero (the WHERE clause first, the CHECK constraint as the last guard).
-import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../auth/auth.tables.ts';
 import type { TransactionType } from '../../../shared/wallet.ts';
+import { moveWalletBalance } from '../auth/wallet-balance.ts';
 import { transactions } from './wallet.tables.ts';
 
 export type LedgerEntry = {
@@ -27,22 +26,15 @@ export type PostedEntry = { transactionId: string; balanceAfterKobo: number };
 export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<PostedEntry | null> {
   if (!Number.isSafeInteger(entry.amountKobo) || entry.amountKobo === 0)
     throw new RangeError('amountKobo must be a non-zero integer');
-  const [wallet] = await tx
-    .update(users)
-    .set({
-      walletBalanceKobo: sql`${users.walletBalanceKobo} + ${entry.amountKobo}`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(users.id, entry.userId), gte(users.walletBalanceKobo, -entry.amountKobo)))
-    .returning({ balanceKobo: users.walletBalanceKobo });
-  if (!wallet) return null;
+  const balanceKobo = await moveWalletBalance(tx, entry.userId, entry.amountKobo);
+  if (balanceKobo === null) return null;
   const [row] = await tx
     .insert(transactions)
     .values({
       userId: entry.userId,
       type: entry.type,
       amountKobo: entry.amountKobo,
-      balanceAfterKobo: wallet.balanceKobo,
+      balanceAfterKobo: balanceKobo,
       description: entry.description,
       reference: entry.reference,
       status: 'completed',
@@ -53,5 +45,5 @@ export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<Poste
       actor: entry.actor,
     })
     .returning({ id: transactions.id });
-  return { transactionId: row!.id, balanceAfterKobo: wallet.balanceKobo };
+  return { transactionId: row!.id, balanceAfterKobo: balanceKobo };
 }

@@ -1,17 +1,25 @@
 // Wallet reads for its owner: the balance with its totals, and the transaction history (with every top-up attempt).
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TransactionList, WalletSummary, WalletTransaction } from '../../../shared/wallet.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../auth/auth.tables.ts';
-import { payments } from '../payments/payments.tables.ts';
-import { customerMessage } from '../payments/customer-message.ts';
+import { lateBound } from '../../late-bound.ts';
+import { readWalletBalance } from '../auth/wallet-balance.ts';
 import { transactions } from './wallet.tables.ts';
 
 const HISTORY_LIMIT = 200;
 
+/**
+ * History rows that are not ledger rows: the top-ups not credited yet. The payments module answers (it
+ * depends on the wallet: a settled top-up posts its ledger row), so the wallet may not import it.
+ */
+export const openEntries =
+  lateBound<(db: Db, userId: string, limit: number) => Promise<WalletTransaction[]>>(
+    'wallet openEntries',
+  );
+
 export async function readWalletSummary(db: Db, userId: string): Promise<WalletSummary> {
-  const [[user], [totals]] = await Promise.all([
-    db.select({ balanceKobo: users.walletBalanceKobo }).from(users).where(eq(users.id, userId)),
+  const [balanceKobo, [totals]] = await Promise.all([
+    readWalletBalance(db, userId),
     db
       .select({
         topups: sql<number>`coalesce(sum(${transactions.amountKobo}) filter (where ${transactions.type} = 'topup'), 0)::bigint`,
@@ -21,7 +29,7 @@ export async function readWalletSummary(db: Db, userId: string): Promise<WalletS
       .where(and(eq(transactions.userId, userId), eq(transactions.status, 'completed'))),
   ]);
   return {
-    balanceKobo: user?.balanceKobo ?? 0,
+    balanceKobo,
     totalTopupsKobo: Number(totals?.topups ?? 0),
     totalSpentKobo: Number(totals?.spent ?? 0),
   };
@@ -44,46 +52,11 @@ export async function readTransactions(
       .where(eq(transactions.userId, userId))
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(limit),
-    attempts
-      ? db
-          .select(attemptColumns)
-          .from(payments)
-          .where(and(eq(payments.userId, userId), ne(payments.status, 'completed')))
-          .orderBy(desc(payments.createdAt))
-          .limit(limit)
-      : Promise.resolve([]),
+    attempts ? openEntries.call(db, userId, limit) : Promise.resolve([]),
   ]);
-  const list = [...rows.map(toWalletTransaction), ...open.map(attemptRow)];
+  const list = [...rows.map(toWalletTransaction), ...open];
   list.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
   return { transactions: list.slice(0, limit) };
-}
-
-const attemptColumns = {
-  id: payments.id,
-  amountKobo: payments.amountKobo,
-  provider: payments.provider,
-  reference: payments.reference,
-  status: payments.status,
-  statusMessage: payments.statusMessage,
-  providerReference: payments.providerReference,
-  createdAt: payments.createdAt,
-};
-
-function attemptRow(p: {
-  [K in keyof typeof attemptColumns]: (typeof payments.$inferSelect)[K];
-}): WalletTransaction {
-  return {
-    id: p.id,
-    type: 'topup',
-    amountKobo: p.amountKobo,
-    balanceAfterKobo: null,
-    description: `Wallet top-up via ${p.provider === 'sandbox' ? 'Sandbox' : 'ErcasPay'}`,
-    reference: p.reference,
-    status: p.status,
-    providerReference: p.providerReference,
-    createdAt: p.createdAt.toISOString(),
-    message: customerMessage(p),
-  };
 }
 
 export function toWalletTransaction(row: typeof transactions.$inferSelect): WalletTransaction {

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { publicDetails } from '../../../shared/catalogue.ts';
 import { hasUnstorableText } from '../../http/validate.ts';
-import { auditLog } from '../../modules/admin/admin.tables.ts';
+import { auditLog } from '../../modules/audit/audit.tables.ts';
 import { users } from '../../modules/auth/auth.tables.ts';
 import { categories, productGroups } from '../../modules/catalogue/catalogue.tables.ts';
 import { inboxMessages } from '../../modules/inbox/inbox.tables.ts';

@@ -7,7 +7,7 @@ import type { AdminOrderList } from '../../../shared/admin-orders.ts';
 import { AUDIT_ACTIONS, AUDIT_AREAS, type ActivityPage } from '../../../shared/audit.ts';
 import { ORDER_STATUSES } from '../../../shared/orders.ts';
 import { users } from '../../modules/auth/auth.tables.ts';
-import { recordAudit } from '../../modules/admin/record-audit.ts';
+import { recordAudit } from '../../modules/audit/record-audit.ts';
 import { quickCustomer } from '../auth-helpers.ts';
 import { reportClient } from '../report-helpers.ts';
 import { insertGroupWithStock } from '../stock-helpers.ts';

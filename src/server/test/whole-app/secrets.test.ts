@@ -12,7 +12,7 @@ import { eq, isNotNull } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../app.ts';
-import { DEMO_ADMIN_EMAIL, seedDemoShop } from '../../db/seed.ts';
+import { DEMO_ADMIN_EMAIL, seedDemoShop } from '../../demo/seed.ts';
 import { emailOutbox } from '../../modules/mail/mail.tables.ts';
 import { payments } from '../../modules/payments/payments.tables.ts';
 import { createCredentialCipher } from '../../modules/stock/credential-cipher.ts';

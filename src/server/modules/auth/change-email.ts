@@ -8,8 +8,8 @@ import { AppError } from '../../http/errors.ts';
 import { consumeLimit } from '../../http/rate-limit.ts';
 import { accountMessages } from '../../../shared/account.ts';
 import { authMessages } from '../../../shared/auth.ts';
-import { users } from '../auth/auth.tables.ts';
-import { issueEmailToken, redeemEmailToken } from '../auth/email-tokens.ts';
+import { users } from './auth.tables.ts';
+import { issueEmailToken, redeemEmailToken } from './email-tokens.ts';
 import { sendEmailChangedNotice, sendEmailChangeLink } from './account-emails.ts';
 import { checkPassword } from './check-password.ts';
 

@@ -3,10 +3,10 @@
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../auth/auth.tables.ts';
-import { voidEmailTokens } from '../auth/email-tokens.ts';
-import { hashPassword } from '../auth/password.ts';
-import { endUserSessions } from '../auth/sessions.ts';
+import { users } from './auth.tables.ts';
+import { voidEmailTokens } from './email-tokens.ts';
+import { hashPassword } from './password.ts';
+import { endUserSessions } from './sessions.ts';
 import { sendPasswordChanged } from './account-emails.ts';
 import { checkPassword } from './check-password.ts';
 

@@ -1,7 +1,7 @@
 // The e-mails of self-service account changes: reset link, "password changed", new-address confirmation,
 // and the notice to the old address. Plain words, the link spelled out, nothing secret but the one-time link.
 import type { Db, Tx } from '../../db/client.ts';
-import { escapeHtml } from '../auth/confirmation-email.ts';
+import { escapeHtml } from '../../html/escape-html.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 
 type Person = { id: string; email: string; fullName: string };

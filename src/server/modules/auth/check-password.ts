@@ -6,8 +6,8 @@ import { AppError } from '../../http/errors.ts';
 import { assertUnderLimit, recordHit } from '../../http/rate-limit.ts';
 import { accountMessages } from '../../../shared/account.ts';
 import { authMessages } from '../../../shared/auth.ts';
-import { users } from '../auth/auth.tables.ts';
-import { verifyPassword } from '../auth/password.ts';
+import { users } from './auth.tables.ts';
+import { verifyPassword } from './password.ts';
 
 export async function checkPassword(
   db: Db | Tx,

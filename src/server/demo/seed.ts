@@ -2,9 +2,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { nairaToKobo } from '../../shared/money.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 import { demoCatalogue } from './demo-catalogue.ts';
-import { categories, productGroups, stockAccounts, users } from './schema.ts';
+import { categories, productGroups, stockAccounts, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { CredentialCipher } from '../modules/stock/credential-cipher.ts';
 

@@ -1,10 +1,10 @@
-// Add Product: which template a single new account joins. The title picks an active template of the
+// Add Product: which product group a single new account joins. The title picks an active group of the
 // category by name; otherwise the account goes to '{Category} - General', created (active, stock 0) when missing.
 import { and, eq, sql } from 'drizzle-orm';
 import { adminMessages } from '../../../shared/admin-catalogue.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
-import { categories, productGroups } from '../catalogue/catalogue.tables.ts';
+import { categories, productGroups } from './catalogue.tables.ts';
 
 export async function findOrCreateProductGroupFor(
   tx: Tx,

@@ -2,13 +2,14 @@
 // e-mails); the user row stays, anonymised, because orders, ledger rows and sold accounts point at it and the
 // books must still balance. A remaining balance stays on that row: the store cannot pay it out by itself, so
 // the page shows it (with the support contact) first, and deletion refuses if it changed since.
-import { eq, like, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { forgetHitsOf } from '../../http/rate-limit.ts';
 import { accountMessages } from '../../../shared/account.ts';
-import { emailTokens, rateLimitHits, sessions, users } from '../auth/auth.tables.ts';
-import { inboxMessages } from '../inbox/inbox.tables.ts';
-import { emailOutbox } from '../mail/mail.tables.ts';
+import { emailTokens, sessions, users } from './auth.tables.ts';
+import { forgetMessagesFrom } from '../inbox/forget-sender.ts';
+import { forgetEmailsOf } from '../mail/outbox.ts';
 import { checkPassword } from './check-password.ts';
 
 export const DELETED_NAME = 'Deleted user';
@@ -40,12 +41,8 @@ export async function deleteAccount(
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
-    await tx.delete(inboxMessages).where(eq(inboxMessages.email, user.email));
-    await tx
-      .delete(emailOutbox)
-      .where(or(eq(emailOutbox.userId, userId), eq(emailOutbox.toAddress, user.email)));
-    await tx
-      .delete(rateLimitHits)
-      .where(like(rateLimitHits.bucket, `%:${user.email.replace(/[\\%_]/g, '\\$&')}`));
+    await forgetMessagesFrom(tx, user.email);
+    await forgetEmailsOf(tx, userId, user.email);
+    await forgetHitsOf(tx, user.email);
   });
 }

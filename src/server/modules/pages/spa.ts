@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { marketingPagePaths, pageKindOf } from '../modules/pages/page-kind.ts';
-import type { PageRenderer } from '../modules/pages/page-renderer.ts';
-import { inlineScriptHashes } from '../modules/pages/script-hashes.ts';
-import { errorBody } from './errors.ts';
+import { marketingPagePaths, pageKindOf } from './page-kind.ts';
+import type { PageRenderer } from './page-renderer.ts';
+import { inlineScriptHashes } from './script-hashes.ts';
+import { errorBody } from '../../http/errors.ts';
 
 /** Builds the page renderer from the built index.html (the template every page is rendered into). */
 export type MakePageRenderer = (template: string) => PageRenderer;

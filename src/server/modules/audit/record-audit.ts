@@ -3,7 +3,7 @@
 // append-only (a trigger refuses UPDATE, DELETE and TRUNCATE).
 import type { AuditAction } from '../../../shared/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditLog } from './admin.tables.ts';
+import { auditLog } from './audit.tables.ts';
 
 /** An admin's session, or the command line (no user id) for `npm run admin`. */
 export type AuditActor = { id: string | null; email: string };

@@ -9,7 +9,7 @@ import {
   type AuditAction,
 } from '../../../shared/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from './admin.tables.ts';
+import { auditLog } from './audit.tables.ts';
 
 export async function readAuditTrail(db: Db, q: ActivityQuery): Promise<ActivityPage> {
   const filters: (SQL | undefined)[] = [

@@ -3,7 +3,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { accountMessages, describeDevice, type SessionInfo } from '../../../shared/account.ts';
-import { sessions } from '../auth/auth.tables.ts';
+import { sessions } from './auth.tables.ts';
 
 export async function listSessions(
   db: Db,

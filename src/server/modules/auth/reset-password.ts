@@ -7,10 +7,10 @@ import { AppError } from '../../http/errors.ts';
 import { consumeLimit } from '../../http/rate-limit.ts';
 import { accountMessages } from '../../../shared/account.ts';
 import { authMessages } from '../../../shared/auth.ts';
-import { users } from '../auth/auth.tables.ts';
-import { issueEmailToken, redeemEmailToken, voidEmailTokens } from '../auth/email-tokens.ts';
-import { hashPassword } from '../auth/password.ts';
-import { endUserSessions } from '../auth/sessions.ts';
+import { users } from './auth.tables.ts';
+import { issueEmailToken, redeemEmailToken, voidEmailTokens } from './email-tokens.ts';
+import { hashPassword } from './password.ts';
+import { endUserSessions } from './sessions.ts';
 import { sendPasswordChanged, sendResetLink } from './account-emails.ts';
 
 const MINUTE = 60_000;

@@ -1,0 +1,45 @@
+// The accounts on sale as the public catalogue shows them (catalogue/read-catalogue.ts's stockShown,
+// wired in wire-modules.ts): username and public details only, never credentials.
+import { and, asc, eq } from 'drizzle-orm';
+import { publicDetails, type PublicAccount } from '../../../shared/catalogue.ts';
+import type { Db } from '../../db/client.ts';
+import { stockAccounts } from './stock.tables.ts';
+
+const publicColumns = {
+  id: stockAccounts.id,
+  username: stockAccounts.username,
+  info: stockAccounts.additionalInfo,
+  status: stockAccounts.status,
+  productGroupId: stockAccounts.productGroupId,
+};
+
+type PublicRow = { id: string; username: string; info: Record<string, unknown>; status: string };
+
+const toPublic = (r: PublicRow): PublicAccount => ({
+  id: r.id,
+  username: r.username,
+  details: publicDetails(r.info),
+  isAvailable: r.status === 'available',
+});
+
+export async function readSampleAccounts(
+  db: Db,
+  groupId: string,
+  limit: number,
+): Promise<PublicAccount[]> {
+  const rows = await db
+    .select(publicColumns)
+    .from(stockAccounts)
+    .where(and(eq(stockAccounts.productGroupId, groupId), eq(stockAccounts.status, 'available')))
+    .orderBy(asc(stockAccounts.createdAt), asc(stockAccounts.id))
+    .limit(limit);
+  return rows.map(toPublic);
+}
+
+export async function readPublicAccount(
+  db: Db,
+  id: string,
+): Promise<{ account: PublicAccount; productGroupId: string } | null> {
+  const [row] = await db.select(publicColumns).from(stockAccounts).where(eq(stockAccounts.id, id));
+  return row ? { account: toPublic(row), productGroupId: row.productGroupId } : null;
+}
