@@ -1,7 +1,8 @@
 // `npm test`: typecheck, lint, unit + integration (Vitest), end-to-end (Playwright in Chromium), then the scan
 // of every log those runs wrote for a configured secret (scripts/check-logs-for-secrets.ts, counted as one test).
-// Each step streams its output; the last line is the summary of every test run: "tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// The three static checks run side by side (their output printed whole, one after another); the test steps
+// stream their output; the last line is the summary of every test run: "tests: N passed, N failed".
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -16,10 +17,12 @@ fs.rmSync(playwrightJson, { force: true });
 fs.rmSync(path.join(tmp, 'test-logs'), { recursive: true, force: true });
 
 type Step = { name: string; cmd: string; args: string[]; env?: Record<string, string> };
-const steps: Step[] = [
+const staticChecks: Step[] = [
   { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', cmd: bin('eslint'), args: ['--max-warnings', '0', '.'] },
   { name: 'format', cmd: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
+];
+const steps: Step[] = [
   {
     name: 'unit and integration tests',
     cmd: bin('vitest'),
@@ -40,6 +43,34 @@ const steps: Step[] = [
 
 const env = { ...process.env, PATH: `${path.resolve('node_modules/.bin')}:${process.env.PATH}` };
 const failedSteps: string[] = [];
+
+// Side by side: they only read files, and together they take a third of the time they take in a row.
+const checked = await Promise.all(
+  staticChecks.map(
+    (step) =>
+      new Promise<{ step: Step; status: number | null; output: string; secs: string }>(
+        (resolve) => {
+          const started = Date.now();
+          const child = spawn(step.cmd, step.args, { env: { ...env, ...step.env } });
+          let output = '';
+          child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+          child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+          child.on('close', (status) =>
+            resolve({ step, status, output, secs: ((Date.now() - started) / 1000).toFixed(1) }),
+          );
+        },
+      ),
+  ),
+);
+for (const { step, status, output, secs } of checked) {
+  console.log(`\n▶ ${step.name}`);
+  if (output) process.stdout.write(output);
+  if (status === 0) console.log(`✔ ${step.name} (${secs}s)`);
+  else {
+    console.log(`✘ ${step.name} failed (${secs}s)`);
+    failedSteps.push(step.name);
+  }
+}
 for (const step of steps) {
   console.log(`\n▶ ${step.name}`);
   const started = Date.now();
@@ -49,7 +80,6 @@ for (const step of steps) {
   else {
     console.log(`✘ ${step.name} failed (${secs}s)`);
     failedSteps.push(step.name);
-    if (step.name === 'typecheck' || step.name === 'lint' || step.name === 'format') continue;
   }
 }
 

@@ -70,7 +70,7 @@ async function probe<S>(
   request: () => Promise<Answer>,
   audits: 0 | 1,
 ) {
-  const [before, auditsBefore] = [await snapshot(), await auditCount()];
+  const [before, auditsBefore] = await Promise.all([snapshot(), auditCount()]);
   const res = await request();
   const after = await snapshot();
   const accepted = res.statusCode === 200;

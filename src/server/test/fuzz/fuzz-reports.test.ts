@@ -72,7 +72,8 @@ it(`POST /api/orders/:id/reports: ${RUNS} generated ids and bodies`, async () =>
       async (id, b) => {
         const res = await postRaw(app, `/api/orders/${id}/reports`, buyer.cookie, b);
         if (res.statusCode !== 201) return;
-        const ids = parseBody(b.payload)['accountIds'] as string[];
+        // The same account twice in one report is one report of it (the server de-duplicates).
+        const ids = new Set(parseBody(b.payload)['accountIds'] as string[]);
         expect(id).toBe(order.id);
         for (const a of ids) {
           expect(own).toContain(a);
