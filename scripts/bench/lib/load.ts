@@ -86,6 +86,62 @@ function send(
   });
 }
 
+/** What both load modes count in the window: answers, latencies, failures by status and a few samples. */
+function windowTally(okStatus: number) {
+  const latencies: number[] = [];
+  const failures: Record<string, number> = {};
+  const failureSamples: string[] = [];
+  let ok = 0;
+  return {
+    record(answer: Answer, latencyMs: number): void {
+      if (answer.status === okStatus) {
+        ok++;
+        latencies.push(latencyMs);
+      } else {
+        failures[String(answer.status)] = (failures[String(answer.status)] ?? 0) + 1;
+        if (failureSamples.length < 5)
+          failureSamples.push(`${answer.status}: ${answer.body?.slice(0, 300)}`);
+      }
+    },
+    result(concurrency: number, durationMs: number): LoadResult {
+      return {
+        concurrency,
+        seconds: durationMs / 1000,
+        ok,
+        perSecond: Math.round((ok / (durationMs / 1000)) * 10) / 10,
+        failures,
+        failureSamples,
+        latencyMs: percentiles(latencies),
+      };
+    },
+  };
+}
+
+/** Calls onWindow('start') and ('end') once each: on time from the timers, or at the latest by `finish`. */
+function windowPhases(
+  onWindow: LoadOptions['onWindow'],
+  startInMs: number,
+  endInMs: number,
+): { finish: () => void } {
+  const phases = new Set<'start' | 'end'>();
+  const fire = (phase: 'start' | 'end') => {
+    if (phases.has(phase)) return;
+    phases.add(phase);
+    onWindow?.(phase);
+  };
+  const timers = [
+    setTimeout(() => fire('start'), startInMs),
+    setTimeout(() => fire('end'), endInMs),
+  ];
+  return {
+    finish: () => {
+      for (const t of timers) clearTimeout(t);
+      fire('start');
+      fire('end');
+    },
+  };
+}
+
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const { port, concurrency, warmupMs, durationMs, request, okStatus, onWindow } = options;
   const agent = new http.Agent({
@@ -93,10 +149,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     maxSockets: concurrency,
     maxFreeSockets: concurrency,
   });
-  const latencies: number[] = [];
-  const failures: Record<string, number> = {};
-  const failureSamples: string[] = [];
-  let ok = 0;
+  const tally = windowTally(okStatus);
   const started = performance.now();
   const windowStart = started + warmupMs;
   const windowEnd = windowStart + durationMs;
@@ -108,44 +161,22 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       const done = performance.now();
       // Throughput counts the answers that arrived inside the window (unbiased in a steady state).
       if (done < windowStart || done > windowEnd) continue;
-      if (answer.status === okStatus) {
-        ok++;
-        latencies.push(done - sent);
-      } else {
-        failures[String(answer.status)] = (failures[String(answer.status)] ?? 0) + 1;
-        if (failureSamples.length < 5)
-          failureSamples.push(`${answer.status}: ${answer.body?.slice(0, 300)}`);
-      }
+      tally.record(answer, done - sent);
     }
   }
 
   // The meters' window, on the same clock as the counting window above.
-  const phases = new Set<'start' | 'end'>();
-  const fire = (phase: 'start' | 'end') => {
-    if (phases.has(phase)) return;
-    phases.add(phase);
-    onWindow?.(phase);
-  };
-  const timers = [
-    setTimeout(() => fire('start'), windowStart - performance.now()),
-    setTimeout(() => fire('end'), windowEnd - performance.now()),
-  ];
+  const meters = windowPhases(
+    onWindow,
+    windowStart - performance.now(),
+    windowEnd - performance.now(),
+  );
   // Requests still in flight when the window closes are awaited (not counted), so that the server is idle
   // again before whatever is measured next.
   await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(i)));
-  for (const t of timers) clearTimeout(t);
-  fire('start');
-  fire('end');
+  meters.finish();
   agent.destroy();
-  return {
-    concurrency,
-    seconds: durationMs / 1000,
-    ok,
-    perSecond: Math.round((ok / (durationMs / 1000)) * 10) / 10,
-    failures,
-    failureSamples,
-    latencyMs: percentiles(latencies),
-  };
+  return tally.result(concurrency, durationMs);
 }
 
 export type OpenLoopOptions = Omit<LoadOptions, 'concurrency'> & {
@@ -167,10 +198,7 @@ export type OpenLoopResult = LoadResult & {
 export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   const { port, ratePerSecond, warmupMs, durationMs, request, okStatus, onWindow } = options;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2000, maxFreeSockets: 2000 });
-  const latencies: number[] = [];
-  const failures: Record<string, number> = {};
-  const failureSamples: string[] = [];
-  let ok = 0;
+  const tally = windowTally(okStatus);
   let inFlight = 0;
   let maxInFlight = 0;
   const started = performance.now();
@@ -187,26 +215,10 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
     const done = performance.now();
     // Counted by when it was due: the window holds the requests scheduled inside it.
     if (scheduled < windowStart || scheduled >= windowEnd) return;
-    if (answer.status === okStatus) {
-      ok++;
-      latencies.push(done - scheduled);
-    } else {
-      failures[String(answer.status)] = (failures[String(answer.status)] ?? 0) + 1;
-      if (failureSamples.length < 5)
-        failureSamples.push(`${answer.status}: ${answer.body?.slice(0, 300)}`);
-    }
+    tally.record(answer, done - scheduled);
   };
 
-  const phases = new Set<'start' | 'end'>();
-  const phase = (p: 'start' | 'end') => {
-    if (phases.has(p)) return;
-    phases.add(p);
-    onWindow?.(p);
-  };
-  const timers = [
-    setTimeout(() => phase('start'), warmupMs),
-    setTimeout(() => phase('end'), warmupMs + durationMs),
-  ];
+  const meters = windowPhases(onWindow, warmupMs, warmupMs + durationMs);
   let next = 0;
   await new Promise<void>((resolve) => {
     const tick = () => {
@@ -222,19 +234,7 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
     tick();
   });
   await Promise.all(pending);
-  for (const t of timers) clearTimeout(t);
-  phase('start');
-  phase('end');
+  meters.finish();
   agent.destroy();
-  return {
-    concurrency: maxInFlight,
-    seconds: durationMs / 1000,
-    ok,
-    perSecond: Math.round((ok / (durationMs / 1000)) * 10) / 10,
-    failures,
-    failureSamples,
-    latencyMs: percentiles(latencies),
-    ratePerSecond,
-    maxInFlight,
-  };
+  return { ...tally.result(maxInFlight, durationMs), ratePerSecond, maxInFlight };
 }
