@@ -73,26 +73,6 @@ function moduleBoundaries() {
   ]);
 }
 
-// Still to convert (issue 17 is open): these files reach another module's tables directly. Listed so that the
-// rule holds for every other file; `BOUNDARIES_STRICT=1 npx eslint .` shows them. Shrink it, never grow it.
-const KNOWN_BOUNDARY_VIOLATIONS = [
-  'src/server/modules/admin/read-admin-stats.ts',
-  'src/server/modules/admin/read-admin-users.ts',
-  'src/server/modules/catalogue/edit-product-groups.ts',
-  'src/server/modules/catalogue/read-admin-catalogue.ts',
-  'src/server/modules/catalogue/read-catalogue.ts',
-  'src/server/modules/payments/read-admin-payments.ts',
-  'src/server/modules/payments/recheck-payment.ts',
-  'src/server/modules/reports/read-admin-reports.ts',
-  'src/server/modules/reports/refund-reported-account.ts',
-  'src/server/modules/reports/replace-reported-account.ts',
-  'src/server/modules/reports/report-problem.ts',
-  'src/server/modules/reports/resolve-report.ts',
-  'src/server/modules/stock/copy-account-batch.ts',
-  'src/server/modules/stock/read-admin-accounts.ts',
-  'src/server/modules/wallet/adjust-balance.ts',
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -157,15 +137,6 @@ export default tseslint.config(
       ],
     },
   },
-  // BOUNDARIES_STRICT=1 npx eslint . lists them all.
-  ...(KNOWN_BOUNDARY_VIOLATIONS.length && !process.env.BOUNDARIES_STRICT
-    ? [
-        {
-          files: KNOWN_BOUNDARY_VIOLATIONS,
-          rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_CLIENT] }] },
-        },
-      ]
-    : []),
   // Last: formatting is Prettier's job (npm run format), so no lint rule may disagree with it.
   prettier,
 );

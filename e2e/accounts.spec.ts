@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-import { signIn } from './customers.ts';
+import { createCustomer, fillSignIn, signIn } from './customers.ts';
 
 test('a newcomer registers, confirms from the local mailbox, signs in, sees dashboard and profile, signs out', async ({
   page,
@@ -78,10 +78,7 @@ test('a signed-out visitor is sent to /login and a wrong password is refused', a
   await expect(page.getByText('Invalid email or password')).toBeVisible();
 });
 
-test('an admin lands on /admin; a customer who opens /admin lands on /dashboard', async ({
-  page,
-  browser,
-}) => {
+test('an admin lands on /admin, and /login sends a signed-in admin back there', async ({ page }) => {
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('Total Users')).toBeVisible();
@@ -95,31 +92,18 @@ test('an admin lands on /admin; a customer who opens /admin lands on /dashboard'
   await page.keyboard.press('Escape');
   await page.goto('/login');
   await expect(page).toHaveURL(/\/admin$/);
+});
 
-  // A customer, registered and confirmed through the real flow.
-  const customer = await browser.newPage();
-  const email = `cust${Date.now()}@example.com`;
-  await customer.goto('/register');
-  await customer.getByLabel('Email').fill(email);
-  await customer.getByLabel('Password', { exact: true }).fill('secret1');
-  await customer.getByLabel('Confirm Password').fill('secret1');
-  await customer.getByRole('button', { name: 'Create Account' }).click();
-  await expect(customer).toHaveURL(/\/login$/);
-  await expect(customer.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  const mailbox = await customer.request.get('/api/dev/mailbox');
-  const mail = (
-    (await mailbox.json()) as { messages: { to: string; text: string }[] }
-  ).messages.find((m) => m.to === email)!;
-  await customer.goto(/http:\/\/[^\s]+/.exec(mail.text)![0].replace(/^http:\/\/localhost:\d+/, ''));
-  await expect(customer.getByRole('heading', { name: 'Email confirmed!' })).toBeVisible();
-  // Sent to /login from a guarded page, and brought back there after signing in.
-  await customer.goto('/profile');
-  await expect(customer).toHaveURL(/\/login$/);
-  await expect(customer.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await customer.getByLabel('Email').fill(email);
-  await customer.getByLabel('Password').fill('secret1');
-  await customer.getByRole('button', { name: 'Sign In' }).click();
-  await expect(customer).toHaveURL(/\/profile$/);
-  await customer.goto('/admin');
-  await expect(customer).toHaveURL(/\/dashboard$/);
+// The sign-up form itself is the first test's; this customer is registered and confirmed through the API.
+test('a customer sent to /login from a guarded page comes back to it, and /admin sends them to /dashboard', async ({
+  page,
+}) => {
+  const { email, password } = await createCustomer(page, 'guarded');
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await fillSignIn(page, email, password);
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

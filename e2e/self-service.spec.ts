@@ -14,6 +14,8 @@ test('a customer who forgot the password resets it from the local mailbox and si
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The sign-in form, which also has an Email field, stays on screen until the new page's code has arrived.
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('status')).toContainText('If an account exists for that e-mail');

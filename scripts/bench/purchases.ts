@@ -28,7 +28,12 @@ import {
   type CpuSplit,
   type WaitSample,
 } from './lib/observe.ts';
-import { pgbenchBinary, runClientTool, type BenchPostgres } from './lib/postgres.ts';
+import {
+  pgbenchBinary,
+  runClientTool,
+  statementStats,
+  type BenchPostgres,
+} from './lib/postgres.ts';
 import { benchOutDir } from './lib/server.ts';
 import {
   createCustomers,
@@ -186,6 +191,7 @@ export async function runPurchases(
   const window = `${o.warmupMs / 1000}s warm-up + ${o.durationMs / 1000}s measured`;
 
   log(`Purchases: ${o.buyers} concurrent buyers on one group, ${window} ...`);
+  if (statementStats) await bench.db.execute(sql`select pg_stat_statements_reset()`);
   const store = await measured(
     bench,
     [one!],
@@ -202,6 +208,7 @@ export async function runPurchases(
     log,
   );
 
+  if (statementStats) await printStatementStats(bench, store.ordersWritten, log);
   log(`Purchases: ${o.buyers} concurrent buyers over ${o.spreadGroups} groups, ${window} ...`);
   const spreadRun = await measured(
     bench,
@@ -253,6 +260,24 @@ export async function runPurchases(
     ratio: ratio(store.perSecond),
     spreadRatio: ratio(spreadRun.perSecond),
   };
+}
+
+/** Where PostgreSQL's time went during the one-group run (warm-up included), per order written. */
+async function printStatementStats(bench: StoreBench, purchases: number, log: typeof console.log) {
+  type Stat = { ms: number; calls: number; top: boolean; query: string };
+  const { rows } = await bench.db.execute<Stat>(sql`
+    select total_exec_time as ms, calls::int as calls, toplevel as top,
+           regexp_replace(left(query, 300), '\\s+', ' ', 'g') as query
+      from pg_stat_statements order by toplevel desc, total_exec_time desc limit 40`);
+  log(
+    `  PostgreSQL time by statement, per order (ms, calls; "in" = inside a function), ${purchases} orders:`,
+  );
+  for (const r of rows) {
+    const perOrder = (n: number, digits: number) => (n / purchases).toFixed(digits).padStart(7);
+    log(
+      `  ${r.top ? 'top' : ' in'} ${perOrder(r.ms, 3)} ${perOrder(r.calls, 2)}  ${r.query.slice(0, 110)}`,
+    );
+  }
 }
 
 /** The smallest available count among the groups (from the accounts: stock_count may lag a moment). */

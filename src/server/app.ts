@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerResponseSchemas } from './http/response-schemas.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './modules/pages/spa.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerResponseSchemas(app);
   registerRequestIdHeader(app);
   registerDrain(app);
   await registerSecurityHeaders(app, config.isProduction);
@@ -198,32 +200,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paymentMode: config.paymentMode,
     onCredited: pokeMail,
   });
-  const reconciler = deps.startJobs
-    ? startJobLoop(
-        () => reconcileDuePayments(db, (id) => settle(id, 'reconciler')),
-        (err) => app.log.error({ err }, 'payment reconciler failed'),
-        15_000,
-      )
-    : null;
-  app.addHook('onClose', async () => reconciler?.stop());
-  const pruner = deps.startJobs
-    ? startJobLoop(
-        async () => (await pruneStaleRows(db, app.log), 0),
-        (err) => app.log.error({ err }, 'pruning failed'),
-        60_000,
-      )
-    : null;
-  app.addHook('onClose', async () => pruner?.stop());
+  // A background loop (only when this app runs jobs), stopped with the app; its failures are logged.
+  const backgroundJob = (name: string, work: () => Promise<number>, intervalMs: number) => {
+    if (!deps.startJobs) return null;
+    const loop = startJobLoop(work, (err) => app.log.error({ err }, `${name} failed`), intervalMs);
+    app.addHook('onClose', () => loop.stop());
+    return loop;
+  };
+  backgroundJob(
+    'payment reconciler',
+    () => reconcileDuePayments(db, (id) => settle(id, 'reconciler')),
+    15_000,
+  );
+  backgroundJob('pruning', async () => (await pruneStaleRows(db, app.log), 0), 60_000);
   // A process killed between a purchase's commit and its stock_count refresh leaves the change pending.
-  const stockCountSweep = deps.startJobs
-    ? startJobLoop(
-        async () => (await refreshPendingStockCounts(db), 0),
-        (err) => app.log.error({ err }, 'stock count sweep failed'),
-        30_000,
-      )
-    : null;
-  stockCountSweep?.poke();
-  app.addHook('onClose', async () => stockCountSweep?.stop());
+  backgroundJob(
+    'stock count sweep',
+    async () => (await refreshPendingStockCounts(db), 0),
+    30_000,
+  )?.poke();
 
   healthRoutes(app, { db, isDraining: app.isDraining });
   registerMetrics(app, { db, pool: database.pool });

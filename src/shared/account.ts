@@ -1,6 +1,7 @@
 // Self-service account contracts shared by the forms and the API: forgot/reset password, profile, e-mail
 // change, sessions, deletion; their messages (said once, here); and a readable name for a session's device.
 import { z } from 'zod';
+import { okMessageSchema, timestampSchema } from './answer-parts.ts';
 import { authMessages, PASSWORD_MIN_LENGTH } from './auth.ts';
 
 export const accountMessages = {
@@ -83,13 +84,20 @@ export const deleteAccountSchema = z.object({
   shownBalanceKobo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 
-export type SessionInfo = {
-  id: string;
-  device: string;
-  createdAt: string;
-  lastSeenAt: string;
-  isCurrent: boolean;
-};
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  createdAt: timestampSchema,
+  lastSeenAt: timestampSchema,
+  isCurrent: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+/** GET /api/me/sessions */
+export const sessionListSchema = z.object({ sessions: z.array(sessionInfoSchema) });
+/** PATCH /api/me */
+export const nameSavedSchema = okMessageSchema.extend({ fullName: z.string() });
+/** POST /api/auth/confirm-email-change: the new address, to sign in with. */
+export const emailChangedSchema = okMessageSchema.extend({ email: z.string() });
 
 /** "Chrome on Android" from a User-Agent header; "Unknown device" when it says nothing we know. */
 export function describeDevice(userAgent: string): string {

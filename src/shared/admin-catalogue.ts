@@ -1,5 +1,6 @@
 // The admin console's catalogue and stock contract: input schemas, exact SPEC.md messages, response types.
 import { z } from 'zod';
+import { detailsSchema, koboSchema, timestampSchema } from './answer-parts.ts';
 
 export const adminMessages = {
   categoryNameRequired: 'Please fill in category name',
@@ -148,57 +149,69 @@ export type ProductGroupInput = z.input<typeof productGroupInputSchema>;
 export type AddAccountInput = z.input<typeof addAccountSchema>;
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
 
-export type AdminCategory = {
-  id: string;
-  name: string;
-  description: string;
-  isActive: boolean;
-  templateCount: number;
-};
-export type AdminProductGroup = {
-  id: string;
-  categoryId: string;
-  categoryName: string;
-  name: string;
-  description: string;
-  priceKobo: number;
-  features: string[];
-  stockCount: number;
-  accountCount: number;
-  soldCount: number;
-  isActive: boolean;
-  createdAt: string;
-};
+export const adminCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  isActive: z.boolean(),
+  productGroupCount: z.number().int(),
+});
+export type AdminCategory = z.infer<typeof adminCategorySchema>;
+export const adminProductGroupSchema = z.object({
+  id: z.string(),
+  categoryId: z.string(),
+  categoryName: z.string(),
+  name: z.string(),
+  description: z.string(),
+  priceKobo: koboSchema,
+  features: z.array(z.string()),
+  stockCount: z.number().int(),
+  accountCount: z.number().int(),
+  soldCount: z.number().int(),
+  isActive: z.boolean(),
+  createdAt: timestampSchema,
+});
+export type AdminProductGroup = z.infer<typeof adminProductGroupSchema>;
 /** An account's state (table individual_accounts.status). replaced and refunded: reported bad after the sale;
  * they keep their order and are never sold again. */
 export const ACCOUNT_STATUSES = ['available', 'reserved', 'sold', 'replaced', 'refunded'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
-export type AdminAccount = {
-  id: string;
-  productGroupId: string;
-  productGroupName: string;
-  categoryName: string;
-  username: string;
-  email: string | null;
-  status: AccountStatus;
-  details: Record<string, string | number | boolean>;
-  soldAt: string | null;
-  orderId: string | null;
-  createdAt: string;
-};
+export const adminAccountSchema = z.object({
+  id: z.string(),
+  productGroupId: z.string(),
+  productGroupName: z.string(),
+  categoryName: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  status: z.enum(ACCOUNT_STATUSES),
+  details: detailsSchema,
+  soldAt: timestampSchema.nullable(),
+  orderId: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+export type AdminAccount = z.infer<typeof adminAccountSchema>;
 /** The account details modal: credentials decrypted for admins only. */
-export type AdminAccountDetails = AdminAccount & {
-  password: string;
-  emailPassword: string | null;
-  twoFaCode: string | null;
-};
+export const adminAccountDetailsSchema = adminAccountSchema.extend({
+  password: z.string(),
+  emailPassword: z.string().nullable(),
+  twoFaCode: z.string().nullable(),
+});
+export type AdminAccountDetails = z.infer<typeof adminAccountDetailsSchema>;
 
 /** GET /api/admin/catalogue */
-export type AdminCatalogue = { categories: AdminCategory[]; templates: AdminProductGroup[] };
-/** GET /api/admin/accounts?templateId&status&search&limit&offset */
-export type AdminAccountList = { accounts: AdminAccount[]; total: number };
+export const adminCatalogueSchema = z.object({
+  categories: z.array(adminCategorySchema),
+  productGroups: z.array(adminProductGroupSchema),
+});
+export type AdminCatalogue = z.infer<typeof adminCatalogueSchema>;
+/** GET /api/admin/accounts?productGroupId&status&search&limit&offset */
+export const adminAccountListSchema = z.object({
+  accounts: z.array(adminAccountSchema),
+  total: z.number().int(),
+});
+export type AdminAccountList = z.infer<typeof adminAccountListSchema>;
 export const accountListQuerySchema = z.object({
-  templateId: z.uuid().optional(),
+  productGroupId: z.uuid().optional(),
   status: z.enum(['available', 'reserved', 'sold', 'replaced', 'refunded']).optional(),
   search: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -206,20 +219,24 @@ export const accountListQuerySchema = z.object({
 });
 
 /** Every admin mutation answers with the SPEC.md success message (and the changed row when there is one). */
+export const adminResultSchema = z.object({ message: z.string() });
+export const adminItemResultSchema = <T extends z.ZodType>(item: T) =>
+  adminResultSchema.extend({ item });
 export type AdminResult<T = undefined> = { message: string } & (T extends undefined
   ? object
   : { item: T });
 
 /** POST /api/admin/product-groups/:id/upload (body: the CSV file as text/csv) */
-export type CsvUploadResult = {
-  message: string;
-  created: number;
+export const csvUploadResultSchema = z.object({
+  message: z.string(),
+  created: z.number().int(),
   /** Rows without a password, or without both e-mail and username. */
-  skippedInvalid: number;
-  /** Same username or e-mail already in the template, or repeated in the file. */
-  skippedDuplicates: number;
-  stockCount: number;
-};
+  skippedInvalid: z.number().int(),
+  /** Same username or e-mail already in the product group, or repeated in the file. */
+  skippedDuplicates: z.number().int(),
+  stockCount: z.number().int(),
+});
+export type CsvUploadResult = z.infer<typeof csvUploadResultSchema>;
 
 /** A template with 1 to LOW_STOCK_MAX available accounts is low on stock (0 is sold out); the admins are
  *  e-mailed when it drops to this (the trigger in the after-sale migration uses the same number). */

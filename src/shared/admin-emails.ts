@@ -1,22 +1,30 @@
 // The admin console's E-mail tab contract: outbox messages that failed or are waiting to be retried, and Retry.
 // Bodies never travel: credentials e-mails are sealed, and a subject and an error are enough to act on.
+import { z } from 'zod';
+import { timestampSchema } from './answer-parts.ts';
+
 export const EMAIL_ATTENTION_STATES = ['failed', 'retrying'] as const;
 export type EmailAttentionState = (typeof EMAIL_ATTENTION_STATES)[number];
 
-export type AdminEmail = {
-  id: string;
-  kind: string;
-  to: string;
-  subject: string;
-  state: EmailAttentionState;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  createdAt: string;
-};
+export const adminEmailSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  state: z.enum(EMAIL_ATTENTION_STATES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+});
+export type AdminEmail = z.infer<typeof adminEmailSchema>;
 
 /** GET /api/admin/emails */
-export type AdminEmailList = { emails: AdminEmail[] };
+export const adminEmailListSchema = z.object({ emails: z.array(adminEmailSchema) });
+export type AdminEmailList = z.infer<typeof adminEmailListSchema>;
+/** POST /api/admin/emails/:id/retry */
+export const retryEmailResultSchema = z.object({ message: z.string(), email: adminEmailSchema });
+export type RetryEmailResult = z.infer<typeof retryEmailResultSchema>;
 
 export const adminEmailMessages = {
   queued: 'E-mail queued: it will be sent again in a moment.',

@@ -1,6 +1,7 @@
 // The console's Orders tab: every order, filtered and paged on the server, its totals, and the CSV export.
 import { z } from 'zod';
-import { ORDER_STATUSES, type OrderStatus } from './orders.ts';
+import { koboSchema, timestampSchema } from './answer-parts.ts';
+import { ORDER_STATUSES } from './orders.ts';
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
@@ -15,25 +16,32 @@ export const adminOrdersQuerySchema = z.object({
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
-export type AdminOrder = {
-  id: string;
-  customerEmail: string;
-  productName: string;
-  categoryName: string;
-  quantity: number;
-  amountKobo: number;
-  refundedKobo: number;
-  status: OrderStatus;
-  usernames: string[];
-  createdAt: string;
-};
+export const adminOrderSchema = z.object({
+  id: z.string(),
+  customerEmail: z.string(),
+  productName: z.string(),
+  categoryName: z.string(),
+  quantity: z.number().int(),
+  amountKobo: koboSchema,
+  refundedKobo: koboSchema,
+  status: z.enum(ORDER_STATUSES),
+  usernames: z.array(z.string()),
+  createdAt: timestampSchema,
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 /** GET /api/admin/orders */
-export type AdminOrderList = {
-  orders: AdminOrder[];
-  total: number;
-  offset: number;
-  pageSize: number;
+export const adminOrderListSchema = z.object({
+  orders: z.array(adminOrderSchema),
+  total: z.number().int(),
+  offset: z.number().int(),
+  pageSize: z.number().int(),
   /** Over the whole filtered set, not only this page. */
-  totals: { orders: number; amountKobo: number; refundedKobo: number; accounts: number };
-};
+  totals: z.object({
+    orders: z.number().int(),
+    amountKobo: koboSchema,
+    refundedKobo: koboSchema,
+    accounts: z.number().int(),
+  }),
+});
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;

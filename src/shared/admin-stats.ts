@@ -1,15 +1,19 @@
 // The admin console's overview contract (GET /api/admin/stats): the four figures, payment mode and low stock.
-import type { PaymentMode } from './payment-mode.ts';
+import { z } from 'zod';
+import { koboSchema } from './answer-parts.ts';
+import { PAYMENT_MODES } from './payment-mode.ts';
 
-export type AdminStats = {
-  totalUsers: number;
+export const adminStatsSchema = z.object({
+  totalUsers: z.number().int(),
   /** Stock accounts, any status. */
-  totalProducts: number;
+  totalAccounts: z.number().int(),
   /** Completed orders. */
-  totalSales: number;
-  totalRevenueKobo: number;
+  totalSales: z.number().int(),
+  totalRevenueKobo: koboSchema,
   /** test: admins see the "Test payments" banner. */
-  paymentMode: PaymentMode;
-  /** Active templates with 1–LOW_STOCK_MAX available accounts. */
-  lowStockTemplates: number;
-};
+  paymentMode: z.enum(PAYMENT_MODES),
+  /** Active product groups with 1–LOW_STOCK_MAX available accounts. */
+  lowStockProductGroups: z.number().int(),
+});
+/** GET /api/admin/stats */
+export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -1,9 +1,10 @@
 // The admin console's Users tab contract: search, user details, balance adjustment (SPEC.md §5, §8).
-import type { PaymentStatus } from './payments.ts';
 import { z } from 'zod';
 import { formatNaira } from './money.ts';
-import type { OrderStatus } from './orders.ts';
-import type { WalletTransaction } from './wallet.ts';
+import { koboSchema, timestampSchema } from './answer-parts.ts';
+import { ORDER_STATUSES } from './orders.ts';
+import { PAYMENT_STATUSES } from './payments.ts';
+import { walletTransactionSchema } from './wallet.ts';
 
 export const USER_SEARCH_LIMIT = 50;
 export const USER_LIST_LIMIT = 100;
@@ -39,68 +40,86 @@ export const balanceAdjustmentSchema = z.object({
 });
 export type BalanceAdjustmentInput = z.input<typeof balanceAdjustmentSchema>;
 
-export type AdminUser = {
-  id: string;
-  email: string;
-  fullName: string;
-  isAdmin: boolean;
-  role: 'Admin' | 'Customer';
-  walletBalanceKobo: number;
-  createdAt: string;
-};
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  isAdmin: z.boolean(),
+  role: z.enum(['Admin', 'Customer']),
+  walletBalanceKobo: koboSchema,
+  createdAt: timestampSchema,
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** GET /api/admin/users?search= */
-export type AdminUserList = { users: AdminUser[]; total: number };
+export const adminUserListSchema = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int(),
+});
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
-export type AdminUserOrder = {
-  id: string;
-  productGroupName: string;
-  categoryName: string;
-  quantity: number;
-  amountKobo: number;
-  status: OrderStatus;
-  createdAt: string;
-};
+export const adminUserOrderSchema = z.object({
+  id: z.string(),
+  productGroupName: z.string(),
+  categoryName: z.string(),
+  quantity: z.number().int(),
+  amountKobo: koboSchema,
+  status: z.enum(ORDER_STATUSES),
+  createdAt: timestampSchema,
+});
+export type AdminUserOrder = z.infer<typeof adminUserOrderSchema>;
 
 /** GET /api/admin/users/:id */
-export type AdminUserDetails = {
-  user: AdminUser;
-  transactions: WalletTransaction[];
-  orders: AdminUserOrder[];
-  totals: {
-    transactionCount: number;
-    orderCount: number;
-    totalTopupsKobo: number;
-    totalSpentKobo: number;
-  };
-};
+export const adminUserDetailsSchema = z.object({
+  user: adminUserSchema,
+  transactions: z.array(walletTransactionSchema),
+  orders: z.array(adminUserOrderSchema),
+  totals: z.object({
+    transactionCount: z.number().int(),
+    orderCount: z.number().int(),
+    totalTopupsKobo: koboSchema,
+    totalSpentKobo: koboSchema,
+  }),
+});
+export type AdminUserDetails = z.infer<typeof adminUserDetailsSchema>;
 
 /** POST /api/admin/users/:id/adjust */
-export type BalanceAdjustmentResult = {
-  message: string;
-  newBalanceKobo: number;
-  reference: string;
-};
+export const balanceAdjustmentResultSchema = z.object({
+  message: z.string(),
+  newBalanceKobo: koboSchema,
+  reference: z.string(),
+});
+export type BalanceAdjustmentResult = z.infer<typeof balanceAdjustmentResultSchema>;
 
-export type AdminPayment = {
-  id: string;
-  reference: string;
-  providerReference: string | null;
-  userEmail: string;
-  amountKobo: number;
-  status: PaymentStatus;
-  statusMessage: string | null;
+export const adminPaymentSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  providerReference: z.string().nullable(),
+  userEmail: z.string(),
+  amountKobo: koboSchema,
+  status: z.enum(PAYMENT_STATUSES),
+  statusMessage: z.string().nullable(),
   /** The provider's latest answer as stored (secrets scrubbed), for a closer look. */
-  lastAnswer: {
-    at: string;
-    source: string;
-    outcome: string;
-    answer: unknown;
-    times?: number;
-  } | null;
-  checkAttempts: number;
-  createdAt: string;
-  expiresAt: string;
-};
+  lastAnswer: z
+    .object({
+      at: timestampSchema,
+      source: z.string(),
+      outcome: z.string(),
+      answer: z.unknown(),
+      times: z.number().int().optional(),
+    })
+    .nullable(),
+  checkAttempts: z.number().int(),
+  createdAt: timestampSchema,
+  expiresAt: timestampSchema,
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 /** GET /api/admin/payments?status=pending|failed|expired */
-export type AdminPaymentList = { payments: AdminPayment[] };
+export const adminPaymentListSchema = z.object({ payments: z.array(adminPaymentSchema) });
+export type AdminPaymentList = z.infer<typeof adminPaymentListSchema>;
+/** POST /api/admin/payments/:id/recheck */
+export const recheckPaymentResultSchema = z.object({
+  message: z.string(),
+  payment: adminPaymentSchema,
+});
+export type RecheckPaymentResult = z.infer<typeof recheckPaymentResultSchema>;

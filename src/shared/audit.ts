@@ -1,6 +1,7 @@
 // The audit trail's contract: every admin action it records (a closed list), the areas the Activity view
 // filters by, and what GET /api/admin/activity returns.
 import { z } from 'zod';
+import { timestampSchema } from './answer-parts.ts';
 
 export const AUDIT_ACTIONS = [
   'wallet.credit',
@@ -12,11 +13,11 @@ export const AUDIT_ACTIONS = [
   'account.delete',
   'account.bulk_upload',
   'account.export',
-  'template.create',
-  'template.update',
-  'template.archive',
-  'template.restore',
-  'template.delete',
+  'product_group.create',
+  'product_group.update',
+  'product_group.archive',
+  'product_group.restore',
+  'product_group.delete',
   'category.create',
   'category.update',
   'category.delete',
@@ -28,11 +29,37 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** What the Activity view shows for each action (the stored code stays beside it, for searching the log). */
+export const auditActionLabels: Record<AuditAction, string> = {
+  'wallet.credit': 'Wallet credited',
+  'wallet.debit': 'Wallet debited',
+  'payment.recheck': 'Payment re-checked',
+  'payment.webhook_url_copied': 'Webhook URL copied',
+  'account.create': 'Account added',
+  'account.update': 'Account edited',
+  'account.delete': 'Account deleted',
+  'account.bulk_upload': 'Accounts uploaded (CSV)',
+  'account.export': 'Accounts exported (CSV)',
+  'product_group.create': 'Product template created',
+  'product_group.update': 'Product template edited',
+  'product_group.archive': 'Product template archived',
+  'product_group.restore': 'Product template restored',
+  'product_group.delete': 'Product template deleted',
+  'category.create': 'Category created',
+  'category.update': 'Category edited',
+  'category.delete': 'Category deleted',
+  'report.replace': 'Report: account replaced',
+  'report.refund': 'Report: refunded',
+  'report.reject': 'Report rejected',
+  'user.promote': 'User made admin',
+  'email.retry': 'E-mail retried',
+};
+
 /** What the Activity view filters by: the part of the shop an action changed. */
 export const AUDIT_AREAS = {
   money: ['wallet.', 'payment.', 'report.refund'],
   stock: ['account.'],
-  catalogue: ['template.', 'category.'],
+  catalogue: ['product_group.', 'category.'],
   roles: ['user.'],
   reports: ['report.'],
   email: ['email.'],
@@ -58,21 +85,23 @@ export const activityQuerySchema = z.object({
 });
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 
-export type AuditEntry = {
-  id: string;
-  action: AuditAction;
-  actorEmail: string;
-  targetType: string;
-  targetId: string | null;
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  actorEmail: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
   /** before / after (only what changed) and whatever else the action noted. */
-  details: Record<string, unknown>;
-  createdAt: string;
-};
+  details: z.record(z.string(), z.unknown()),
+  createdAt: timestampSchema,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** GET /api/admin/activity */
-export type ActivityPage = {
-  entries: AuditEntry[];
-  total: number;
-  offset: number;
-  pageSize: number;
-};
+export const activityPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  offset: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ActivityPage = z.infer<typeof activityPageSchema>;

@@ -1,5 +1,6 @@
 // Auth contracts shared by the forms and the API: schemas, the signed-in user's shape, SPEC.md's messages.
 import { z } from 'zod';
+import { koboSchema, timestampSchema } from './answer-parts.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
@@ -52,27 +53,36 @@ export const confirmEmailSchema = z.object({
   type: z.literal('email'),
 });
 
-export type Me = {
-  id: string;
-  email: string;
-  fullName: string;
-  isAdmin: boolean;
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  isAdmin: z.boolean(),
   /** Admin only because the address is in ADMIN_EMAILS: changing the e-mail ends the role. */
-  adminByAddress: boolean;
-  role: 'admin' | 'user';
-  walletBalanceKobo: number;
-  createdAt: string;
-  updatedAt: string;
-};
+  adminByAddress: z.boolean(),
+  role: z.enum(['admin', 'user']),
+  walletBalanceKobo: koboSchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+/** GET /api/me */
+export type Me = z.infer<typeof meSchema>;
+/** POST /api/auth/login */
+export const signInResultSchema = z.object({ user: meSchema });
+export type SignInResult = z.infer<typeof signInResultSchema>;
 
 /** Profile totals computed from the completed ledger rows. */
-export type ProfileTotals = {
-  totalSpentKobo: number;
-  totalTopupsKobo: number;
-  transactionCount: number;
-  topupCount: number;
-  purchaseCount: number;
-};
+export const profileTotalsSchema = z.object({
+  totalSpentKobo: koboSchema,
+  totalTopupsKobo: koboSchema,
+  transactionCount: z.number().int(),
+  topupCount: z.number().int(),
+  purchaseCount: z.number().int(),
+});
+export type ProfileTotals = z.infer<typeof profileTotalsSchema>;
+/** GET /api/me/profile */
+export const profileSchema = z.object({ me: meSchema, totals: profileTotalsSchema });
+export type Profile = z.infer<typeof profileSchema>;
 
 /** The part of an e-mail before the at-sign: the display name SPEC.md gives every account. */
 export function displayNameFromEmail(address: string): string {

@@ -1,4 +1,12 @@
 // The catalogue's contract: what the public API returns, the stock rules and labels both sides show.
+import type {
+  AccountResponse,
+  CatalogueResponse,
+  CategoryResponse,
+  PublicAccount,
+  PublicCategory,
+  PublicGroup,
+} from './catalogue-answers.ts';
 
 /** SPEC.md §9: low stock is above 0 and below 5. */
 export const LOW_STOCK_BELOW = 5;
@@ -22,49 +30,15 @@ export function clampQuantity(input: unknown, stockCount: number): number {
   return n;
 }
 
-export type PublicCategory = {
-  id: string;
-  name: string;
-  description: string;
-  /** Active groups in the category. */
-  groupCount: number;
-  /** Available accounts over its active groups. */
-  stockCount: number;
-  /** Cheapest priced (> 0) active group, or null: the card then shows FALLBACK_PRICE_TEXT. */
-  minPriceKobo: number | null;
+/** The answers' types (their schemas live in catalogue-answers.ts, which keeps zod out of the public pages). */
+export type {
+  AccountResponse,
+  CatalogueResponse,
+  CategoryResponse,
+  PublicAccount,
+  PublicCategory,
+  PublicGroup,
 };
-
-export type PublicGroup = {
-  id: string;
-  categoryId: string;
-  categoryName: string;
-  name: string;
-  description: string;
-  priceKobo: number;
-  features: string[];
-  stockCount: number;
-};
-
-/** An account as a visitor may see it: never a credential. */
-export type PublicAccount = {
-  id: string;
-  username: string;
-  /** Public details such as followers (keys that look secret are never included). */
-  details: Record<string, string | number | boolean>;
-  isAvailable: boolean;
-};
-
-/** GET /api/catalogue: visible categories and the active groups of active categories. */
-export type CatalogueResponse = { categories: PublicCategory[]; groups: PublicGroup[] };
-
-/** GET /api/catalogue/categories/:id: one category with its active groups and a few available accounts each. */
-export type CategoryResponse = {
-  category: PublicCategory;
-  groups: (PublicGroup & { sampleAccounts: PublicAccount[] })[];
-};
-
-/** GET /api/catalogue/accounts/:id: one account and its group (the single-account page). */
-export type AccountResponse = { account: PublicAccount; group: PublicGroup };
 
 export const catalogueMessages = {
   databaseError: 'Failed to connect to database',

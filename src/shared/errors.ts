@@ -1,5 +1,7 @@
 // Stable error codes of the API, a closed list: a code not listed here is a compile error on both sides.
 // The message a person sees travels with each error.
+import { z } from 'zod';
+
 export const ERROR_CODES = [
   // any route
   'VALIDATION_FAILED',
@@ -48,4 +50,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** Made by the browser's API client when no server error arrived: the network failed, or the body had no code. */
 export type ClientErrorCode = ErrorCode | 'NETWORK' | 'HTTP';
 
-export type ApiErrorBody = { error: { code: ErrorCode; message: string } };
+/** Every error answer of the API (4xx and 5xx), declared once for all routes (server/http/response-schemas.ts). */
+export const apiErrorBodySchema = z.object({
+  error: z.object({ code: z.enum(ERROR_CODES), message: z.string() }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

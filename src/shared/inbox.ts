@@ -1,5 +1,6 @@
 // Inbox contracts (support, contact and quote forms): schemas, option lists and SPEC.md's messages.
 import { z } from 'zod';
+import { okMessageSchema, timestampSchema } from './answer-parts.ts';
 
 export const inboxSuccessMessages = {
   support:
@@ -141,7 +142,9 @@ export type QuoteInput = z.input<typeof quoteSchema>;
 
 export const INBOX_KINDS = ['support', 'contact', 'quote'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
-export type InboxSuccess = { ok: true; message: string };
+/** POST /api/inbox/support, contact, quote */
+export const inboxSuccessSchema = okMessageSchema;
+export type InboxSuccess = z.infer<typeof inboxSuccessSchema>;
 
 export const inboxStatuses = ['new', 'handled'] as const;
 export type InboxStatus = (typeof inboxStatuses)[number];
@@ -150,19 +153,20 @@ export const inboxStatusSchema = z.object({
 });
 
 /** One message as the admin Inbox sees it. */
-export type InboxMessage = {
-  id: string;
-  kind: InboxKind;
-  name: string;
-  email: string;
-  subject: string;
-  body: string;
-  fields: Record<string, string>;
-  status: InboxStatus;
-  createdAt: string;
+export const inboxMessageSchema = z.object({
+  id: z.string(),
+  kind: z.enum(INBOX_KINDS),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  fields: z.record(z.string(), z.string()),
+  status: z.enum(inboxStatuses),
+  createdAt: timestampSchema,
   /** The admin's latest reply, e-mailed to the sender. */
-  reply: { text: string; by: string; at: string } | null;
-};
+  reply: z.object({ text: z.string(), by: z.string(), at: timestampSchema }).nullable(),
+});
+export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 
 export const INBOX_REPLY_MAX = 5000;
 export const inboxReplySchema = z.object({
@@ -173,8 +177,14 @@ export const inboxReplySchema = z.object({
     .max(INBOX_REPLY_MAX, `At most ${INBOX_REPLY_MAX} characters.`),
 });
 /** POST /api/admin/inbox/:id/reply */
-export type InboxReplyResult = { message: string; item: InboxMessage };
+export const inboxReplyResultSchema = z.object({ message: z.string(), item: inboxMessageSchema });
+export type InboxReplyResult = z.infer<typeof inboxReplyResultSchema>;
 export const inboxReplySent = (email: string) =>
   `Reply sent to ${email}; the message is marked handled.`;
 
-export type InboxList = { messages: InboxMessage[]; newCount: number };
+/** GET /api/admin/inbox?status= */
+export const inboxListSchema = z.object({
+  messages: z.array(inboxMessageSchema),
+  newCount: z.number().int(),
+});
+export type InboxList = z.infer<typeof inboxListSchema>;

@@ -1,8 +1,9 @@
 // The purchase and order-history contract: the request, the exact SPEC.md messages, what the API returns.
 import { z } from 'zod';
-import type { OutboxStatus } from './mail.ts';
+import { detailsSchema, koboSchema, timestampSchema } from './answer-parts.ts';
+import { OUTBOX_STATUSES } from './mail.ts';
 import { formatNaira } from './money.ts';
-import type { OrderItem } from './reports.ts';
+import { orderItemSchema } from './reports.ts';
 
 export const MAX_QUANTITY = 100;
 export const ORDER_ID_SHOWN = 8;
@@ -59,70 +60,86 @@ export const purchaseSchema = z.object({
 });
 export type PurchaseInput = z.infer<typeof purchaseSchema>;
 
-export type OrderAccount = {
-  username: string;
-  email: string | null;
-  details: Record<string, string | number | boolean>;
-};
-export type CredentialsEmailState = {
-  status: OutboxStatus;
-  to: string;
-  sentAt: string | null;
-  error: string | null;
-};
+export const orderAccountSchema = z.object({
+  username: z.string(),
+  email: z.string().nullable(),
+  details: detailsSchema,
+});
+export type OrderAccount = z.infer<typeof orderAccountSchema>;
+export const credentialsEmailStateSchema = z.object({
+  status: z.enum(OUTBOX_STATUSES),
+  to: z.string(),
+  sentAt: timestampSchema.nullable(),
+  error: z.string().nullable(),
+});
+export type CredentialsEmailState = z.infer<typeof credentialsEmailStateSchema>;
 
-export type CustomerOrder = {
-  id: string;
-  productGroupId: string;
-  productName: string;
-  category: string;
-  quantity: number;
-  pricePerUnitKobo: number;
-  amountKobo: number;
-  status: OrderStatus;
-  createdAt: string;
-  accounts: OrderAccount[];
+export const customerOrderSchema = z.object({
+  id: z.string(),
+  productGroupId: z.string(),
+  productName: z.string(),
+  category: z.string(),
+  quantity: z.number().int(),
+  pricePerUnitKobo: koboSchema,
+  amountKobo: koboSchema,
+  status: z.enum(ORDER_STATUSES),
+  createdAt: timestampSchema,
+  accounts: z.array(orderAccountSchema),
   /** The latest credentials e-mail of this order, if any. */
-  email: CredentialsEmailState | null;
+  email: credentialsEmailStateSchema.nullable(),
   /** Each account handed over for this order (replacements included) with its latest report. */
-  items: OrderItem[];
+  items: z.array(orderItemSchema),
   /** Until when a problem can still be reported on some account of this order; null when none can. */
-  warrantyEndsAt: string | null;
-};
+  warrantyEndsAt: timestampSchema.nullable(),
+});
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
 /** POST /api/orders → 201 (or 200 with the first result when the same Idempotency-Key is retried). */
-export type PurchaseResult = { order: CustomerOrder; balanceKobo: number };
+export const purchaseResultSchema = z.object({
+  order: customerOrderSchema,
+  balanceKobo: koboSchema,
+});
+export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 /** GET /api/orders */
-export type OrderList = { orders: CustomerOrder[] };
+export const orderListSchema = z.object({ orders: z.array(customerOrderSchema) });
+export type OrderList = z.infer<typeof orderListSchema>;
 
-export type AccountCredentials = {
-  accountNumber: number;
-  username: string;
-  password: string;
-  email: string | null;
-  emailPassword: string | null;
-  twoFaCode: string | null;
-  additionalInfo: Record<string, string | number | boolean>;
-};
+export const accountCredentialsSchema = z.object({
+  accountNumber: z.number().int(),
+  username: z.string(),
+  password: z.string(),
+  email: z.string().nullable(),
+  emailPassword: z.string().nullable(),
+  twoFaCode: z.string().nullable(),
+  additionalInfo: detailsSchema,
+});
+export type AccountCredentials = z.infer<typeof accountCredentialsSchema>;
 /** GET /api/orders/:id/credentials (owner only, completed orders only). */
-export type OrderCredentials = {
-  orderId: string;
-  productName: string;
-  category: string;
-  accounts: AccountCredentials[];
-};
+export const orderCredentialsSchema = z.object({
+  orderId: z.string(),
+  productName: z.string(),
+  category: z.string(),
+  accounts: z.array(accountCredentialsSchema),
+});
+export type OrderCredentials = z.infer<typeof orderCredentialsSchema>;
 /** POST /api/orders/:id/email */
-export type EmailCredentialsResult = { message: string; email: CredentialsEmailState };
+export const emailCredentialsResultSchema = z.object({
+  message: z.string(),
+  email: credentialsEmailStateSchema,
+});
+export type EmailCredentialsResult = z.infer<typeof emailCredentialsResultSchema>;
 
-export type ActivityItem = {
-  id: string;
-  kind: 'purchase' | 'topup' | 'admin' | 'refund';
-  description: string;
-  amountKobo: number;
-  createdAt: string;
-};
+export const activityItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['purchase', 'topup', 'admin', 'refund']),
+  description: z.string(),
+  amountKobo: koboSchema,
+  createdAt: timestampSchema,
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
 /** GET /api/me/activity: the dashboard's Recent Activity. */
-export type ActivityList = { items: ActivityItem[] };
+export const activityListSchema = z.object({ items: z.array(activityItemSchema) });
+export type ActivityList = z.infer<typeof activityListSchema>;
 
 export function shortOrderId(id: string): string {
   return id.slice(0, ORDER_ID_SHOWN);

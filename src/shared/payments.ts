@@ -1,7 +1,11 @@
 // The top-up payment's states, declared once for the server, the API and the screens; the allowed moves
 // between them live in server/modules/payments/payment-transitions.ts.
+import { z } from 'zod';
+import { timestampSchema } from './answer-parts.ts';
+
 /** Who takes the money: ErcasPay, or the built-in sandbox that stands in for it outside production. */
-export type ProviderName = 'ercaspay' | 'sandbox';
+export const PROVIDER_NAMES = ['ercaspay', 'sandbox'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -31,13 +35,15 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
 export const PROVIDER_EXPLANATION_PREFIX = 'ErcasPay says: ';
 
 /** GET /api/admin/payments/settings: what the shop owner pastes into ErcasPay's dashboard, and whether it works. */
-export type PaymentSettings = {
-  provider: ProviderName;
-  paymentMode: PaymentMode;
+export const paymentSettingsSchema = z.object({
+  provider: z.enum(PROVIDER_NAMES),
+  paymentMode: z.enum(PAYMENT_MODES),
   /** The webhook URL with its token masked; null while PAYMENT_WEBHOOK_TOKEN is not set (the route refuses all). */
-  webhookUrlMasked: string | null;
-  lastWebhookAt: string | null;
-  webhooksReceived: number;
-};
+  webhookUrlMasked: z.string().nullable(),
+  lastWebhookAt: timestampSchema.nullable(),
+  webhooksReceived: z.number().int(),
+});
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 /** POST /api/admin/payments/webhook-url: the full URL, for the copy button only (audited). */
-export type WebhookUrl = { webhookUrl: string };
+export const webhookUrlSchema = z.object({ webhookUrl: z.string() });
+export type WebhookUrl = z.infer<typeof webhookUrlSchema>;

@@ -1,6 +1,7 @@
 // After the sale: a customer's report of a bad account and the admin's resolution (replace, refund, reject).
 import { z } from 'zod';
-import type { AccountStatus } from './admin-catalogue.ts';
+import { ACCOUNT_STATUSES } from './admin-catalogue.ts';
+import { koboSchema, timestampSchema } from './answer-parts.ts';
 
 export const REPORT_REASONS = [
   'wrong_password',
@@ -78,23 +79,30 @@ export const resolveReportSchema = z.discriminatedUnion(
 export type ResolveReportInput = z.infer<typeof resolveReportSchema>;
 
 /** The state of one account of an order, as its owner sees it. */
-export type OrderItem = {
-  accountId: string;
-  username: string;
-  status: Extract<AccountStatus, 'sold' | 'replaced' | 'refunded'>;
+export const orderItemSchema = z.object({
+  accountId: z.string(),
+  username: z.string(),
+  status: z.enum(['sold', 'replaced', 'refunded']),
   /** The end of this account's warranty window (from when it was handed over); null once it left the order. */
-  reportableUntil: string | null;
-  report: {
-    id: string;
-    status: ReportStatus;
-    reason: ReportReason;
-    rejectReason: string | null;
-    createdAt: string;
-  } | null;
-};
+  reportableUntil: timestampSchema.nullable(),
+  report: z
+    .object({
+      id: z.string(),
+      status: z.enum(REPORT_STATUSES),
+      reason: z.enum(REPORT_REASONS),
+      rejectReason: z.string().nullable(),
+      createdAt: timestampSchema,
+    })
+    .nullable(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
 
 /** POST /api/orders/:id/reports */
-export type ReportProblemResult = { message: string; reportIds: string[] };
+export const reportProblemResultSchema = z.object({
+  message: z.string(),
+  reportIds: z.array(z.string()),
+});
+export type ReportProblemResult = z.infer<typeof reportProblemResultSchema>;
 
 export const ADMIN_REPORT_FILTERS = ['open', 'resolved', 'all'] as const;
 export type AdminReportFilter = (typeof ADMIN_REPORT_FILTERS)[number];
@@ -102,42 +110,58 @@ export const adminReportListSchema = z.object({
   status: z.enum(ADMIN_REPORT_FILTERS).default('open'),
 });
 
-export type AdminReport = {
-  id: string;
-  status: ReportStatus;
-  reason: ReportReason;
-  note: string | null;
-  rejectReason: string | null;
-  createdAt: string;
-  resolvedAt: string | null;
-  resolvedBy: string | null;
-  customer: { id: string; email: string };
-  order: {
-    id: string;
-    productName: string;
-    category: string;
-    amountKobo: number;
-    quantity: number;
-    pricePerUnitKobo: number;
-    createdAt: string;
-  };
-  account: {
-    id: string;
-    username: string;
-    email: string | null;
-    status: AccountStatus;
-    password: string;
-    emailPassword: string | null;
-    twoFaCode: string | null;
-  };
-  replacementAccountId: string | null;
+export const adminReportSchema = z.object({
+  id: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  reason: z.enum(REPORT_REASONS),
+  note: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  createdAt: timestampSchema,
+  resolvedAt: timestampSchema.nullable(),
+  resolvedBy: z.string().nullable(),
+  customer: z.object({ id: z.string(), email: z.string() }),
+  order: z.object({
+    id: z.string(),
+    productName: z.string(),
+    category: z.string(),
+    amountKobo: koboSchema,
+    quantity: z.number().int(),
+    pricePerUnitKobo: koboSchema,
+    createdAt: timestampSchema,
+  }),
+  account: z.object({
+    id: z.string(),
+    username: z.string(),
+    email: z.string().nullable(),
+    status: z.enum(ACCOUNT_STATUSES),
+    password: z.string(),
+    emailPassword: z.string().nullable(),
+    twoFaCode: z.string().nullable(),
+  }),
+  replacementAccountId: z.string().nullable(),
   /** Earlier reports of the same account (history). */
-  history: { id: string; status: ReportStatus; reason: ReportReason; createdAt: string }[];
+  history: z.array(
+    z.object({
+      id: z.string(),
+      status: z.enum(REPORT_STATUSES),
+      reason: z.enum(REPORT_REASONS),
+      createdAt: timestampSchema,
+    }),
+  ),
   /** Available accounts left in the group, for Replace. */
-  availableInGroup: number;
-};
+  availableInGroup: z.number().int(),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
 
 /** GET /api/admin/reports?status= */
-export type AdminReportList = { reports: AdminReport[]; openCount: number };
+export const adminReportListResultSchema = z.object({
+  reports: z.array(adminReportSchema),
+  openCount: z.number().int(),
+});
+export type AdminReportList = z.infer<typeof adminReportListResultSchema>;
 /** POST /api/admin/reports/:id/resolve */
-export type ResolveReportResult = { message: string; status: ReportStatus };
+export const resolveReportResultSchema = z.object({
+  message: z.string(),
+  status: z.enum(REPORT_STATUSES),
+});
+export type ResolveReportResult = z.infer<typeof resolveReportResultSchema>;

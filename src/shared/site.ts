@@ -1,10 +1,13 @@
 // Public facts about the shop the browser needs (contact channels); configured on the server, never secret.
-import type { ProviderName } from './payments.ts';
+import { z } from 'zod';
+import { PROVIDER_NAMES } from './payments.ts';
 
-export type SiteInfo = {
-  supportEmail: string;
-  telegramUrl: string;
-  whatsapp: string;
-  officeLocation: string;
-  paymentProvider: ProviderName;
-};
+/** GET /api/site */
+export const siteInfoSchema = z.object({
+  supportEmail: z.string(),
+  telegramUrl: z.string(),
+  whatsapp: z.string(),
+  officeLocation: z.string(),
+  paymentProvider: z.enum(PROVIDER_NAMES),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;

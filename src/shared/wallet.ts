@@ -1,7 +1,8 @@
 // The wallet's contract: top-up rules and messages (SPEC.md §5, §8, §9), ledger rows and API shapes.
 import { z } from 'zod';
 import { KOBO_PER_NAIRA } from './money.ts';
-import type { PaymentStatus } from './payments.ts';
+import { koboSchema, timestampSchema } from './answer-parts.ts';
+import { PAYMENT_STATUSES } from './payments.ts';
 
 export const TOPUP_MIN_NAIRA = 100;
 export const TOPUP_MAX_NAIRA = 1_000_000;
@@ -66,20 +67,26 @@ export const startTopupSchema = z.object({ amountKobo: topupAmountKoboSchema });
 export type StartTopupInput = z.infer<typeof startTopupSchema>;
 
 /** POST /api/wallet/topups */
-export type StartTopupResult = { reference: string; checkoutUrl: string; amountKobo: number };
+export const startTopupResultSchema = z.object({
+  reference: z.string(),
+  checkoutUrl: z.string(),
+  amountKobo: koboSchema,
+});
+export type StartTopupResult = z.infer<typeof startTopupResultSchema>;
 
 /** GET /api/wallet/topups/:reference: the server verified with the provider before answering. */
-export type TopupCheck = {
-  reference: string;
-  status: PaymentStatus;
-  amountKobo: number;
-  paidAt: string | null;
-  providerReference: string | null;
+export const topupCheckSchema = z.object({
+  reference: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  amountKobo: koboSchema,
+  paidAt: timestampSchema.nullable(),
+  providerReference: z.string().nullable(),
   /** True when this payment had been credited before this check (SPEC: 'Payment Already Processed!'). */
-  alreadyCredited: boolean;
-  message: string | null;
-  balanceKobo: number;
-};
+  alreadyCredited: z.boolean(),
+  message: z.string().nullable(),
+  balanceKobo: koboSchema,
+});
+export type TopupCheck = z.infer<typeof topupCheckSchema>;
 
 /** The ledger entry types (table transactions.type). Credits: topup, ADMIN_CREDIT, refund. */
 export const TRANSACTION_TYPES = [
@@ -94,31 +101,34 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-export type WalletTransaction = {
-  id: string;
-  type: TransactionType;
+export const walletTransactionSchema = z.object({
+  id: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
   /** Signed: credits positive, purchases and admin debits negative. */
-  amountKobo: number;
+  amountKobo: koboSchema,
   /** null for a top-up attempt that moved no money (pending, failed or expired). */
-  balanceAfterKobo: number | null;
-  description: string;
-  reference: string;
+  balanceAfterKobo: koboSchema.nullable(),
+  description: z.string(),
+  reference: z.string(),
   /** A ledger row is 'completed'; a top-up attempt not (yet) credited shows its payment's state. */
-  status: TransactionStatus | PaymentStatus;
-  providerReference: string | null;
-  createdAt: string;
+  status: z.enum([...TRANSACTION_STATUSES, ...PAYMENT_STATUSES]),
+  providerReference: z.string().nullable(),
+  createdAt: timestampSchema,
   /** For a top-up attempt: why it failed, or ErcasPay's explanation while pending. */
-  message?: string | null;
-};
+  message: z.string().nullable().optional(),
+});
+export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 
 /** GET /api/wallet */
-export type WalletSummary = {
-  balanceKobo: number;
-  totalTopupsKobo: number;
-  totalSpentKobo: number;
-};
+export const walletSummarySchema = z.object({
+  balanceKobo: koboSchema,
+  totalTopupsKobo: koboSchema,
+  totalSpentKobo: koboSchema,
+});
+export type WalletSummary = z.infer<typeof walletSummarySchema>;
 /** GET /api/wallet/transactions */
-export type TransactionList = { transactions: WalletTransaction[] };
+export const transactionListSchema = z.object({ transactions: z.array(walletTransactionSchema) });
+export type TransactionList = z.infer<typeof transactionListSchema>;
 
 /** SPEC.md §4: credits show + in green; everything else is a debit. */
 export function isCredit(type: TransactionType): boolean {

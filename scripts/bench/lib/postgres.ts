@@ -25,6 +25,8 @@ export type BenchPostgres = {
   urlFor: (database: string) => string;
 };
 
+export const statementStats = process.env.BENCH_PG_STATEMENTS === '1';
+
 export async function startBenchPostgres(
   log: (line: string) => void = console.log,
 ): Promise<BenchPostgres> {
@@ -33,11 +35,18 @@ export async function startBenchPostgres(
   onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   log(`Starting a throwaway PostgreSQL in ${dir} (fsync on, as in production) ...`);
-  const embedded = await startEmbeddedPostgres({ dir });
+  // BENCH_PG_STATEMENTS=1: PostgreSQL counts time per statement (pg_stat_statements, nested ones too, inside
+  // purchase_order()), and the purchase bench prints where its time went.
+  const settings = statementStats
+    ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all']
+    : [];
+  const embedded = await startEmbeddedPostgres({ dir, settings });
   onCleanup(() => embedded.stop());
   const database = connectDatabase(embedded.url, 10);
   onCleanup(() => database.close());
   await applyMigrations(database);
+  if (statementStats)
+    await database.pool.query('create extension if not exists pg_stat_statements');
   const version = (
     await database.pool.query<{ v: string }>("select current_setting('server_version') as v")
   ).rows[0]!.v;

@@ -25,3 +25,8 @@ export function connectDatabase(url: string, poolSize = 20, applicationName?: st
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
+
+/** A Drizzle handle on one checked-out connection (a session that must stay the same: temporary tables). */
+export function drizzleOnConnection(client: pg.PoolClient): Db {
+  return drizzle(client, { schema });
+}

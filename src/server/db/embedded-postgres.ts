@@ -52,12 +52,19 @@ export async function freePort(): Promise<number> {
 
 export type EmbeddedPostgres = { url: string; stop: () => Promise<void>; isFirstStart: boolean };
 
-type StartOptions = { dir: string; log?: (line: string) => void; fsync?: boolean };
+type StartOptions = {
+  dir: string;
+  log?: (line: string) => void;
+  fsync?: boolean;
+  /** More server settings (`name=value`), e.g. the benchmark's statement statistics. */
+  settings?: string[];
+};
 
 export async function startEmbeddedPostgres({
   dir,
   log = () => {},
   fsync = true,
+  settings = [],
 }: StartOptions): Promise<EmbeddedPostgres> {
   const bins = await loadBinaries();
   const ids = runAsIds();
@@ -83,6 +90,7 @@ export async function startEmbeddedPostgres({
   if (!fsync)
     args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   args.push('-c', 'max_connections=300');
+  for (const setting of settings) args.push('-c', setting);
   const child = spawn(bins.postgres, args, {
     ...ids,
     detached: true,

@@ -31,6 +31,10 @@ export async function createTestDatabase({
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
+  // A commit need not wait for its WAL to reach the disk: only a crash of PostgreSQL itself could lose one,
+  // and no test crashes PostgreSQL (the crash tests kill the store's process). The suites commit tens of
+  // thousands of times; this is the same setting as the embedded test server's (db/embedded-postgres.ts).
+  await admin.query(`alter database ${name} set synchronous_commit = off`);
   const url = withDatabase(serverUrl, name);
   const database = connectDatabase(url, poolSize);
   if (checkInvariants) {

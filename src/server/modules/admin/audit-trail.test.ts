@@ -86,7 +86,7 @@ describe('the audit trail', () => {
       before: { name: 'Audit Cat' },
       after: { name: 'Audit Cat 2' },
     });
-    expect(byAction['template.update']).toMatchObject({
+    expect(byAction['product_group.update']).toMatchObject({
       actorEmail: 'second.admin@example.com',
       details: { before: { priceKobo: 50_000 }, after: { priceKobo: 60_000 } },
     });
@@ -133,10 +133,10 @@ describe('the audit trail', () => {
     expect(catalogue.entries.map((e) => e.action).sort()).toEqual([
       'category.create',
       'category.update',
-      'template.update',
+      'product_group.update',
     ]);
     expect((await activity('actor=SECOND.admin')).entries.map((e) => e.action)).toEqual([
-      'template.update',
+      'product_group.update',
     ]);
     expect((await activity('action=report.refund')).total).toBe(1);
     expect((await activity('to=2020-01-01')).total).toBe(0);

@@ -1,37 +1,24 @@
 // The admin console's four figures (users, stock accounts, sales, revenue) and how many product groups
-// run low on stock.
-import { and, between, count, eq, sql } from 'drizzle-orm';
-import { LOW_STOCK_MAX } from '../../../shared/admin-catalogue.ts';
+// run low on stock: each module counts what it owns, in parallel.
 import type { AdminStats } from '../../../shared/admin-stats.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../auth/auth.tables.ts';
-import { productGroups } from '../catalogue/catalogue.tables.ts';
-import { orders } from '../orders/orders.tables.ts';
-import { stockAccounts } from '../stock/stock.tables.ts';
+import { countUsers } from '../auth/read-users.ts';
+import { countLowStockGroups } from '../catalogue/group-figures.ts';
+import { readSalesTotals } from '../orders/order-figures.ts';
+import { countStockAccounts } from '../stock/stock-figures.ts';
 
 export async function readAdminStats(db: Db): Promise<Omit<AdminStats, 'paymentMode'>> {
-  const [[u], [p], [s], [low]] = await Promise.all([
-    db.select({ n: count() }).from(users),
-    db.select({ n: count() }).from(stockAccounts),
-    db
-      .select({
-        n: count(),
-        revenue: sql<number>`coalesce(sum(${orders.amountKobo}), 0)::bigint`,
-      })
-      .from(orders)
-      .where(eq(orders.status, 'completed')),
-    db
-      .select({ n: count() })
-      .from(productGroups)
-      .where(
-        and(eq(productGroups.isActive, true), between(productGroups.stockCount, 1, LOW_STOCK_MAX)),
-      ),
+  const [totalUsers, totalAccounts, sales, lowStockProductGroups] = await Promise.all([
+    countUsers(db),
+    countStockAccounts(db),
+    readSalesTotals(db),
+    countLowStockGroups(db),
   ]);
   return {
-    totalUsers: u?.n ?? 0,
-    totalProducts: p?.n ?? 0,
-    totalSales: s?.n ?? 0,
-    totalRevenueKobo: Number(s?.revenue ?? 0),
-    lowStockTemplates: low?.n ?? 0,
+    totalUsers,
+    totalAccounts,
+    totalSales: sales.sales,
+    totalRevenueKobo: sales.revenueKobo,
+    lowStockProductGroups,
   };
 }

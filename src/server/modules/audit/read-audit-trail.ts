@@ -17,15 +17,13 @@ export async function readAuditTrail(db: Db, q: ActivityQuery): Promise<Activity
       ? or(
           ...AUDIT_AREAS[q.area].map((prefix) =>
             prefix.endsWith('.')
-              ? sql`${auditLog.action} like ${`${prefix}%`}`
+              ? sql`${auditLog.action} like ${`${escapeLike(prefix)}%`}`
               : sql`${auditLog.action} = ${prefix}`,
           ),
         )
       : undefined,
     q.action ? sql`${auditLog.action} = ${q.action}` : undefined,
-    q.actor
-      ? ilike(auditLog.actorEmail, `%${q.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-      : undefined,
+    q.actor ? ilike(auditLog.actorEmail, `%${escapeLike(q.actor)}%`) : undefined,
     // Dates are whole days in Lagos time (UTC+1, no daylight saving): what an admin in Nigeria means by "the 3rd".
     q.from ? gte(auditLog.createdAt, new Date(`${q.from}T00:00:00+01:00`)) : undefined,
     q.to
@@ -58,3 +56,6 @@ export async function readAuditTrail(db: Db, q: ActivityQuery): Promise<Activity
     pageSize: ACTIVITY_PAGE_SIZE,
   };
 }
+
+/** LIKE's own characters taken literally (the `_` of `product_group.` is one). */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -6,6 +6,9 @@ import { currentUser } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import {
+  meSchema,
+  profileSchema,
+  signInResultSchema,
   authMessages,
   confirmEmailSchema,
   loginSchema,
@@ -15,59 +18,90 @@ import {
 import { confirmEmail, registerUser, resendConfirmation, signIn } from './auth.service.ts';
 import { loadMe, loadProfileTotals } from './me.ts';
 import { endSession, startSession } from './sessions.ts';
+import { answers } from '../../http/response-schemas.ts';
+import { okSchema, okMessageSchema } from '../../../shared/answer-parts.ts';
 
 type Deps = { db: Db; config: Config; pokeMail: () => void };
 
 export function authRoutes(app: FastifyInstance, { db, config, pokeMail }: Deps): void {
-  app.post('/api/auth/register', { config: { access: 'public' } }, async (req, reply) => {
-    const input = parseInput(registerSchema, req.body);
-    await registerUser(db, config, input, req.ip);
-    pokeMail();
-    return reply
-      .status(201)
-      .send({ ok: true, message: 'Account created! Check your email to confirm your address.' });
-  });
+  app.post(
+    '/api/auth/register',
+    { config: { access: 'public' }, ...answers({ 201: okMessageSchema }) },
+    async (req, reply) => {
+      const input = parseInput(registerSchema, req.body);
+      await registerUser(db, config, input, req.ip);
+      pokeMail();
+      return reply
+        .status(201)
+        .send({ ok: true, message: 'Account created! Check your email to confirm your address.' });
+    },
+  );
 
-  app.post('/api/auth/resend-confirmation', { config: { access: 'public' } }, async (req) => {
-    const { email } = parseInput(resendSchema, req.body);
-    await resendConfirmation(db, config, email, req.ip);
-    pokeMail();
-    return { ok: true, message: authMessages.resendSent };
-  });
+  app.post(
+    '/api/auth/resend-confirmation',
+    { config: { access: 'public' }, ...answers({ 200: okMessageSchema }) },
+    async (req) => {
+      const { email } = parseInput(resendSchema, req.body);
+      await resendConfirmation(db, config, email, req.ip);
+      pokeMail();
+      return { ok: true, message: authMessages.resendSent };
+    },
+  );
 
-  app.post('/api/auth/confirm-email', { config: { access: 'public' } }, async (req) => {
-    const input = confirmEmailSchema.safeParse(req.body ?? {});
-    if (!input.success) throw new AppError('CONFIRMATION_FAILED', 400, authMessages.confirmFailed);
-    await confirmEmail(db, input.data.token_hash);
-    return { ok: true, message: authMessages.emailConfirmed };
-  });
+  app.post(
+    '/api/auth/confirm-email',
+    { config: { access: 'public' }, ...answers({ 200: okMessageSchema }) },
+    async (req) => {
+      const input = confirmEmailSchema.safeParse(req.body ?? {});
+      if (!input.success)
+        throw new AppError('CONFIRMATION_FAILED', 400, authMessages.confirmFailed);
+      await confirmEmail(db, input.data.token_hash);
+      return { ok: true, message: authMessages.emailConfirmed };
+    },
+  );
 
-  app.post('/api/auth/login', { config: { access: 'public' } }, async (req, reply) => {
-    const input = parseInput(loginSchema, req.body);
-    const user = await signIn(db, input, req.ip);
-    // A new token at every sign-in; the session the browser had before (if any) is revoked.
-    await endSession(db, config, req, reply);
-    await startSession(db, config, reply, user.id, req.headers['user-agent'] ?? '');
-    return { user: await loadMe(db, config, user.id) };
-  });
+  app.post(
+    '/api/auth/login',
+    { config: { access: 'public' }, ...answers({ 200: signInResultSchema }) },
+    async (req, reply) => {
+      const input = parseInput(loginSchema, req.body);
+      const user = await signIn(db, input, req.ip);
+      // A new token at every sign-in; the session the browser had before (if any) is revoked.
+      await endSession(db, config, req, reply);
+      await startSession(db, config, reply, user.id, req.headers['user-agent'] ?? '');
+      return { user: await loadMe(db, config, user.id) };
+    },
+  );
 
-  app.post('/api/auth/logout', { config: { access: 'public' } }, async (req, reply) => {
-    await endSession(db, config, req, reply);
-    return { ok: true };
-  });
+  app.post(
+    '/api/auth/logout',
+    { config: { access: 'public' }, ...answers({ 200: okSchema }) },
+    async (req, reply) => {
+      await endSession(db, config, req, reply);
+      return { ok: true };
+    },
+  );
 
-  app.get('/api/me', { config: { access: 'signed-in' } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return loadMe(db, config, currentUser(req).id);
-  });
+  app.get(
+    '/api/me',
+    { config: { access: 'signed-in' }, ...answers({ 200: meSchema }) },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return loadMe(db, config, currentUser(req).id);
+    },
+  );
 
-  app.get('/api/me/profile', { config: { access: 'signed-in' } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    const user = currentUser(req);
-    const [me, totals] = await Promise.all([
-      loadMe(db, config, user.id),
-      loadProfileTotals(db, user.id),
-    ]);
-    return { me, totals };
-  });
+  app.get(
+    '/api/me/profile',
+    { config: { access: 'signed-in' }, ...answers({ 200: profileSchema }) },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = currentUser(req);
+      const [me, totals] = await Promise.all([
+        loadMe(db, config, user.id),
+        loadProfileTotals(db, user.id),
+      ]);
+      return { me, totals };
+    },
+  );
 }

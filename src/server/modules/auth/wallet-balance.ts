@@ -25,11 +25,16 @@ export async function moveWalletBalance(
   return row ? row.balanceKobo : null;
 }
 
-/** The balance now; 0 for an unknown user. */
-export async function readWalletBalance(db: Db | Tx, userId: string): Promise<number> {
+/** The balance now; null for an unknown user. */
+export async function findWalletBalance(db: Db | Tx, userId: string): Promise<number | null> {
   const [row] = await db
     .select({ balanceKobo: users.walletBalanceKobo })
     .from(users)
     .where(eq(users.id, userId));
-  return row?.balanceKobo ?? 0;
+  return row ? row.balanceKobo : null;
+}
+
+/** The balance now; 0 for an unknown user. */
+export async function readWalletBalance(db: Db | Tx, userId: string): Promise<number> {
+  return (await findWalletBalance(db, userId)) ?? 0;
 }

@@ -56,11 +56,11 @@ const product = (categoryId: string, title: string, username: string, extra: obj
   ...extra,
 });
 const addProduct = async (input: object) => (await ok('POST', '/api/admin/accounts', input)).item;
-async function stockOf(templateId: string) {
+async function stockOf(productGroupId: string) {
   const [row] = await db
     .select({ n: productGroups.stockCount })
     .from(productGroups)
-    .where(eq(productGroups.id, templateId));
+    .where(eq(productGroups.id, productGroupId));
   return row!.n;
 }
 /** An order made the way the store makes them: the customer is funded, then buys through the API. */
@@ -148,7 +148,7 @@ describe('categories', () => {
         name: 'Snap Chat',
         description: 'Snaps',
         isActive: true,
-        templateCount: 0,
+        productGroupCount: 0,
       },
     });
     const [audit] = await db.select().from(auditLog).where(eq(auditLog.targetId, 'snap-chat'));
@@ -236,7 +236,7 @@ describe('product templates', async () => {
       features: ['Email access'],
     });
     const list: AdminCatalogue = (await api('GET', '/api/admin/catalogue')).body;
-    expect(list.templates.find((t) => t.id === res.body.item.id)).toEqual(res.body.item);
+    expect(list.productGroups.find((t) => t.id === res.body.item.id)).toEqual(res.body.item);
   });
 
   it.each([

@@ -1,6 +1,10 @@
 // Admin API for product templates (product groups): list, create, edit, archive, restore, delete.
 import type { FastifyInstance } from 'fastify';
 import {
+  adminCatalogueSchema,
+  adminItemResultSchema,
+  adminProductGroupSchema,
+  adminResultSchema,
   adminMessages,
   productGroupInputSchema,
   productGroupUpdateSchema,
@@ -19,17 +23,19 @@ import {
   updateProductGroup,
 } from './edit-product-groups.ts';
 import { readAdminCatalogue } from './read-admin-catalogue.ts';
+import { answers } from '../../http/response-schemas.ts';
 
+const productGroupResult = adminItemResultSchema(adminProductGroupSchema);
 export function adminProductGroupRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   app.get(
     '/api/admin/catalogue',
-    { config: { access: 'admin' } },
+    { config: { access: 'admin' }, ...answers({ 200: adminCatalogueSchema }) },
     async (): Promise<AdminCatalogue> => readAdminCatalogue(db),
   );
 
   app.post(
     '/api/admin/product-groups',
-    { config: { access: 'admin' } },
+    { config: { access: 'admin' }, ...answers({ 201: productGroupResult }) },
     async (req, reply): Promise<AdminResult<AdminProductGroup>> => {
       const input = parseInput(productGroupInputSchema, req.body);
       const item = await createProductGroup(db, currentUser(req), input);
@@ -40,7 +46,7 @@ export function adminProductGroupRoutes(app: FastifyInstance, { db }: { db: Db }
 
   app.patch(
     '/api/admin/product-groups/:id',
-    { config: { access: 'admin' } },
+    { config: { access: 'admin' }, ...answers({ 200: productGroupResult }) },
     async (req): Promise<AdminResult<AdminProductGroup>> => {
       const id = parseId(req.params, adminMessages.productGroupNotFound);
       const input = parseInput(productGroupUpdateSchema, req.body);
@@ -55,7 +61,7 @@ export function adminProductGroupRoutes(app: FastifyInstance, { db }: { db: Db }
   ] as const) {
     app.post(
       `/api/admin/product-groups/:id/${verb}`,
-      { config: { access: 'admin' } },
+      { config: { access: 'admin' }, ...answers({ 200: productGroupResult }) },
       async (req): Promise<AdminResult<AdminProductGroup>> => {
         const id = parseId(req.params, adminMessages.productGroupNotFound);
         const item = await setProductGroupActive(db, currentUser(req), id, isActive);
@@ -66,7 +72,7 @@ export function adminProductGroupRoutes(app: FastifyInstance, { db }: { db: Db }
 
   app.delete(
     '/api/admin/product-groups/:id',
-    { config: { access: 'admin' } },
+    { config: { access: 'admin' }, ...answers({ 200: adminResultSchema }) },
     async (req): Promise<AdminResult> => {
       const id = parseId(req.params, adminMessages.productGroupNotFound);
       await deleteProductGroup(db, currentUser(req), id);

@@ -1,16 +1,20 @@
 // Public catalogue API: the products page, a category page and the single-account page.
 import type { FastifyInstance } from 'fastify';
 import {
-  catalogueMessages,
+  accountResponseSchema,
+  catalogueResponseSchema,
+  categoryResponseSchema,
   type AccountResponse,
   type CatalogueResponse,
   type CategoryResponse,
-} from '../../../shared/catalogue.ts';
+} from '../../../shared/catalogue-answers.ts';
+import { catalogueMessages } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { parseId } from '../../http/params.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
 import { readAccount, readCategory } from './read-catalogue.ts';
+import { answers } from '../../http/response-schemas.ts';
 
 export function catalogueRoutes(
   app: FastifyInstance,
@@ -18,7 +22,7 @@ export function catalogueRoutes(
 ): void {
   app.get(
     '/api/catalogue',
-    { config: { access: 'public' } },
+    { config: { access: 'public' }, ...answers({ 200: catalogueResponseSchema }) },
     async (_req, reply): Promise<CatalogueResponse> => {
       reply.header('cache-control', 'no-cache');
       return cache.read();
@@ -27,7 +31,7 @@ export function catalogueRoutes(
 
   app.get(
     '/api/catalogue/categories/:id',
-    { config: { access: 'public' } },
+    { config: { access: 'public' }, ...answers({ 200: categoryResponseSchema }) },
     async (req): Promise<CategoryResponse> => {
       const id = parseId(req.params, catalogueMessages.categoryNotFound, 'slug');
       const found = await readCategory(db, id);
@@ -38,7 +42,7 @@ export function catalogueRoutes(
 
   app.get(
     '/api/catalogue/accounts/:id',
-    { config: { access: 'public' } },
+    { config: { access: 'public' }, ...answers({ 200: accountResponseSchema }) },
     async (req): Promise<AccountResponse> => {
       const found = await readAccount(db, parseId(req.params, catalogueMessages.productNotFound));
       if (!found) throw notFound(catalogueMessages.productNotFound);

@@ -1,6 +1,7 @@
 // Admin changes to product groups (the console's "product templates"): create, edit, archive or restore,
 // and delete (SPEC.md §5: refused while orders or accounts reference it; only active ones). Each change and
-// its audit line in one transaction.
+// its audit line in one transaction. The deletion's check is the foreign keys (ADR 019): the catalogue
+// reads neither the orders nor the stock.
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -9,12 +10,11 @@ import {
   type productGroupInputSchema,
 } from '../../../shared/admin-catalogue.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { isForeignKeyViolation } from '../../db/pg-errors.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { changes, recordAudit, type AuditActor } from '../audit/record-audit.ts';
-import { orders } from '../orders/orders.tables.ts';
-import { stockAccounts } from '../stock/stock.tables.ts';
 import { categories, productGroups } from './catalogue.tables.ts';
-import { loadProductGroup } from './read-admin-catalogue.ts';
+import { loadProductGroup, stockFigures } from './read-admin-catalogue.ts';
 
 type ProductGroupInput = z.output<typeof productGroupInputSchema>;
 
@@ -37,7 +37,13 @@ export function createProductGroup(
         isActive: true,
       })
       .returning({ id: productGroups.id });
-    await recordAudit(tx, actor, 'template.create', { type: 'product_group', id: row!.id }, input);
+    await recordAudit(
+      tx,
+      actor,
+      'product_group.create',
+      { type: 'product_group', id: row!.id },
+      input,
+    );
     return loadProductGroup(tx, row!.id);
   });
 }
@@ -72,7 +78,7 @@ export function updateProductGroup(
     await recordAudit(
       tx,
       actor,
-      'template.update',
+      'product_group.update',
       { type: 'product_group', id },
       changes(
         { name, description, priceKobo, categoryId, features },
@@ -111,7 +117,7 @@ export function setProductGroupActive(
     await recordAudit(
       tx,
       actor,
-      isActive ? 'template.restore' : 'template.archive',
+      isActive ? 'product_group.restore' : 'product_group.archive',
       { type: 'product_group', id },
       { before: { isActive: before?.isActive }, after: { isActive } },
     );
@@ -128,23 +134,24 @@ export function deleteProductGroup(db: Db, actor: AuditActor, id: string): Promi
       .for('update');
     if (!group) throw notFound(adminMessages.productGroupNotFound);
     if (!group.isActive) throw conflict(adminMessages.deleteArchived);
-    const [order] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.productGroupId, id))
-      .limit(1);
-    if (order) throw conflict(adminMessages.deleteHasOrders);
-    const [account] = await tx
-      .select({ id: stockAccounts.id })
-      .from(stockAccounts)
-      .where(eq(stockAccounts.productGroupId, id))
-      .limit(1);
-    if (account) throw conflict(adminMessages.deleteHasAccounts);
-    await tx.delete(productGroups).where(eq(productGroups.id, id));
+    // The foreign keys of the orders and the accounts are the check. In a savepoint, so that the
+    // transaction can still ask which answer applies: PostgreSQL reports one key (the accounts', whose
+    // trigger fires first), and a group with orders has accounts too (each order holds its accounts).
+    try {
+      await tx.transaction((sp) => sp.delete(productGroups).where(eq(productGroups.id, id)));
+    } catch (err) {
+      if (!isForeignKeyViolation(err)) throw err;
+      const figures = (await stockFigures.call(tx, [id])).get(id);
+      throw conflict(
+        figures?.ordered || !figures?.accounts
+          ? adminMessages.deleteHasOrders
+          : adminMessages.deleteHasAccounts,
+      );
+    }
     await recordAudit(
       tx,
       actor,
-      'template.delete',
+      'product_group.delete',
       { type: 'product_group', id },
       { name: group.name },
     );

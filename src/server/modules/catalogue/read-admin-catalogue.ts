@@ -1,6 +1,6 @@
 // The admin console's catalogue reads: every category with its template count, every template (product
 // group) with its account and sale counts, and one of either after a change.
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import {
   adminMessages,
   type AdminCatalogue,
@@ -9,15 +9,31 @@ import {
 } from '../../../shared/admin-catalogue.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { stockAccounts } from '../stock/stock.tables.ts';
+import { lateBound } from '../../late-bound.ts';
 import { categories, productGroups } from './catalogue.tables.ts';
 
+export type GroupStockFigures = { accounts: number; sold: number; ordered: number };
+
+/**
+ * Per product group, its accounts, how many are sold, and how many went to an order (sold, replaced or
+ * refunded); for every group that has accounts, or only `groupIds`. The stock module answers (it depends on
+ * the catalogue: an account belongs to a group), so the catalogue may not import it.
+ */
+export const stockFigures =
+  lateBound<(db: Db | Tx, groupIds?: readonly string[]) => Promise<Map<string, GroupStockFigures>>>(
+    'catalogue stockFigures',
+  );
+
 export async function readAdminCatalogue(db: Db): Promise<AdminCatalogue> {
-  const [cats, groups] = await Promise.all([
+  const [cats, groups, figures] = await Promise.all([
     selectCategories(db).orderBy(asc(categories.name)),
     selectProductGroups(db).orderBy(asc(productGroups.name)),
+    stockFigures.call(db),
   ]);
-  return { categories: cats, templates: groups.map(toProductGroup) };
+  return {
+    categories: cats,
+    productGroups: groups.map((g) => toProductGroup(g, figures.get(g.group.id))),
+  };
 }
 
 export async function loadCategory(tx: Tx | Db, id: string): Promise<AdminCategory> {
@@ -27,9 +43,12 @@ export async function loadCategory(tx: Tx | Db, id: string): Promise<AdminCatego
 }
 
 export async function loadProductGroup(tx: Tx | Db, id: string): Promise<AdminProductGroup> {
-  const [row] = await selectProductGroups(tx).where(eq(productGroups.id, id));
+  const [[row], figures] = await Promise.all([
+    selectProductGroups(tx).where(eq(productGroups.id, id)),
+    stockFigures.call(tx, [id]),
+  ]);
   if (!row) throw notFound(adminMessages.productGroupNotFound);
-  return toProductGroup(row);
+  return toProductGroup(row, figures.get(id));
 }
 
 /** The name of a product group, or 404 with `message`: the CSV upload and export name the group they act on. */
@@ -49,7 +68,7 @@ function selectCategories(tx: Tx | Db) {
       name: categories.name,
       description: categories.description,
       isActive: categories.isActive,
-      templateCount: count(productGroups.id),
+      productGroupCount: count(productGroups.id),
     })
     .from(categories)
     .leftJoin(productGroups, eq(productGroups.categoryId, categories.id))
@@ -58,25 +77,10 @@ function selectCategories(tx: Tx | Db) {
 }
 
 function selectProductGroups(tx: Tx | Db) {
-  const counts = tx
-    .select({
-      groupId: stockAccounts.productGroupId,
-      total: count().as('total'),
-      sold: sql<number>`count(*) filter (where ${stockAccounts.status} = 'sold')::int`.as('sold'),
-    })
-    .from(stockAccounts)
-    .groupBy(stockAccounts.productGroupId)
-    .as('counts');
   return tx
-    .select({
-      group: productGroups,
-      categoryName: categories.name,
-      total: counts.total,
-      sold: counts.sold,
-    })
+    .select({ group: productGroups, categoryName: categories.name })
     .from(productGroups)
     .innerJoin(categories, eq(categories.id, productGroups.categoryId))
-    .leftJoin(counts, eq(counts.groupId, productGroups.id))
     .$dynamic();
 }
 
@@ -84,7 +88,10 @@ type ProductGroupRow = Awaited<
   ReturnType<ReturnType<typeof selectProductGroups>['execute']>
 >[number];
 
-function toProductGroup({ group, categoryName, total, sold }: ProductGroupRow): AdminProductGroup {
+function toProductGroup(
+  { group, categoryName }: ProductGroupRow,
+  figures: GroupStockFigures | undefined,
+): AdminProductGroup {
   return {
     id: group.id,
     categoryId: group.categoryId,
@@ -94,8 +101,8 @@ function toProductGroup({ group, categoryName, total, sold }: ProductGroupRow): 
     priceKobo: group.priceKobo,
     features: group.features,
     stockCount: group.stockCount,
-    accountCount: total ?? 0,
-    soldCount: sold ?? 0,
+    accountCount: figures?.accounts ?? 0,
+    soldCount: figures?.sold ?? 0,
     isActive: group.isActive,
     createdAt: group.createdAt.toISOString(),
   };

@@ -12,8 +12,6 @@ import {
 import type { Db } from '../../db/client.ts';
 import { lateBound } from '../../late-bound.ts';
 import { categories, productGroups } from './catalogue.tables.ts';
-// The sitemap's product pages join accounts to their visible groups (a known boundary exception, issue 17).
-import { stockAccounts } from '../stock/stock.tables.ts';
 
 const SAMPLE_ACCOUNTS = 6;
 
@@ -30,6 +28,10 @@ export const stockShown = {
   account: lateBound<
     (db: Db, id: string) => Promise<{ account: PublicAccount; productGroupId: string } | null>
   >('catalogue stockShown.account'),
+  /** The ids of the available accounts of these groups, oldest first, at most `limit`. */
+  availableIds: lateBound<(db: Db, groupIds: string[], limit: number) => Promise<string[]>>(
+    'catalogue stockShown.availableIds',
+  ),
 };
 
 const groupColumns = {
@@ -120,13 +122,14 @@ export async function readAccount(db: Db, id: string): Promise<AccountResponse |
  * lists (a sold one drops out; its page stays, saying so).
  */
 export async function readProductPageIds(db: Db, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: stockAccounts.id })
-    .from(stockAccounts)
-    .innerJoin(productGroups, eq(productGroups.id, stockAccounts.productGroupId))
+  const groups = await db
+    .select({ id: productGroups.id })
+    .from(productGroups)
     .innerJoin(categories, eq(categories.id, productGroups.categoryId))
-    .where(and(visibleGroup, eq(stockAccounts.status, 'available')))
-    .orderBy(asc(stockAccounts.createdAt), asc(stockAccounts.id))
-    .limit(limit);
-  return rows.map((r) => r.id);
+    .where(visibleGroup);
+  return stockShown.availableIds.call(
+    db,
+    groups.map((g) => g.id),
+    limit,
+  );
 }

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import client from 'prom-client';
 import type { Db } from '../../db/client.ts';
 import { createStoreGauges } from './store-gauges.ts';
+import { answers, textAnswer } from '../../http/response-schemas.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,10 +93,17 @@ export function registerMetrics(
     return client.Registry.merge([processMetrics(), registry]).metrics();
   });
 
-  app.get('/api/metrics', { config: { access: 'admin' }, logLevel: 'warn' }, async (_req, reply) =>
-    reply
-      .type(METRICS_CONTENT_TYPE)
-      .header('cache-control', 'no-store')
-      .send(await app.renderMetrics()),
+  app.get(
+    '/api/metrics',
+    {
+      config: { access: 'admin' },
+      ...answers({ 200: textAnswer(METRICS_CONTENT_TYPE) }),
+      logLevel: 'warn',
+    },
+    async (_req, reply) =>
+      reply
+        .type(METRICS_CONTENT_TYPE)
+        .header('cache-control', 'no-store')
+        .send(await app.renderMetrics()),
   );
 }

@@ -2,6 +2,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  inboxSuccessSchema,
+  inboxListSchema,
+  inboxMessageSchema,
+  inboxReplyResultSchema,
   contactSchema,
   inboxErrors,
   inboxStatusSchema,
@@ -28,6 +32,7 @@ import { listInboxMessages, toInboxMessage } from './read-inbox.ts';
 import { replyToMessage } from './reply-to-message.ts';
 import { INBOX_MESSAGE_NOT_FOUND, setInboxStatus } from './set-inbox-status.ts';
 import { submitMessage, type NewInboxMessage } from './submit-message.ts';
+import { answers } from '../../http/response-schemas.ts';
 
 const listQuerySchema = z.object({ status: z.enum(inboxStatuses).optional() });
 
@@ -56,7 +61,7 @@ export function inboxRoutes(
 
   app.post(
     '/api/inbox/support',
-    { config: { access: 'public' } },
+    { config: { access: 'public' }, ...answers({ 200: inboxSuccessSchema }) },
     accept('support', (body) => {
       const v = parseInput(supportSchema, body);
       return {
@@ -72,7 +77,7 @@ export function inboxRoutes(
 
   app.post(
     '/api/inbox/contact',
-    { config: { access: 'public' } },
+    { config: { access: 'public' }, ...answers({ 200: inboxSuccessSchema }) },
     accept('contact', (body) => {
       const v = parseInput(contactSchema, body);
       return {
@@ -88,7 +93,7 @@ export function inboxRoutes(
 
   app.post(
     '/api/inbox/quote',
-    { config: { access: 'public' } },
+    { config: { access: 'public' }, ...answers({ 200: inboxSuccessSchema }) },
     accept('quote', (body) => {
       const v = parseInput(quoteSchema, body);
       const { projectType, phone, company, budget, timeline, features } = v;
@@ -103,13 +108,16 @@ export function inboxRoutes(
     }),
   );
 
-  app.get('/api/admin/inbox', { config: { access: 'admin' } }, async (req): Promise<InboxList> =>
-    listInboxMessages(db, parseInput(listQuerySchema, req.query).status),
+  app.get(
+    '/api/admin/inbox',
+    { config: { access: 'admin' }, ...answers({ 200: inboxListSchema }) },
+    async (req): Promise<InboxList> =>
+      listInboxMessages(db, parseInput(listQuerySchema, req.query).status),
   );
 
   app.patch(
     '/api/admin/inbox/:id',
-    { config: { access: 'admin' } },
+    { config: { access: 'admin' }, ...answers({ 200: inboxMessageSchema }) },
     async (req): Promise<InboxMessage> => {
       const id = parseId(req.params, INBOX_MESSAGE_NOT_FOUND);
       const { status } = parseInput(inboxStatusSchema, req.body);
@@ -124,7 +132,7 @@ export function inboxRoutes(
 function replyRoute(app: FastifyInstance, db: Db, pokeMail: () => void): void {
   app.post(
     '/api/admin/inbox/:id/reply',
-    { config: { access: 'admin' } },
+    { config: { access: 'admin' }, ...answers({ 200: inboxReplyResultSchema }) },
     async (req): Promise<InboxReplyResult> => {
       const id = parseId(req.params, INBOX_MESSAGE_NOT_FOUND);
       const { message } = parseInput(inboxReplySchema, req.body);

@@ -1,8 +1,10 @@
 // The admin E-mail tab: GET /api/admin/emails (failed and retrying messages, no bodies) and Retry.
 import type { FastifyInstance } from 'fastify';
 import {
+  adminEmailListSchema,
+  retryEmailResultSchema,
   adminEmailMessages,
-  type AdminEmail,
+  type RetryEmailResult,
   type AdminEmailList,
 } from '../../../shared/admin-emails.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,6 +12,7 @@ import { currentUser } from '../../http/access.ts';
 import { parseId } from '../../http/params.ts';
 import { listEmailsNeedingAttention } from './emails-needing-attention.ts';
 import { retryEmail } from './retry-email.ts';
+import { answers } from '../../http/response-schemas.ts';
 
 export function adminEmailRoutes(
   app: FastifyInstance,
@@ -17,14 +20,14 @@ export function adminEmailRoutes(
 ): void {
   app.get(
     '/api/admin/emails',
-    { config: { access: 'admin' } },
+    { config: { access: 'admin' }, ...answers({ 200: adminEmailListSchema }) },
     async (): Promise<AdminEmailList> => ({ emails: await listEmailsNeedingAttention(db) }),
   );
 
   app.post(
     '/api/admin/emails/:id/retry',
-    { config: { access: 'admin' } },
-    async (req): Promise<{ message: string; email: AdminEmail }> => {
+    { config: { access: 'admin' }, ...answers({ 200: retryEmailResultSchema }) },
+    async (req): Promise<RetryEmailResult> => {
       const id = parseId(req.params, adminEmailMessages.notFound);
       const email = await retryEmail(db, currentUser(req), id);
       pokeMail();

@@ -1,10 +1,31 @@
 // The local mailbox, outside production only: every outbox message, readable at /dev/mailbox (HTML) and
 // /api/dev/mailbox (JSON), so a newcomer on a fresh machine can confirm an e-mail without SMTP.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { timestampSchema } from '../../../shared/answer-parts.ts';
+import { OUTBOX_STATUSES } from '../../../shared/mail.ts';
 import type { Db } from '../../db/client.ts';
 import { escapeHtml } from '../../html/escape-html.ts';
 import type { OpenBody } from './deliver-emails.ts';
 import { readMailbox } from './read-mailbox.ts';
+import { answers } from '../../http/response-schemas.ts';
+
+/** GET /api/dev/mailbox: the local mailbox's messages, their text opened (dev only, never in production). */
+const mailboxSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      status: z.enum(OUTBOX_STATUSES),
+      transport: z.string().nullable(),
+      createdAt: timestampSchema,
+      sentAt: timestampSchema.nullable(),
+    }),
+  ),
+});
 
 export function mailboxRoutes(
   app: FastifyInstance,
@@ -12,9 +33,17 @@ export function mailboxRoutes(
 ): void {
   const listMessages = () => readMailbox(db, open);
 
-  app.get('/api/dev/mailbox', { config: { access: 'public' } }, async () => ({
-    messages: await listMessages(),
-  }));
+  app.get(
+    '/api/dev/mailbox',
+    { config: { access: 'public' }, ...answers({ 200: mailboxSchema }) },
+    async (): Promise<z.input<typeof mailboxSchema>> => ({
+      messages: (await listMessages()).map((m) => ({
+        ...m,
+        createdAt: m.createdAt.toISOString(),
+        sentAt: m.sentAt?.toISOString() ?? null,
+      })),
+    }),
+  );
 
   app.get('/dev/mailbox', async (_req, reply) => {
     const messages = await listMessages();

@@ -1,10 +1,14 @@
 // An order's credentials, decrypted from its sold accounts, for its owner only (screen, file, e-mail).
 import { and, eq } from 'drizzle-orm';
-import { orderMessages, type OrderCredentials } from '../../../shared/orders.ts';
+import {
+  orderMessages,
+  type AccountCredentials,
+  type OrderCredentials,
+} from '../../../shared/orders.ts';
 import { publicDetails } from '../../../shared/catalogue.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import type { CredentialCipher } from '../stock/credential-cipher.ts';
+import { openCredentials, type CredentialCipher } from '../stock/credential-cipher.ts';
 import { readSoldAccounts } from '../stock/read-sold-accounts.ts';
 import { orders } from './orders.tables.ts';
 
@@ -29,20 +33,29 @@ export async function readOrderCredentials(
     throw new AppError('ORDER_NOT_COMPLETED', 409, orderMessages.onlyCompleted);
   const rows = await readSoldAccounts(db, orderId);
   if (!rows.length) throw notFound(orderMessages.noCredentials);
-  const open = (b: Buffer | null) => (b ? cipher.decrypt(b) : null);
   return {
     orderId,
     productName: order.accountDetails.product_name,
     category: order.accountDetails.category,
-    accounts: rows.map((a, i) => ({
-      accountNumber: i + 1,
-      username: a.username,
-      password: cipher.decrypt(a.passwordEnc),
-      email: a.email,
-      emailPassword: open(a.emailPasswordEnc),
-      twoFaCode: open(a.twoFaCodeEnc),
-      additionalInfo: publicDetails(a.additionalInfo),
-    })),
+    accounts: rows.map((a, i) => toOrderAccount(cipher, a, i + 1)),
+  };
+}
+
+/** A sold account as its buyer receives it: credentials opened, public details only. */
+export function toOrderAccount(
+  cipher: CredentialCipher,
+  a: Awaited<ReturnType<typeof readSoldAccounts>>[number],
+  accountNumber: number,
+): AccountCredentials {
+  const { password, emailPassword, twoFaCode } = openCredentials(cipher, a);
+  return {
+    accountNumber,
+    username: a.username,
+    password,
+    email: a.email,
+    emailPassword,
+    twoFaCode,
+    additionalInfo: publicDetails(a.additionalInfo),
   };
 }
 

@@ -2,6 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  purchaseResultSchema,
+  orderListSchema,
+  orderCredentialsSchema,
+  emailCredentialsResultSchema,
+  activityListSchema,
   orderMessages,
   purchaseSchema,
   type ActivityList,
@@ -22,6 +27,7 @@ import { credentialsText, loadOwnOrder, readOrderCredentials } from './order-cre
 import { purchase } from './purchase.ts';
 import { readOrders } from './read-orders.ts';
 import { readActivity } from '../wallet/read-activity.ts';
+import { answers, textAnswer } from '../../http/response-schemas.ts';
 
 const downloadQuery = z.object({ format: z.enum(['json', 'txt']).default('json') });
 const idempotencyKeySchema = z.string().trim().min(8).max(100);
@@ -37,7 +43,10 @@ export function orderRoutes(
 
   app.post(
     '/api/orders',
-    { config: { access: 'customer' } },
+    {
+      config: { access: 'customer' },
+      ...answers({ 200: purchaseResultSchema, 201: purchaseResultSchema }),
+    },
     async (req, reply): Promise<PurchaseResult> => {
       const user = currentUser(req);
       const key = idempotencyKeySchema.safeParse(req.headers['idempotency-key']);
@@ -64,52 +73,63 @@ export function orderRoutes(
     },
   );
 
-  app.get('/api/orders', { config: { access: 'signed-in' } }, async (req): Promise<OrderList> => ({
-    orders: await readOrders(db, currentUser(req).id, warrantyHours),
-  }));
+  app.get(
+    '/api/orders',
+    { config: { access: 'signed-in' }, ...answers({ 200: orderListSchema }) },
+    async (req): Promise<OrderList> => ({
+      orders: await readOrders(db, currentUser(req).id, warrantyHours),
+    }),
+  );
 
   app.get(
     '/api/orders/:id/credentials',
-    { config: { access: 'signed-in' } },
+    { config: { access: 'signed-in' }, ...answers({ 200: orderCredentialsSchema }) },
     async (req, reply): Promise<OrderCredentials> => {
       reply.header('cache-control', 'no-store');
       return readOrderCredentials(db, cipher, currentUser(req).id, orderId(req.params));
     },
   );
 
-  app.get('/api/orders/:id/download', { config: { access: 'signed-in' } }, async (req, reply) => {
-    const id = orderId(req.params);
-    const { format } = parseInput(downloadQuery, req.query);
-    const credentials = await readOrderCredentials(db, cipher, currentUser(req).id, id);
-    const order = await loadOwnOrder(db, currentUser(req).id, id);
-    const body =
-      format === 'json'
-        ? JSON.stringify(
-            {
-              orderId: id,
-              productName: credentials.productName,
-              category: credentials.category,
-              purchasedAt: order.createdAt.toISOString(),
-              accounts: credentials.accounts,
-            },
-            null,
-            2,
-          )
-        : credentialsText(credentials);
-    return reply
-      .header(
-        'content-type',
-        format === 'json' ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
-      )
-      .header('content-disposition', `attachment; filename="${id}.${format}"`)
-      .header('cache-control', 'no-store')
-      .send(body);
-  });
+  app.get(
+    '/api/orders/:id/download',
+    {
+      config: { access: 'signed-in' },
+      ...answers({ 200: textAnswer('application/json', 'text/plain') }),
+    },
+    async (req, reply) => {
+      const id = orderId(req.params);
+      const { format } = parseInput(downloadQuery, req.query);
+      const credentials = await readOrderCredentials(db, cipher, currentUser(req).id, id);
+      const order = await loadOwnOrder(db, currentUser(req).id, id);
+      const body =
+        format === 'json'
+          ? JSON.stringify(
+              {
+                orderId: id,
+                productName: credentials.productName,
+                category: credentials.category,
+                purchasedAt: order.createdAt.toISOString(),
+                accounts: credentials.accounts,
+              },
+              null,
+              2,
+            )
+          : credentialsText(credentials);
+      return reply
+        .header(
+          'content-type',
+          format === 'json' ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+        )
+        .header('content-disposition', `attachment; filename="${id}.${format}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
 
   /** Sends only to the owner's own address, whatever the request says. */
   app.post(
     '/api/orders/:id/email',
-    { config: { access: 'signed-in' } },
+    { config: { access: 'signed-in' }, ...answers({ 200: emailCredentialsResultSchema }) },
     async (req): Promise<EmailCredentialsResult> => {
       const user = currentUser(req);
       const id = orderId(req.params);
@@ -129,7 +149,7 @@ export function orderRoutes(
 
   app.get(
     '/api/me/activity',
-    { config: { access: 'signed-in' } },
+    { config: { access: 'signed-in' }, ...answers({ 200: activityListSchema }) },
     async (req): Promise<ActivityList> => readActivity(db, currentUser(req).id),
   );
 }

@@ -80,6 +80,38 @@ describe('purchase', () => {
     );
   });
 
+  it('records two purchases whose order ids begin alike: a purchase reference (ORD- and 8 characters) need not be unique', async () => {
+    // 'ORD-' plus 8 hex characters is 32 bits: after about 77,000 orders two are more likely than not to
+    // share one, and the second purchase must not fail on it.
+    const group = await insertGroupWithStock(db, { accounts: 2, priceKobo: 100 });
+    const { user, cookie } = await quickCustomer(db, 1_000);
+    const first = (await buy(cookie, { productGroupId: group.id, quantity: 1 })).json().order;
+    const second = (await buy(cookie, { productGroupId: group.id, quantity: 1 })).json().order;
+    const shared = `ORD-${first.id.slice(0, 8).toUpperCase()}`;
+    await db
+      .update(transactions)
+      .set({ reference: shared })
+      .where(eq(transactions.orderId, second.id));
+    const rows = await db.select().from(transactions).where(eq(transactions.userId, user.id));
+    expect(rows.filter((r) => r.reference === shared)).toHaveLength(2);
+    // Every other kind of reference stays unique.
+    const entry = {
+      userId: user.id,
+      amountKobo: 1,
+      balanceAfterKobo: 801,
+      status: 'completed' as const,
+    };
+    await db
+      .insert(transactions)
+      .values({ ...entry, type: 'ADMIN_CREDIT', description: 'a', reference: 'ADMIN_x' });
+    await expect(
+      db
+        .insert(transactions)
+        .values({ ...entry, type: 'ADMIN_CREDIT', description: 'b', reference: 'ADMIN_x' }),
+    ).rejects.toMatchObject({ cause: { constraint: 'transactions_reference_key' } });
+    await db.delete(transactions).where(eq(transactions.reference, 'ADMIN_x'));
+  });
+
   it('buys many at once and a specific account; refuses with the SPEC messages and changes nothing', async () => {
     const group = await insertGroupWithStock(db, { accounts: 4, priceKobo: 100_000 });
     const { user, cookie } = await quickCustomer(db, 500_000);

@@ -3,7 +3,7 @@ import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AdminPayment, AdminPaymentList } from '../../../shared/admin-users.ts';
 import type { PaymentStatus } from '../../../shared/payments.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../auth/auth.tables.ts';
+import { readUserEmails } from '../auth/read-user-contact.ts';
 import { payments, type ProviderAnswer } from './payments.tables.ts';
 
 const LIST_LIMIT = 100;
@@ -16,16 +16,22 @@ export async function listAdminPayments(db: Db, status: PaymentStatus): Promise<
     .select({
       p: listColumns,
       lastAnswer: sql<ProviderAnswer | null>`${payments.providerAnswers} -> -1`,
-      userEmail: users.email,
     })
     .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
     .where(eq(payments.status, status))
     .orderBy(desc(payments.createdAt))
     .limit(LIST_LIMIT);
+  // Every payment has its user (a foreign key; deletion anonymises the row, ADR 007).
+  const emails = await readUserEmails(
+    db,
+    rows.map(({ p }) => p.userId),
+  );
   return {
-    payments: rows.map(({ p, lastAnswer, userEmail }) =>
-      toAdminPayment({ ...p, providerAnswers: lastAnswer ? [lastAnswer] : [] }, userEmail),
+    payments: rows.map(({ p, lastAnswer }) =>
+      toAdminPayment(
+        { ...p, providerAnswers: lastAnswer ? [lastAnswer] : [] },
+        emails.get(p.userId)!.email,
+      ),
     ),
   };
 }

@@ -4,7 +4,7 @@ import type { AdminPayment } from '../../../shared/admin-users.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
-import { users } from '../auth/auth.tables.ts';
+import { readUserContact } from '../auth/read-user-contact.ts';
 import { payments } from './payments.tables.ts';
 import { PAYMENT_NOT_FOUND, toAdminPayment } from './read-admin-payments.ts';
 import type { SettleOutcome } from './settle-payment.ts';
@@ -16,11 +16,11 @@ export async function recheckPayment(
   id: string,
 ): Promise<{ message: string; payment: AdminPayment }> {
   const [row] = await db
-    .select({ userEmail: users.email })
+    .select({ userId: payments.userId })
     .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
     .where(eq(payments.id, id));
-  if (!row) throw notFound(PAYMENT_NOT_FOUND);
+  const owner = row && (await readUserContact(db, row.userId));
+  if (!owner) throw notFound(PAYMENT_NOT_FOUND);
   const { payment, creditedNow } = await recheck(id);
   await recordAudit(
     db,
@@ -30,5 +30,5 @@ export async function recheckPayment(
     { status: payment.status, creditedNow },
   );
   const message = creditedNow ? 'Payment verified and credited.' : `Payment is ${payment.status}.`;
-  return { message, payment: toAdminPayment(payment, row.userEmail) };
+  return { message, payment: toAdminPayment(payment, owner.email) };
 }

@@ -104,17 +104,7 @@ export async function decideSandboxCheckout(
   transactionReference: string,
   status: Exclude<ProviderStatus, 'PENDING'>,
 ): Promise<SandboxCheckout | undefined> {
-  const [updated] = await db
-    .update(sandboxCheckouts)
-    .set({ status, paidAt: status === 'SUCCESSFUL' ? new Date() : null })
-    .where(
-      and(
-        eq(sandboxCheckouts.transactionReference, transactionReference),
-        eq(sandboxCheckouts.status, 'PENDING'),
-      ),
-    )
-    .returning();
-  return updated ?? findSandboxCheckout(db, transactionReference);
+  return moveCheckout(db, transactionReference, 'PENDING', status);
 }
 
 /**
@@ -125,13 +115,23 @@ export async function completeSandboxCheckoutLate(
   db: Db,
   transactionReference: string,
 ): Promise<SandboxCheckout | undefined> {
+  return moveCheckout(db, transactionReference, 'FAILED', 'SUCCESSFUL');
+}
+
+/** `from` → `to` only if the checkout is still in `from` (one conditional update); the row as it now stands. */
+async function moveCheckout(
+  db: Db,
+  transactionReference: string,
+  from: ProviderStatus,
+  to: Exclude<ProviderStatus, 'PENDING'>,
+): Promise<SandboxCheckout | undefined> {
   const [updated] = await db
     .update(sandboxCheckouts)
-    .set({ status: 'SUCCESSFUL', paidAt: new Date() })
+    .set({ status: to, paidAt: to === 'SUCCESSFUL' ? new Date() : null })
     .where(
       and(
         eq(sandboxCheckouts.transactionReference, transactionReference),
-        eq(sandboxCheckouts.status, 'FAILED'),
+        eq(sandboxCheckouts.status, from),
       ),
     )
     .returning();

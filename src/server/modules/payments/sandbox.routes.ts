@@ -27,13 +27,7 @@ export function sandboxRoutes(app: FastifyInstance, { db }: { db: Db }): void {
 
     scope.get<{ Params: { ref: string } }>('/sandbox/checkout/:ref', async (req, reply) => {
       const row = await findSandboxCheckout(db, req.params.ref);
-      if (!row)
-        return sendPage(
-          reply,
-          404,
-          'Checkout not found',
-          '<p>There is no sandbox checkout with this reference.</p>',
-        );
+      if (!row) return checkoutNotFound(reply);
       return sendPage(reply, 200, 'Sandbox checkout', checkoutBody(row));
     });
 
@@ -61,18 +55,21 @@ export function sandboxRoutes(app: FastifyInstance, { db }: { db: Db }): void {
             : action === 'late'
               ? await completeSandboxCheckoutLate(db, req.params.ref)
               : await decideSandboxCheckout(db, req.params.ref, ACTIONS[action]);
-        if (!row)
-          return sendPage(
-            reply,
-            404,
-            'Checkout not found',
-            '<p>There is no sandbox checkout with this reference.</p>',
-          );
+        if (!row) return checkoutNotFound(reply);
         // 303 so the browser follows with a GET, as after ErcasPay's checkout; a decided row redirects with its final status.
         return reply.header('cache-control', 'no-store').redirect(returnUrl(row), 303);
       },
     );
   });
+}
+
+function checkoutNotFound(reply: FastifyReply) {
+  return sendPage(
+    reply,
+    404,
+    'Checkout not found',
+    '<p>There is no sandbox checkout with this reference.</p>',
+  );
 }
 
 /** Where ErcasPay sends the customer back: `PAID` + transRef when paid, `CANCELLED` without it when declined. */

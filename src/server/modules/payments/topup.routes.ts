@@ -3,6 +3,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  startTopupResultSchema,
+  topupCheckSchema,
   startTopupSchema,
   type StartTopupResult,
   type TopupCheck,
@@ -16,8 +18,12 @@ import type { PaymentProvider } from './payment-provider.ts';
 import { receiveWebhook } from './receive-webhook.ts';
 import type { Settle } from './settle-payment.ts';
 import { startTopup } from './start-topup.ts';
+import { answers } from '../../http/response-schemas.ts';
 
 const referenceParams = z.object({ reference: z.string().min(1).max(200) });
+
+/** What the webhook answers ErcasPay once the payment it names was checked. */
+const webhookReceivedSchema = z.object({ received: z.literal(true) });
 
 type Deps = {
   db: Db;
@@ -32,7 +38,7 @@ export function topupRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.post(
     '/api/wallet/topups',
-    { config: { access: 'customer' } },
+    { config: { access: 'customer' }, ...answers({ 201: startTopupResultSchema }) },
     async (req, reply): Promise<StartTopupResult> => {
       const { amountKobo } = parseInput(startTopupSchema, req.body);
       const result = await startTopup(
@@ -54,7 +60,7 @@ export function topupRoutes(app: FastifyInstance, deps: Deps): void {
   /** Answers only about the caller's own payments (see check-topup.ts). */
   app.get(
     '/api/wallet/topups/:reference',
-    { config: { access: 'customer' } },
+    { config: { access: 'customer' }, ...answers({ 200: topupCheckSchema }) },
     async (req): Promise<TopupCheck> => {
       const { reference } = parseInput(referenceParams, req.params);
       return checkTopup(db, deps.settle, currentUser(req).id, reference);
@@ -66,7 +72,10 @@ export function topupRoutes(app: FastifyInstance, deps: Deps): void {
   const token = deps.webhookToken;
   app.post(
     '/api/payments/ercaspay/webhook/:token',
-    { config: { access: 'public', allowCrossSite: true } },
+    {
+      config: { access: 'public', allowCrossSite: true },
+      ...answers({ 200: webhookReceivedSchema }),
+    },
     async (req, reply) => {
       if (!token) {
         req.log.warn('webhook: refused, PAYMENT_WEBHOOK_TOKEN is not set');

@@ -1,12 +1,14 @@
 // The admin Reports tab: reports with their order, customer, the account's credentials and its history.
-import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+// The reports come from this module's table; their orders, accounts, customers' e-mails and groups' stock
+// from the modules that own them, one query each for the whole page.
+import { count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AdminReport, AdminReportFilter, AdminReportList } from '../../../shared/reports.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../auth/auth.tables.ts';
-import { productGroups } from '../catalogue/catalogue.tables.ts';
-import { orders } from '../orders/orders.tables.ts';
-import type { CredentialCipher } from '../stock/credential-cipher.ts';
-import { stockAccounts } from '../stock/stock.tables.ts';
+import { readUserEmails } from '../auth/read-user-contact.ts';
+import { readGroupLabels } from '../catalogue/group-figures.ts';
+import { readOrders } from '../orders/read-order.ts';
+import { openCredentials, type CredentialCipher } from '../stock/credential-cipher.ts';
+import { readAccounts } from '../stock/reported-accounts.ts';
 import { accountReports } from './reports.tables.ts';
 
 const LIST_LIMIT = 200;
@@ -22,40 +24,56 @@ export async function readAdminReports(
       : filter === 'resolved'
         ? ne(accountReports.status, 'open')
         : undefined;
-  const [rows, [open]] = await Promise.all([
+  const [reportRows, [open]] = await Promise.all([
     db
-      .select({
-        r: accountReports,
-        o: orders,
-        a: stockAccounts,
-        customerEmail: users.email,
-        availableInGroup: productGroups.stockCount,
-      })
+      .select()
       .from(accountReports)
-      .innerJoin(orders, eq(orders.id, accountReports.orderId))
-      .innerJoin(stockAccounts, eq(stockAccounts.id, accountReports.accountId))
-      .innerJoin(users, eq(users.id, accountReports.userId))
-      .innerJoin(productGroups, eq(productGroups.id, stockAccounts.productGroupId))
       .where(where)
       .orderBy(desc(accountReports.createdAt), desc(accountReports.id))
       .limit(LIST_LIMIT),
     db.select({ n: count() }).from(accountReports).where(eq(accountReports.status, 'open')),
   ]);
-  const accountIds = [...new Set(rows.map((x) => x.a.id))];
-  const earlier = accountIds.length
-    ? await db
-        .select({
-          id: accountReports.id,
-          accountId: accountReports.accountId,
-          status: accountReports.status,
-          reason: accountReports.reason,
-          createdAt: accountReports.createdAt,
-        })
-        .from(accountReports)
-        .where(and(inArray(accountReports.accountId, accountIds)))
-        .orderBy(desc(accountReports.createdAt))
-    : [];
-  const open1 = (b: Buffer | null) => (b ? cipher.decrypt(b) : null);
+  const accountIds = [...new Set(reportRows.map((r) => r.accountId))];
+  const [orders, accounts, emails, earlier] = await Promise.all([
+    readOrders(
+      db,
+      reportRows.map((r) => r.orderId),
+    ),
+    readAccounts(db, accountIds),
+    readUserEmails(
+      db,
+      reportRows.map((r) => r.userId),
+    ),
+    accountIds.length
+      ? db
+          .select({
+            id: accountReports.id,
+            accountId: accountReports.accountId,
+            status: accountReports.status,
+            reason: accountReports.reason,
+            createdAt: accountReports.createdAt,
+          })
+          .from(accountReports)
+          .where(inArray(accountReports.accountId, accountIds))
+          .orderBy(desc(accountReports.createdAt))
+      : [],
+  ]);
+  const groups = await readGroupLabels(
+    db,
+    [...accounts.values()].map((a) => a.productGroupId),
+  );
+  // Every report has its order, account and customer, and an account its group (foreign keys; nothing of
+  // them is ever deleted), so each row finds all four.
+  const rows = reportRows.map((r) => {
+    const a = accounts.get(r.accountId)!;
+    return {
+      r,
+      o: orders.get(r.orderId)!,
+      a,
+      customerEmail: emails.get(r.userId)!.email,
+      availableInGroup: groups.get(a.productGroupId)!.stockCount,
+    };
+  });
   const reports: AdminReport[] = rows.map(({ r, o, a, customerEmail, availableInGroup }) => ({
     id: r.id,
     status: r.status,
@@ -80,9 +98,7 @@ export async function readAdminReports(
       username: a.username,
       email: a.email,
       status: a.status,
-      password: cipher.decrypt(a.passwordEnc),
-      emailPassword: open1(a.emailPasswordEnc),
-      twoFaCode: open1(a.twoFaCodeEnc),
+      ...openCredentials(cipher, a),
     },
     replacementAccountId: r.replacementAccountId,
     history: earlier

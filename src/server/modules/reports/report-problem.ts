@@ -1,7 +1,6 @@
 // A customer reports bad accounts of their own order, within the warranty window counted from when each
 // account was handed over (a replacement gets its own window). One open report per account.
 import crypto from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   reportMessages,
   type ReportProblemInput,
@@ -12,7 +11,7 @@ import { isInWarranty } from '../orders/warranty.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { conflict } from '../../http/errors.ts';
 import { loadOwnOrder } from '../orders/order-credentials.ts';
-import { stockAccounts } from '../stock/stock.tables.ts';
+import { lockSoldAccounts } from '../stock/reported-accounts.ts';
 import { accountReports } from './reports.tables.ts';
 
 export type ReportProblemRequest = {
@@ -32,17 +31,7 @@ export async function reportProblem(
   try {
     return await db.transaction(async (tx) => {
       await loadOwnOrder(tx, req.userId, req.orderId);
-      const accounts = await tx
-        .select({ id: stockAccounts.id, soldAt: stockAccounts.soldAt })
-        .from(stockAccounts)
-        .where(
-          and(
-            eq(stockAccounts.orderId, req.orderId),
-            eq(stockAccounts.status, 'sold'),
-            inArray(stockAccounts.id, accountIds),
-          ),
-        )
-        .for('update');
+      const accounts = await lockSoldAccounts(tx, req.orderId, accountIds);
       if (accounts.length !== accountIds.length)
         throw conflict(reportMessages.accountNotReportable, 'ACCOUNT_NOT_REPORTABLE');
       if (accounts.some((a) => !isInWarranty(a.soldAt!, req.warrantyHours, now))) {

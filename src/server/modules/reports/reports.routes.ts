@@ -2,6 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { orderMessages } from '../../../shared/orders.ts';
 import {
+  reportProblemResultSchema,
+  adminReportListResultSchema,
+  resolveReportResultSchema,
   adminReportListSchema,
   reportMessages,
   reportProblemSchema,
@@ -18,6 +21,7 @@ import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { readAdminReports } from './read-admin-reports.ts';
 import { reportProblem } from './report-problem.ts';
 import { resolveReport } from './resolve-report.ts';
+import { answers } from '../../http/response-schemas.ts';
 
 type Deps = { db: Db; cipher: CredentialCipher; pokeMail: () => void; warrantyHours: number };
 
@@ -28,7 +32,7 @@ export function reportRoutes(
   /** Owner only: anyone else gets the same 404 as for an order that does not exist. */
   app.post(
     '/api/orders/:id/reports',
-    { config: { access: 'signed-in' } },
+    { config: { access: 'signed-in' }, ...answers({ 201: reportProblemResultSchema }) },
     async (req, reply): Promise<ReportProblemResult> => {
       const orderId = parseId(req.params, orderMessages.orderNotFound);
       const input = parseInput(reportProblemSchema, req.body);
@@ -49,7 +53,7 @@ export function reportRoutes(
 
   app.get(
     '/api/admin/reports',
-    { config: { access: 'admin' } },
+    { config: { access: 'admin' }, ...answers({ 200: adminReportListResultSchema }) },
     async (req, reply): Promise<AdminReportList> => {
       const { status } = parseInput(adminReportListSchema, req.query);
       reply.header('cache-control', 'no-store');
@@ -59,7 +63,7 @@ export function reportRoutes(
 
   app.post(
     '/api/admin/reports/:id/resolve',
-    { config: { access: 'admin' } },
+    { config: { access: 'admin' }, ...answers({ 200: resolveReportResultSchema }) },
     async (req): Promise<ResolveReportResult> => {
       const reportId = parseId(req.params, reportMessages.reportNotFound);
       const input = parseInput(resolveReportSchema, req.body);

@@ -12,9 +12,9 @@ import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../http/access.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { orders } from '../orders/orders.tables.ts';
+import { readOrder } from '../orders/read-order.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
-import { stockAccounts } from '../stock/stock.tables.ts';
+import { lockAccount } from '../stock/reported-accounts.ts';
 import { refundReportedAccount } from './refund-reported-account.ts';
 import { replaceReportedAccount } from './replace-reported-account.ts';
 import { accountReports } from './reports.tables.ts';
@@ -34,12 +34,8 @@ export async function resolveReport(
       .for('update');
     if (!report) throw notFound(reportMessages.reportNotFound);
     if (report.status !== 'open') throw conflict(reportMessages.alreadyResolved, 'REPORT_RESOLVED');
-    const [order] = await tx.select().from(orders).where(eq(orders.id, report.orderId));
-    const [account] = await tx
-      .select()
-      .from(stockAccounts)
-      .where(eq(stockAccounts.id, report.accountId))
-      .for('update');
+    const order = await readOrder(tx, report.orderId);
+    const account = await lockAccount(tx, report.accountId);
     // An open report's account is sold to its order (check-ledger proves it); anything else is a bug.
     if (!order || account?.status !== 'sold' || account.orderId !== order.id)
       throw new Error(`report ${report.id}: account is not sold to its order`);

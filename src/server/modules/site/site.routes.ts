@@ -1,7 +1,8 @@
 // GET /api/site: the shop's public contact channels, from configuration.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { SiteInfo } from '../../../shared/site.ts';
+import { siteInfoSchema, type SiteInfo } from '../../../shared/site.ts';
+import { answers } from '../../http/response-schemas.ts';
 
 /** The shop's public facts, as GET /api/site answers them and as the server-rendered pages embed them. */
 export function readSiteInfo(config: Config): SiteInfo {
@@ -16,8 +17,12 @@ export function readSiteInfo(config: Config): SiteInfo {
 
 export function siteRoutes(app: FastifyInstance, { config }: { config: Config }): void {
   const info = readSiteInfo(config);
-  app.get('/api/site', { config: { access: 'public' } }, async (_req, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return info;
-  });
+  app.get(
+    '/api/site',
+    { config: { access: 'public' }, ...answers({ 200: siteInfoSchema }) },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return info;
+    },
+  );
 }

@@ -1,6 +1,11 @@
 // Admin API for stock accounts: list, details with decrypted credentials, add one, edit, delete.
 import type { FastifyInstance } from 'fastify';
 import {
+  adminAccountListSchema,
+  adminAccountDetailsSchema,
+  adminAccountSchema,
+  adminItemResultSchema,
+  adminResultSchema,
   accountListQuerySchema,
   accountUpdateSchema,
   addAccountSchema,
@@ -17,28 +22,30 @@ import { parseInput } from '../../http/validate.ts';
 import type { CredentialCipher } from './credential-cipher.ts';
 import { addStockAccount, deleteStockAccount, updateStockAccount } from './edit-stock-accounts.ts';
 import { listAdminAccounts, readAdminAccountDetails } from './read-admin-accounts.ts';
+import { answers } from '../../http/response-schemas.ts';
 
+const accountResult = adminItemResultSchema(adminAccountSchema);
 export function adminAccountRoutes(
   app: FastifyInstance,
   { db, cipher }: { db: Db; cipher: CredentialCipher },
 ): void {
   app.get(
     '/api/admin/accounts',
-    { config: { access: 'admin' } },
+    { config: { access: 'admin' }, ...answers({ 200: adminAccountListSchema }) },
     async (req): Promise<AdminAccountList> =>
       listAdminAccounts(db, parseInput(accountListQuerySchema, req.query)),
   );
 
   app.get(
     '/api/admin/accounts/:id',
-    { config: { access: 'admin' } },
+    { config: { access: 'admin' }, ...answers({ 200: adminAccountDetailsSchema }) },
     async (req): Promise<AdminAccountDetails> =>
       readAdminAccountDetails(db, cipher, parseId(req.params, adminMessages.accountNotFound)),
   );
 
   app.post(
     '/api/admin/accounts',
-    { config: { access: 'admin' } },
+    { config: { access: 'admin' }, ...answers({ 201: accountResult }) },
     async (req, reply): Promise<AdminResult<AdminAccount>> => {
       const input = parseInput(addAccountSchema, req.body);
       const item = await addStockAccount({ db, cipher }, currentUser(req), input);
@@ -49,7 +56,7 @@ export function adminAccountRoutes(
 
   app.patch(
     '/api/admin/accounts/:id',
-    { config: { access: 'admin' } },
+    { config: { access: 'admin' }, ...answers({ 200: accountResult }) },
     async (req): Promise<AdminResult<AdminAccount>> => {
       const id = parseId(req.params, adminMessages.accountNotFound);
       const input = parseInput(accountUpdateSchema, req.body);
@@ -60,7 +67,7 @@ export function adminAccountRoutes(
 
   app.delete(
     '/api/admin/accounts/:id',
-    { config: { access: 'admin' } },
+    { config: { access: 'admin' }, ...answers({ 200: adminResultSchema }) },
     async (req): Promise<AdminResult> => {
       const id = parseId(req.params, adminMessages.accountNotFound);
       await deleteStockAccount(db, currentUser(req), id);

@@ -3,6 +3,7 @@ import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import {
+  csvUploadResultSchema,
   adminMessages,
   CSV_MAX_BYTES,
   CSV_MAX_MB,
@@ -16,6 +17,7 @@ import { parseId } from '../../http/params.ts';
 import type { CredentialCipher } from './credential-cipher.ts';
 import { exportStockCsv } from './export-stock-csv.ts';
 import { uploadStockCsv } from './upload-stock-csv.ts';
+import { answers, textAnswer } from '../../http/response-schemas.ts';
 
 const CSV_TYPES = [
   'text/csv',
@@ -34,7 +36,7 @@ export function adminStockCsvRoutes(
     scope.addContentTypeParser(CSV_TYPES, (_req, payload, done) => done(null, payload));
     scope.post(
       '/api/admin/product-groups/:id/upload',
-      { config: { access: 'admin' } },
+      { config: { access: 'admin' }, ...answers({ 200: csvUploadResultSchema }) },
       async (req): Promise<CsvUploadResult> => {
         const id = parseId(req.params, adminMessages.productGroupNotFound);
         return uploadStockCsv(deps, currentUser(req), id, () => {
@@ -51,7 +53,7 @@ export function adminStockCsvRoutes(
 
   app.get(
     '/api/admin/product-groups/:id/export.csv',
-    { config: { access: 'admin' } },
+    { config: { access: 'admin' }, ...answers({ 200: textAnswer('text/csv') }) },
     async (req, reply) => {
       const id = parseId(req.params, adminMessages.productGroupNotFound);
       const { filename, csv } = await exportStockCsv(deps, currentUser(req), id);

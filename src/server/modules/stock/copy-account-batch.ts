@@ -2,11 +2,9 @@
 // temporary staging table, then moved by one INSERT … SELECT … ON CONFLICT DO NOTHING (the unique indexes
 // skip duplicates, in the template and within the file) and the stock recount, in one transaction.
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Db } from '../../db/client.ts';
-import * as schema from '../../db/schema.ts';
+import { drizzleOnConnection, type Db } from '../../db/client.ts';
 import type { CredentialCipher } from './credential-cipher.ts';
 import { recomputeStockCount } from './stock-count.ts';
 
@@ -53,7 +51,7 @@ export async function openBatchWriter(
     client.release(err as Error);
     throw err;
   }
-  const db: Db = drizzle(client, { schema });
+  const db: Db = drizzleOnConnection(client);
   let broken: Error | undefined;
   return {
     prepare: (rows) => ({ rows: rows.length, copyText: copyText(rows, cipher) }),

@@ -52,6 +52,19 @@ export function createCredentialCipher(key: Buffer): CredentialCipher {
   };
 }
 
+/** An account's sealed credentials, opened; null for the optional ones it does not have. */
+export function openCredentials(
+  cipher: CredentialCipher,
+  sealed: { passwordEnc: Buffer; emailPasswordEnc: Buffer | null; twoFaCodeEnc: Buffer | null },
+): { password: string; emailPassword: string | null; twoFaCode: string | null } {
+  const open = (b: Buffer | null) => (b ? cipher.decrypt(b) : null);
+  return {
+    password: cipher.decrypt(sealed.passwordEnc),
+    emailPassword: open(sealed.emailPasswordEnc),
+    twoFaCode: open(sealed.twoFaCodeEnc),
+  };
+}
+
 /** CREDENTIALS_KEY when configured; otherwise a key generated once into the data folder (said in the log). */
 export function loadCredentialsKey(
   configured: string | undefined,

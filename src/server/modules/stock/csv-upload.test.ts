@@ -26,10 +26,10 @@ const category = (
     payload: { name: 'Uploads' },
   })
 ).json().item.id as string;
-let templateCounter = 0;
+let productGroupCounter = 0;
 async function newTemplate(): Promise<string> {
   const payload = {
-    productName: `Upload ${++templateCounter}`,
+    productName: `Upload ${++productGroupCounter}`,
     categoryId: category,
     priceKobo: 100_000,
   };
@@ -44,23 +44,23 @@ async function newTemplate(): Promise<string> {
 }
 
 async function upload(
-  templateId: string,
+  productGroupId: string,
   csv: string | Readable,
   extra: Record<string, string> = {},
 ) {
   const res = await app.inject({
     method: 'POST',
-    url: `/api/admin/product-groups/${templateId}/upload`,
+    url: `/api/admin/product-groups/${productGroupId}/upload`,
     headers: { ...headers(), 'content-type': 'text/csv', ...extra },
     payload: csv,
   });
   return { status: res.statusCode, body: res.json() };
 }
-async function accountsOf(templateId: string) {
+async function accountsOf(productGroupId: string) {
   const rows = await db
     .select()
     .from(stockAccounts)
-    .where(eq(stockAccounts.productGroupId, templateId))
+    .where(eq(stockAccounts.productGroupId, productGroupId))
     .orderBy(asc(stockAccounts.createdAt), asc(stockAccounts.username));
   const open = (b: Buffer | null) => (b ? cipher.decrypt(b) : null);
   return rows.map((r) => ({
@@ -72,18 +72,18 @@ async function accountsOf(templateId: string) {
     info: r.additionalInfo,
   }));
 }
-async function countOf(templateId: string) {
+async function countOf(productGroupId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(stockAccounts)
-    .where(eq(stockAccounts.productGroupId, templateId));
+    .where(eq(stockAccounts.productGroupId, productGroupId));
   return row!.n;
 }
-async function stockOf(templateId: string) {
+async function stockOf(productGroupId: string) {
   const [row] = await db
     .select({ n: productGroups.stockCount })
     .from(productGroups)
-    .where(eq(productGroups.id, templateId));
+    .where(eq(productGroups.id, productGroupId));
   return row!.n;
 }
 const result = (

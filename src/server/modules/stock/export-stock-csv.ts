@@ -6,7 +6,7 @@ import { adminMessages } from '../../../shared/admin-catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { readProductGroupName } from '../catalogue/read-admin-catalogue.ts';
-import type { CredentialCipher } from './credential-cipher.ts';
+import { openCredentials, type CredentialCipher } from './credential-cipher.ts';
 import { neutraliseFormula } from './formula-cells.ts';
 import { stockAccounts } from './stock.tables.ts';
 
@@ -22,7 +22,6 @@ export async function exportStockCsv(
     .where(eq(stockAccounts.productGroupId, groupId))
     .orderBy(asc(stockAccounts.createdAt));
   const detailKeys = [...new Set(rows.flatMap((r) => Object.keys(r.additionalInfo)))].sort();
-  const open = (b: Buffer | null) => (b ? cipher.decrypt(b) : '');
   const csv = stringify({
     header: true,
     columns: [
@@ -38,12 +37,13 @@ export async function exportStockCsv(
   });
   for (const r of rows) {
     const details = detailKeys.map((k) => String(r.additionalInfo[k] ?? ''));
+    const opened = openCredentials(cipher, r);
     const cells = [
       r.username,
       r.email ?? '',
-      open(r.passwordEnc),
-      open(r.emailPasswordEnc),
-      open(r.twoFaCodeEnc),
+      opened.password,
+      opened.emailPassword ?? '',
+      opened.twoFaCode ?? '',
       r.status,
       r.soldAt?.toISOString() ?? '',
       ...details,

@@ -19,7 +19,7 @@ const alertsTo = async (to: string) =>
     .where(and(eq(emailOutbox.kind, 'low_stock_alert'), eq(emailOutbox.toAddress, to)));
 const lowCount = async () =>
   (await app.inject({ url: '/api/admin/stats', headers: { cookie: admin.cookie } })).json()
-    .lowStockTemplates as number;
+    .lowStockProductGroups as number;
 
 describe('low stock', () => {
   it('e-mails the admins once per crossing to 4 or fewer, and counts low templates on the overview', async () => {

@@ -12,8 +12,8 @@ import {
 import { publicDetails } from '../../../shared/catalogue.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { categories, productGroups } from '../catalogue/catalogue.tables.ts';
-import type { CredentialCipher } from './credential-cipher.ts';
+import { readGroupLabels } from '../catalogue/group-figures.ts';
+import { openCredentials, type CredentialCipher } from './credential-cipher.ts';
 import { stockAccounts } from './stock.tables.ts';
 
 export async function listAdminAccounts(
@@ -21,7 +21,7 @@ export async function listAdminAccounts(
   q: z.output<typeof accountListQuerySchema>,
 ): Promise<AdminAccountList> {
   const filters: (SQL | undefined)[] = [
-    q.templateId ? eq(stockAccounts.productGroupId, q.templateId) : undefined,
+    q.productGroupId ? eq(stockAccounts.productGroupId, q.productGroupId) : undefined,
     q.status ? eq(stockAccounts.status, q.status) : undefined,
     q.search
       ? or(
@@ -32,14 +32,16 @@ export async function listAdminAccounts(
   ];
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([
-    selectAccounts(db)
+    db
+      .select()
+      .from(stockAccounts)
       .where(where)
       .orderBy(desc(stockAccounts.createdAt), desc(stockAccounts.id))
       .limit(q.limit)
       .offset(q.offset),
     db.select({ n: count() }).from(stockAccounts).where(where),
   ]);
-  return { accounts: rows.map(toAccount), total: total?.n ?? 0 };
+  return { accounts: await toAccounts(db, rows), total: total?.n ?? 0 };
 }
 
 export async function readAdminAccountDetails(
@@ -47,50 +49,47 @@ export async function readAdminAccountDetails(
   cipher: CredentialCipher,
   id: string,
 ): Promise<AdminAccountDetails> {
-  const [row] = await selectAccounts(db).where(eq(stockAccounts.id, id));
+  const [row] = await db.select().from(stockAccounts).where(eq(stockAccounts.id, id));
   if (!row) throw notFound(adminMessages.accountNotFound);
-  const open = (sealed: Buffer | null) => (sealed ? cipher.decrypt(sealed) : null);
-  return {
-    ...toAccount(row),
-    password: cipher.decrypt(row.a.passwordEnc),
-    emailPassword: open(row.a.emailPasswordEnc),
-    twoFaCode: open(row.a.twoFaCodeEnc),
-  };
+  const [account] = await toAccounts(db, [row]);
+  return { ...account!, ...openCredentials(cipher, row) };
 }
 
 export async function loadAdminAccount(tx: Tx, id: string): Promise<AdminAccount> {
-  const [row] = await selectAccounts(tx).where(eq(stockAccounts.id, id));
+  const [row] = await tx.select().from(stockAccounts).where(eq(stockAccounts.id, id));
   if (!row) throw notFound(adminMessages.accountNotFound);
-  return toAccount(row);
+  const [account] = await toAccounts(tx, [row]);
+  return account!;
 }
 
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function selectAccounts(tx: Tx | Db) {
-  return tx
-    .select({ a: stockAccounts, groupName: productGroups.name, categoryName: categories.name })
-    .from(stockAccounts)
-    .innerJoin(productGroups, eq(productGroups.id, stockAccounts.productGroupId))
-    .innerJoin(categories, eq(categories.id, productGroups.categoryId))
-    .$dynamic();
-}
-
-type AccountRow = Awaited<ReturnType<ReturnType<typeof selectAccounts>['execute']>>[number];
-
-function toAccount({ a, groupName, categoryName }: AccountRow): AdminAccount {
-  return {
-    id: a.id,
-    productGroupId: a.productGroupId,
-    productGroupName: groupName,
-    categoryName,
-    username: a.username,
-    email: a.email,
-    status: a.status,
-    details: publicDetails(a.additionalInfo),
-    soldAt: a.soldAt?.toISOString() ?? null,
-    orderId: a.orderId,
-    createdAt: a.createdAt.toISOString(),
-  };
+/** The rows with their group's and category's names (the catalogue's, one query for the page). */
+async function toAccounts(
+  db: Db | Tx,
+  rows: (typeof stockAccounts.$inferSelect)[],
+): Promise<AdminAccount[]> {
+  const groups = await readGroupLabels(
+    db,
+    rows.map((a) => a.productGroupId),
+  );
+  return rows.map((a) => {
+    // An account's group is never deleted while it has accounts (a foreign key).
+    const group = groups.get(a.productGroupId)!;
+    return {
+      id: a.id,
+      productGroupId: a.productGroupId,
+      productGroupName: group.name,
+      categoryName: group.categoryName,
+      username: a.username,
+      email: a.email,
+      status: a.status,
+      details: publicDetails(a.additionalInfo),
+      soldAt: a.soldAt?.toISOString() ?? null,
+      orderId: a.orderId,
+      createdAt: a.createdAt.toISOString(),
+    };
+  });
 }

@@ -86,8 +86,8 @@ export const credentialsKeyCheck = pgTable(
 export const stockCountPending = pgTable(
   'stock_count_pending',
   {
-    // A uuid, not a sequence: backups and restores carry no sequence state.
-    id: uuid('id').primaryKey().defaultRandom(),
+    // No key: rows are only appended, and folded away a whole group at a time (a key would cost every
+    // purchase one more index entry).
     productGroupId: uuid('product_group_id').notNull(),
     delta: integer('delta').notNull(),
   },

@@ -1,12 +1,11 @@
 // An admin's wallet adjustment: ADMIN_CREDIT or ADMIN_DEBIT (stored negative), never below zero, posted to
 // the ledger with the admin's e-mail as actor and audited, in one transaction.
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { adminUserMessages, type BalanceAdjustmentResult } from '../../../shared/admin-users.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
-import { users } from '../auth/auth.tables.ts';
+import { findWalletBalance, readWalletBalance } from '../auth/wallet-balance.ts';
 import { postLedgerEntry } from './post-ledger-entry.ts';
 
 export function adjustBalance(
@@ -19,11 +18,8 @@ export function adjustBalance(
   const signedKobo = action === 'credit' ? amountKobo : -amountKobo;
   const reference = `ADMIN_${Date.now()}_${crypto.randomBytes(3).toString('hex')}`;
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ balanceKobo: users.walletBalanceKobo })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!user) throw notFound(adminUserMessages.userNotFound);
+    if ((await findWalletBalance(tx, userId)) === null)
+      throw notFound(adminUserMessages.userNotFound);
     const posted = await postLedgerEntry(tx, {
       userId,
       type: action === 'credit' ? 'ADMIN_CREDIT' : 'ADMIN_DEBIT',
@@ -33,14 +29,10 @@ export function adjustBalance(
       actor: admin.email || 'admin',
     });
     if (!posted) {
-      const [now] = await tx
-        .select({ balanceKobo: users.walletBalanceKobo })
-        .from(users)
-        .where(eq(users.id, userId));
       throw new AppError(
         'INSUFFICIENT_BALANCE',
         409,
-        adminUserMessages.insufficient(now?.balanceKobo ?? 0, amountKobo),
+        adminUserMessages.insufficient(await readWalletBalance(tx, userId), amountKobo),
       );
     }
     await recordAudit(

@@ -1,5 +1,5 @@
 // Wallet reads for its owner: the balance with its totals, and the transaction history (with every top-up attempt).
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TransactionList, WalletSummary, WalletTransaction } from '../../../shared/wallet.ts';
 import type { Db } from '../../db/client.ts';
 import { lateBound } from '../../late-bound.ts';
@@ -33,6 +33,15 @@ export async function readWalletSummary(db: Db, userId: string): Promise<WalletS
     totalTopupsKobo: Number(totals?.topups ?? 0),
     totalSpentKobo: Number(totals?.spent ?? 0),
   };
+}
+
+/** How many ledger rows a person has. */
+export async function countTransactions(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(transactions)
+    .where(eq(transactions.userId, userId));
+  return row?.n ?? 0;
 }
 
 /**

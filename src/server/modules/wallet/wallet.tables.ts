@@ -39,13 +39,23 @@ export const transactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('transactions_reference_key').on(t.reference),
-    // Exactly-once: one ledger row per payment, one purchase per order, one refund per report.
-    uniqueIndex('transactions_payment_key').on(t.paymentId),
+    // A purchase's reference is 'ORD-' and 8 characters of its order id (SPEC.md §7): two orders may share
+    // them (after about 77,000 orders, more likely than not), so purchases are unique by transactions_order_key
+    // instead; every other reference (top-up, adjustment, refund) stays unique.
+    uniqueIndex('transactions_reference_key')
+      .on(t.reference)
+      .where(sql`${t.type} <> 'purchase'`),
+    // Exactly-once: one ledger row per payment, one purchase per order, one refund per report. Partial, so a
+    // purchase writes no entry into the indexes of the columns it leaves empty.
+    uniqueIndex('transactions_payment_key')
+      .on(t.paymentId)
+      .where(sql`${t.paymentId} is not null`),
     uniqueIndex('transactions_order_key')
       .on(t.orderId)
       .where(sql`${t.type} = 'purchase'`),
-    uniqueIndex('transactions_report_key').on(t.reportId),
+    uniqueIndex('transactions_report_key')
+      .on(t.reportId)
+      .where(sql`${t.reportId} is not null`),
     index('transactions_user_idx').on(t.userId, t.createdAt),
     check(
       'transactions_type',

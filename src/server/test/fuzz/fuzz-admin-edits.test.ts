@@ -129,7 +129,7 @@ it(
       ids.push(res.json().item.id);
     }
     await insertGroupWithStock(db, { accounts: 0, categoryId: ids[0]! });
-    const templateCount: Record<string, number> = { [ids[0]!]: 1, [ids[1]!]: 0, [ids[2]!]: 0 };
+    const productGroupCount: Record<string, number> = { [ids[0]!]: 1, [ids[1]!]: 0, [ids[2]!]: 0 };
     const fixtures = () =>
       db.select().from(categories).where(inArray(categories.id, ids)).orderBy(asc(categories.id));
 
@@ -173,7 +173,7 @@ it(
           name,
           description,
           isActive,
-          templateCount: templateCount[id],
+          productGroupCount: productGroupCount[id],
         });
       }),
       { numRuns: RUNS },

@@ -16,7 +16,9 @@ import { expectInvariants, pathSegment, postRaw, RUNS } from './fuzz-helpers.ts'
 const { app, db } = await createTestApp();
 const admin = await quickCustomer(db);
 await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
-const templates = await Promise.all([0, 1, 2].map(() => insertGroupWithStock(db, { accounts: 0 })));
+const productGroups = await Promise.all(
+  [0, 1, 2].map(() => insertGroupWithStock(db, { accounts: 0 })),
+);
 
 const cell = fc.oneof(
   fc.stringMatching(/^[a-z0-9_.@-]{1,12}$/),
@@ -67,8 +69,8 @@ const text = fc.oneof(
   fc.string({ unit: 'binary' }),
   fc.constant(''),
 );
-const templateId = fc.oneof(
-  { weight: 8, arbitrary: fc.constantFrom(...templates.map((t) => t.id)) },
+const productGroupId = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(...productGroups.map((t) => t.id)) },
   fc.uuid(),
   fc.string({ unit: 'binary', maxLength: 20 }).map(pathSegment),
 );
@@ -87,7 +89,7 @@ describe('CSV upload fuzzing', () => {
   it(`POST /api/admin/product-groups/:id/upload: ${RUNS} generated files`, async () => {
     let uploaded = 0;
     await fc.assert(
-      fc.asyncProperty(templateId, text, contentType, async (id, payload, type) => {
+      fc.asyncProperty(productGroupId, text, contentType, async (id, payload, type) => {
         const res = await postRaw(app, `/api/admin/product-groups/${id}/upload`, admin.cookie, {
           payload,
           contentType: type,
@@ -111,7 +113,7 @@ describe('CSV upload fuzzing', () => {
   const upload = (headers: Record<string, string>, payload: string | Readable) =>
     app.inject({
       method: 'POST',
-      url: `/api/admin/product-groups/${templates[0]!.id}/upload`,
+      url: `/api/admin/product-groups/${productGroups[0]!.id}/upload`,
       headers: { ...SAME_ORIGIN, cookie: admin.cookie, 'content-type': 'text/csv', ...headers },
       payload,
     });

@@ -91,7 +91,8 @@ it(`POST /api/orders: ${RUNS} generated bodies and keys`, async () => {
     ),
     { numRuns: RUNS },
   );
-  expect(bought).toBeGreaterThan(10);
+  // Some inputs must have bought something, or the property proved nothing (fewer at a small FUZZ_RUNS).
+  expect(bought).toBeGreaterThan(Math.min(10, Math.floor(RUNS / 100)));
   expect(
     await db.select().from(stockAccounts).where(eq(stockAccounts.status, 'sold')),
   ).toHaveLength(bought);

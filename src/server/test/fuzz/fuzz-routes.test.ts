@@ -40,7 +40,7 @@ const segment = fc.oneof(
 const query = fc.option(
   fc
     .dictionary(
-      fc.constantFrom('search', 'status', 'templateId', 'limit', 'offset', 'format', 'x'),
+      fc.constantFrom('search', 'status', 'productGroupId', 'limit', 'offset', 'format', 'x'),
       fc.string({ unit: 'binary', maxLength: 20 }),
       { maxKeys: 3 },
     )

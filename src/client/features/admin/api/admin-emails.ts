@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   adminEmailMessages,
-  type AdminEmail,
+  type RetryEmailResult,
   type AdminEmailList,
 } from '../../../../shared/admin-emails.ts';
 import { api } from '../../../lib/api.ts';
@@ -18,10 +18,9 @@ export function useAdminEmails() {
 export function useRetryEmail() {
   return useAdminMutation({
     mutationFn: (id: string) =>
-      api<{ message: string; email: AdminEmail }>(
-        `/api/admin/emails/${encodeURIComponent(id)}/retry`,
-        { method: 'POST' },
-      ),
+      api<RetryEmailResult>(`/api/admin/emails/${encodeURIComponent(id)}/retry`, {
+        method: 'POST',
+      }),
     fallbackError: adminEmailMessages.retryFailed,
   });
 }

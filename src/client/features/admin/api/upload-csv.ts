@@ -8,13 +8,13 @@ import { ApiError } from '../../../lib/api.ts';
 import { adminErrorText, adminKey } from './admin-mutation.ts';
 
 export function uploadCsv(
-  templateId: string,
+  productGroupId: string,
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<CsvUploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/admin/product-groups/${encodeURIComponent(templateId)}/upload`);
+    xhr.open('POST', `/api/admin/product-groups/${encodeURIComponent(productGroupId)}/upload`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('content-type', 'text/csv');
     xhr.setRequestHeader('accept', 'application/json');
@@ -54,9 +54,9 @@ export function useUploadCsv() {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState(0);
   const mutation = useMutation({
-    mutationFn: ({ templateId, file }: { templateId: string; file: File }) => {
+    mutationFn: ({ productGroupId, file }: { productGroupId: string; file: File }) => {
       setProgress(0);
-      return uploadCsv(templateId, file, setProgress);
+      return uploadCsv(productGroupId, file, setProgress);
     },
     onSuccess: async (result) => {
       toast.success(result.message);

@@ -10,18 +10,18 @@ import { api } from '../../../lib/api.ts';
 export const ACCOUNTS_PAGE_SIZE = 50;
 
 export type AccountFilters = {
-  templateId: string;
+  productGroupId: string;
   status: AccountStatus | '';
   search: string;
   page: number;
 };
 
-function listUrl({ templateId, status, search, page }: AccountFilters): string {
+function listUrl({ productGroupId, status, search, page }: AccountFilters): string {
   const q = new URLSearchParams({
     limit: String(ACCOUNTS_PAGE_SIZE),
     offset: String(page * ACCOUNTS_PAGE_SIZE),
   });
-  if (templateId) q.set('templateId', templateId);
+  if (productGroupId) q.set('productGroupId', productGroupId);
   if (status) q.set('status', status);
   if (search.trim()) q.set('search', search.trim());
   return `/api/admin/accounts?${q}`;

@@ -20,7 +20,7 @@ import { PaymentSetup } from './payments/payment-setup.tsx';
 import { OrdersTab } from './orders/orders-tab.tsx';
 import { ProductsTab } from './products/products-tab.tsx';
 import { ReportsTab } from './reports/reports-tab.tsx';
-import { TemplatesTab } from './templates/templates-tab.tsx';
+import { ProductGroupsTab } from './product-groups/product-groups-tab.tsx';
 import { UsersTab } from './users/users-tab.tsx';
 
 type Tab = {
@@ -35,13 +35,13 @@ const tabs: Tab[] = [
     value: 'templates',
     label: 'Templates',
     needsCatalogue: true,
-    render: (c) => <TemplatesTab catalogue={c} />,
+    render: (c) => <ProductGroupsTab catalogue={c} />,
   },
   {
     value: 'products',
     label: 'Products',
     needsCatalogue: true,
-    render: (c) => <ProductsTab templates={c.templates} />,
+    render: (c) => <ProductsTab productGroups={c.productGroups} />,
   },
   {
     value: 'add-product',
@@ -53,7 +53,7 @@ const tabs: Tab[] = [
     value: 'bulk-upload',
     label: 'Bulk Upload',
     needsCatalogue: true,
-    render: (c) => <BulkUploadTab templates={c.templates} />,
+    render: (c) => <BulkUploadTab productGroups={c.productGroups} />,
   },
   {
     value: 'categories',
@@ -117,7 +117,7 @@ export function AdminTabs() {
       {tabs.map((t) => (
         <Tabs.Content key={t.value} value={t.value} className="mt-6 focus-visible:outline-none">
           {!t.needsCatalogue ? (
-            t.render({ categories: [], templates: [] })
+            t.render({ categories: [], productGroups: [] })
           ) : catalogue.isPending ? (
             <p role="status" className="py-10 text-center text-sm text-muted-foreground">
               Loading catalogue...

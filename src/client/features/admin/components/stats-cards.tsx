@@ -9,7 +9,7 @@ import type { AdminStats } from '../../../../shared/admin-stats.ts';
 export function StatsCards({ stats }: { stats: AdminStats }) {
   const cards = [
     { label: 'Total Users', value: String(stats.totalUsers), icon: Users },
-    { label: 'Total Products', value: String(stats.totalProducts), icon: Package },
+    { label: 'Total Products', value: String(stats.totalAccounts), icon: Package },
     { label: 'Total Sales', value: String(stats.totalSales), icon: ShoppingCart },
     { label: 'Revenue', value: formatNaira(stats.totalRevenueKobo), icon: Banknote },
   ];
@@ -24,12 +24,12 @@ export function StatsCards({ stats }: { stats: AdminStats }) {
           <Icon className="hidden h-8 w-8 shrink-0 text-primary sm:block" aria-hidden />
         </Card>
       ))}
-      {stats.lowStockTemplates > 0 ? (
+      {stats.lowStockProductGroups > 0 ? (
         <div className="col-span-2 flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 lg:col-span-4 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
           <dt className="shrink-0">Low stock:</dt>
           <dd className="font-semibold">
-            {stats.lowStockTemplates} template{stats.lowStockTemplates === 1 ? '' : 's'} with{' '}
-            {LOW_STOCK_MAX} or fewer accounts left
+            {stats.lowStockProductGroups} template{stats.lowStockProductGroups === 1 ? '' : 's'}{' '}
+            with {LOW_STOCK_MAX} or fewer accounts left
           </dd>
         </div>
       ) : null}

@@ -1,6 +1,6 @@
 // Sign-in, sign-up, resend and confirm: one mutation hook each, against /api/auth/*.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Me } from '../../../../shared/auth.ts';
+import type { SignInResult } from '../../../../shared/auth.ts';
 import { api } from '../../../lib/api.ts';
 import { meQueryKey } from './use-me.ts';
 
@@ -8,7 +8,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; password: string }) =>
-      api<{ user: Me }>('/api/auth/login', { method: 'POST', body: input }),
+      api<SignInResult>('/api/auth/login', { method: 'POST', body: input }),
     onSuccess: ({ user }) => {
       queryClient.removeQueries();
       queryClient.setQueryData(meQueryKey, user);

@@ -1,5 +1,5 @@
 // The audit lines as a table that scrolls inside its own box on a phone: when, who, what, on what, before → after.
-import type { AuditEntry } from '../../../../../shared/audit.ts';
+import { auditActionLabels, type AuditEntry } from '../../../../../shared/audit.ts';
 import { formatDateTime } from '../../../../lib/format-date.ts';
 import { ScrollTable } from '../scroll-table.tsx';
 
@@ -32,7 +32,10 @@ export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
             <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
           </td>
           <td className="max-w-48 break-all px-3 py-2">{e.actorEmail}</td>
-          <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{e.action}</td>
+          <td className="whitespace-nowrap px-3 py-2">
+            {auditActionLabels[e.action] ?? e.action}
+            <span className="block font-mono text-xs text-muted-foreground">{e.action}</span>
+          </td>
           <td className="px-3 py-2 font-mono text-xs">
             {e.targetType}
             {e.targetId ? (

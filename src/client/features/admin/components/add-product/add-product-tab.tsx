@@ -11,7 +11,7 @@ import { SelectField, TextField } from '../../../../components/ui/form-controls.
 import { useAddAccount } from '../../api/account-mutations.ts';
 import { firstIssue, nairaInputToKobo, type Details } from '../../lib/form-values.ts';
 import { useAdminForm } from '../../lib/use-admin-form.ts';
-import { categoryOptions } from '../templates/template-form.tsx';
+import { categoryOptions } from '../product-groups/product-group-form.tsx';
 import { FormError, Panel } from '../form-extras.tsx';
 
 const empty = {

@@ -24,31 +24,31 @@ function isCsv(file: File): boolean {
 }
 
 /** The SPEC.md §5 message for what is missing or wrong, or null when the upload may go. */
-function checkUpload(templateId: string, file: File | null): string | null {
+function checkUpload(productGroupId: string, file: File | null): string | null {
   if (!file || !isCsv(file)) return csvMessages.selectFile;
-  if (!templateId) return csvMessages.selectProductGroup;
+  if (!productGroupId) return csvMessages.selectProductGroup;
   if (file.size > CSV_MAX_BYTES) return csvMessages.tooLarge(CSV_MAX_MB);
   return null;
 }
 
-export function BulkUploadTab({ templates }: { templates: AdminProductGroup[] }) {
+export function BulkUploadTab({ productGroups }: { productGroups: AdminProductGroup[] }) {
   const fileId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [templateId, setTemplateId] = useState('');
+  const [productGroupId, setProductGroupId] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadCsv();
-  const options = templates
+  const options = productGroups
     .filter((t) => t.isActive)
     .map((t) => ({ value: t.id, label: `${t.name} (${t.categoryName})` }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = checkUpload(templateId, file);
+    const problem = checkUpload(productGroupId, file);
     setError(problem);
     if (problem || !file) return;
     upload.mutate(
-      { templateId, file },
+      { productGroupId, file },
       {
         onSuccess: () => {
           setFile(null);
@@ -70,9 +70,9 @@ export function BulkUploadTab({ templates }: { templates: AdminProductGroup[] })
             required
             options={options}
             placeholder="Select a product template"
-            value={templateId}
+            value={productGroupId}
             onChange={(e) => {
-              setTemplateId(e.target.value);
+              setProductGroupId(e.target.value);
               setError(null);
             }}
           />

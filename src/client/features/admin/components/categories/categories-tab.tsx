@@ -53,7 +53,7 @@ export function CategoriesTab({ categories }: { categories: AdminCategory[] }) {
                 <Cell label="Description" className="text-muted-foreground md:max-w-xs">
                   {c.description || '—'}
                 </Cell>
-                <Cell label="Templates">{c.templateCount}</Cell>
+                <Cell label="Templates">{c.productGroupCount}</Cell>
                 <Cell label="Status">
                   <ActiveBadge isActive={c.isActive} inactiveLabel="Inactive" />
                 </Cell>

@@ -2,7 +2,11 @@
 // provider now, and credits a late success once).
 import { useQueries } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import type { AdminPayment, AdminPaymentList } from '../../../../../shared/admin-users.ts';
+import type {
+  AdminPayment,
+  AdminPaymentList,
+  RecheckPaymentResult,
+} from '../../../../../shared/admin-users.ts';
 import { formatNaira } from '../../../../../shared/money.ts';
 import { api } from '../../../../lib/api.ts';
 import { useAdminMutation } from '../../api/admin-mutation.ts';
@@ -39,10 +43,9 @@ export function PaymentsAttention() {
   });
   const recheck = useAdminMutation({
     mutationFn: (id: string) =>
-      api<{ message: string; payment: AdminPayment }>(
-        `/api/admin/payments/${encodeURIComponent(id)}/recheck`,
-        { method: 'POST' },
-      ),
+      api<RecheckPaymentResult>(`/api/admin/payments/${encodeURIComponent(id)}/recheck`, {
+        method: 'POST',
+      }),
     fallbackError: 'Re-check failed',
   });
 

@@ -2,7 +2,7 @@
 import type { AccountStatus, AdminProductGroup } from '../../../../../shared/admin-catalogue.ts';
 import { SelectField, TextField } from '../../../../components/ui/form-controls.tsx';
 
-export type FilterValues = { templateId: string; status: AccountStatus | ''; search: string };
+export type FilterValues = { productGroupId: string; status: AccountStatus | ''; search: string };
 
 const statusOptions = [
   { value: 'available', label: 'Available' },
@@ -13,13 +13,13 @@ const statusOptions = [
 ];
 
 type Props = {
-  templates: AdminProductGroup[];
+  productGroups: AdminProductGroup[];
   values: FilterValues;
   onChange: (values: FilterValues) => void;
 };
 
-export function AccountFilters({ templates, values, onChange }: Props) {
-  const templateOptions = templates.map((t) => ({
+export function AccountFilters({ productGroups, values, onChange }: Props) {
+  const productGroupOptions = productGroups.map((t) => ({
     value: t.id,
     label: t.isActive ? t.name : `${t.name} (archived)`,
   }));
@@ -27,10 +27,10 @@ export function AccountFilters({ templates, values, onChange }: Props) {
     <div className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter accounts">
       <SelectField
         label="Template"
-        options={templateOptions}
+        options={productGroupOptions}
         placeholder="All templates"
-        value={values.templateId}
-        onChange={(e) => onChange({ ...values, templateId: e.target.value })}
+        value={values.productGroupId}
+        onChange={(e) => onChange({ ...values, productGroupId: e.target.value })}
       />
       <SelectField
         label="Status"

@@ -11,8 +11,12 @@ import { AccountFilters, type FilterValues } from './account-filters.tsx';
 import { AccountsTable } from './accounts-table.tsx';
 import { EditAccountDialog } from './edit-account-dialog.tsx';
 
-export function ProductsTab({ templates }: { templates: AdminProductGroup[] }) {
-  const [filters, setFilters] = useState<FilterValues>({ templateId: '', status: '', search: '' });
+export function ProductsTab({ productGroups }: { productGroups: AdminProductGroup[] }) {
+  const [filters, setFilters] = useState<FilterValues>({
+    productGroupId: '',
+    status: '',
+    search: '',
+  });
   const [page, setPage] = useState(0);
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [editing, setEditing] = useState<AdminAccount | null>(null);
@@ -28,7 +32,7 @@ export function ProductsTab({ templates }: { templates: AdminProductGroup[] }) {
       description="Every account in stock and sold. Credentials show only in an account's details."
     >
       <AccountFilters
-        templates={templates}
+        productGroups={productGroups}
         values={filters}
         onChange={(next) => {
           setFilters(next);

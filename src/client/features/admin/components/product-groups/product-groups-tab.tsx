@@ -11,12 +11,12 @@ import { AdminDialog } from '../admin-dialog.tsx';
 import { ActionsCell, Cell, DataTable, EmptyState, Row } from '../data-table.tsx';
 import { Panel } from '../form-extras.tsx';
 import { ActiveBadge, Badge } from '../status-badge.tsx';
-import { TemplateActions } from './template-actions.tsx';
-import { TemplateForm } from './template-form.tsx';
+import { ProductGroupActions } from './product-group-actions.tsx';
+import { ProductGroupForm } from './product-group-form.tsx';
 
 const columns = ['Name', 'Category', 'Price', 'Stock', 'Sold', 'Status', 'Actions'];
 
-export function TemplatesTab({ catalogue }: { catalogue: AdminCatalogue }) {
+export function ProductGroupsTab({ catalogue }: { catalogue: AdminCatalogue }) {
   const [editing, setEditing] = useState<AdminProductGroup | null>(null);
   const create = useCreateProductGroup();
   const update = useUpdateProductGroup(() => setEditing(null));
@@ -26,7 +26,7 @@ export function TemplatesTab({ catalogue }: { catalogue: AdminCatalogue }) {
         title="Create Template"
         description="A product group customers buy from; add accounts to it on the Add Product and Bulk Upload tabs."
       >
-        <TemplateForm
+        <ProductGroupForm
           categories={catalogue.categories}
           submitLabel="Create Template"
           isPending={create.isPending}
@@ -35,13 +35,13 @@ export function TemplatesTab({ catalogue }: { catalogue: AdminCatalogue }) {
       </Panel>
       <Panel
         title="Product Templates"
-        description={`${catalogue.templates.length} templates, archived ones included.`}
+        description={`${catalogue.productGroups.length} templates, archived ones included.`}
       >
-        {catalogue.templates.length === 0 ? (
+        {catalogue.productGroups.length === 0 ? (
           <EmptyState>No product templates yet. Create the first one above.</EmptyState>
         ) : (
           <DataTable columns={columns} caption="Product templates">
-            {catalogue.templates.map((t) => (
+            {catalogue.productGroups.map((t) => (
               <Row key={t.id}>
                 <Cell label="Name" isTitle>
                   {t.name}
@@ -59,7 +59,7 @@ export function TemplatesTab({ catalogue }: { catalogue: AdminCatalogue }) {
                   <ActiveBadge isActive={t.isActive} inactiveLabel="Archived" />
                 </Cell>
                 <ActionsCell>
-                  <TemplateActions template={t} onEdit={() => setEditing(t)} />
+                  <ProductGroupActions productGroup={t} onEdit={() => setEditing(t)} />
                 </ActionsCell>
               </Row>
             ))}
@@ -73,10 +73,10 @@ export function TemplatesTab({ catalogue }: { catalogue: AdminCatalogue }) {
         isBusy={update.isPending}
       >
         {editing ? (
-          <TemplateForm
+          <ProductGroupForm
             key={editing.id}
             categories={catalogue.categories}
-            template={editing}
+            productGroup={editing}
             submitLabel="Save Changes"
             isPending={update.isPending}
             onSubmit={(body) => update.mutateAsync({ id: editing.id, body })}

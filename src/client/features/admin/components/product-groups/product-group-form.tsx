@@ -28,13 +28,13 @@ type Values = {
 
 const empty: Values = { productName: '', categoryId: '', price: '', description: '', features: '' };
 
-function valuesOf(template: AdminProductGroup): Values {
+function valuesOf(productGroup: AdminProductGroup): Values {
   return {
-    productName: template.name,
-    categoryId: template.categoryId,
-    price: koboToNairaInput(template.priceKobo),
-    description: template.description,
-    features: template.features.join('\n'),
+    productName: productGroup.name,
+    categoryId: productGroup.categoryId,
+    price: koboToNairaInput(productGroup.priceKobo),
+    description: productGroup.description,
+    features: productGroup.features.join('\n'),
   };
 }
 
@@ -48,15 +48,21 @@ export function categoryOptions(categories: AdminCategory[]) {
 type Props = {
   categories: AdminCategory[];
   /** Absent: a new template (the form empties after it is created). */
-  template?: AdminProductGroup;
+  productGroup?: AdminProductGroup;
   submitLabel: string;
   isPending: boolean;
   onSubmit: (input: ProductGroupInput) => Promise<unknown>;
 };
 
-export function TemplateForm({ categories, template, submitLabel, isPending, onSubmit }: Props) {
+export function ProductGroupForm({
+  categories,
+  productGroup,
+  submitLabel,
+  isPending,
+  onSubmit,
+}: Props) {
   const { values, setValues, error, setError, bind } = useAdminForm<Values>(() =>
-    template ? valuesOf(template) : empty,
+    productGroup ? valuesOf(productGroup) : empty,
   );
 
   const submit = async (event: FormEvent) => {
@@ -68,7 +74,7 @@ export function TemplateForm({ categories, template, submitLabel, isPending, onS
     if (!parsed.success) return setError(firstIssue(parsed.error));
     try {
       await onSubmit(parsed.data);
-      if (!template) setValues(empty);
+      if (!productGroup) setValues(empty);
     } catch {
       // The mutation has already toasted the server's message; the typed values stay.
     }

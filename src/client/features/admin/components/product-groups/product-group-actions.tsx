@@ -10,31 +10,31 @@ import {
 } from '../../api/product-group-mutations.ts';
 import { ConfirmAction } from '../confirm-action.tsx';
 
-type Props = { template: AdminProductGroup; onEdit: () => void };
+type Props = { productGroup: AdminProductGroup; onEdit: () => void };
 
-export function TemplateActions({ template, onEdit }: Props) {
+export function ProductGroupActions({ productGroup, onEdit }: Props) {
   const archive = useArchiveProductGroup();
   const restore = useRestoreProductGroup();
   const remove = useDeleteProductGroup();
-  const name = `'${template.name}'`;
+  const name = `'${productGroup.name}'`;
   return (
     <>
       <Button size="sm" variant="outline" onClick={onEdit}>
         <Pencil className="h-4 w-4" aria-hidden /> Edit
       </Button>
       <Button size="sm" variant="outline" asChild>
-        <a href={productGroupExportUrl(template.id)} download>
+        <a href={productGroupExportUrl(productGroup.id)} download>
           <Download className="h-4 w-4" aria-hidden /> Export CSV
         </a>
       </Button>
-      {template.isActive ? (
+      {productGroup.isActive ? (
         <ConfirmAction
           icon={Archive}
           label="Archive"
           disabled={archive.isPending}
           title="Archive this product template?"
           description={`${name} will be hidden from customers. Existing orders keep it, and you can restore it later.`}
-          onConfirm={() => archive.mutate(template.id)}
+          onConfirm={() => archive.mutate(productGroup.id)}
         />
       ) : (
         <ConfirmAction
@@ -43,10 +43,10 @@ export function TemplateActions({ template, onEdit }: Props) {
           disabled={restore.isPending}
           title="Restore this product template?"
           description={`${name} will be visible to customers again.`}
-          onConfirm={() => restore.mutate(template.id)}
+          onConfirm={() => restore.mutate(productGroup.id)}
         />
       )}
-      {template.isActive ? (
+      {productGroup.isActive ? (
         <ConfirmAction
           icon={Trash2}
           label="Delete"
@@ -54,7 +54,7 @@ export function TemplateActions({ template, onEdit }: Props) {
           title="Delete this product template?"
           description={`${name} will be removed for good. Templates with orders or accounts cannot be deleted: archive them instead.`}
           destructive
-          onConfirm={() => remove.mutate(template.id)}
+          onConfirm={() => remove.mutate(productGroup.id)}
         />
       ) : null}
     </>
