@@ -78,7 +78,9 @@ test('a signed-out visitor is sent to /login and a wrong password is refused', a
   await expect(page.getByText('Invalid email or password')).toBeVisible();
 });
 
-test('an admin lands on /admin, and /login sends a signed-in admin back there', async ({ page }) => {
+test('an admin lands on /admin, and /login sends a signed-in admin back there', async ({
+  page,
+}) => {
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('Total Users')).toBeVisible();
