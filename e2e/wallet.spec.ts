@@ -13,6 +13,8 @@ test('a signed-out visit to /wallet lands on /login', async ({ page }) => {
 });
 
 test.describe.serial('a customer tops up through the sandbox', () => {
+  // The first walks the checkout popup and both result pages: on the loaded 2-core CI machine it ran past 30 s.
+  test.describe.configure({ timeout: 60_000 });
   let customer: { email: string; password: string };
 
   test('pays ₦5,000 in the checkout popup and sees it in balance and history', async ({ page }) => {
