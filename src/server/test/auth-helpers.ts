@@ -102,6 +102,13 @@ export async function quickCustomer(db: Db, fundKobo = 0) {
   return { user: user!, cookie: `sid=${token}` };
 }
 
+/** quickCustomer, made an admin. */
+export async function quickAdmin(db: Db, fundKobo = 0) {
+  const admin = await quickCustomer(db, fundKobo);
+  await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+  return admin;
+}
+
 /** Money enters a test wallet the way it does in the store: through a ledger entry. */
 export async function fundWallet(db: Db, userId: string, amountKobo: number): Promise<void> {
   await db.transaction((tx) =>

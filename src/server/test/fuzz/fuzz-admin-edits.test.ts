@@ -14,7 +14,7 @@ import { users } from '../../modules/auth/auth.tables.ts';
 import { categories, productGroups } from '../../modules/catalogue/catalogue.tables.ts';
 import { inboxMessages } from '../../modules/inbox/inbox.tables.ts';
 import { stockAccounts } from '../../modules/stock/stock.tables.ts';
-import { insertUser, quickCustomer, SAME_ORIGIN } from '../auth-helpers.ts';
+import { insertUser, quickAdmin, quickCustomer, SAME_ORIGIN } from '../auth-helpers.ts';
 import { insertGroupWithStock, testCipher } from '../stock-helpers.ts';
 import { createTestApp } from '../test-app.ts';
 import {
@@ -22,16 +22,15 @@ import {
   expectInvariants,
   hostileText,
   jsonText,
-  moneyLike,
   parseBody,
   pathSegment,
   postRaw,
   RUNS,
+  orMoneyLike,
 } from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();
-const admin = await quickCustomer(db);
-await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+const admin = await quickAdmin(db);
 
 const TIMEOUT = 300_000;
 type RawBody = { payload: string; contentType: string };
@@ -198,10 +197,7 @@ it(
         .orderBy(asc(productGroups.id));
 
     const categoryId = fc.constantFrom('tpl-a', 'tpl-b', ' tpl-b ', 'TPL-A', 'no-such-category');
-    const price = fc.oneof(
-      { weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000_000_000 }) },
-      { weight: 6, arbitrary: moneyLike },
-    );
+    const price = orMoneyLike(4, fc.integer({ min: 0, max: 10_000_000_000 }), 6);
     const feature = fc.oneof(graphemes(20), fc.constantFrom(' padded ', ' ', 'x'.repeat(81)));
     const features = fc.oneof(
       fc.array(feature, { maxLength: 5 }),

@@ -1,14 +1,12 @@
 // Fuzzing the console's read-only lists with generated query strings, GET /api/admin/activity and
 // GET /api/admin/orders (and its CSV export): never a 5xx, and what they return matches the filters they accepted.
-import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import type { AdminOrderList } from '../../../shared/admin-orders.ts';
 import { AUDIT_ACTIONS, AUDIT_AREAS, type ActivityPage } from '../../../shared/audit.ts';
 import { ORDER_STATUSES } from '../../../shared/orders.ts';
-import { users } from '../../modules/auth/auth.tables.ts';
 import { recordAudit } from '../../modules/audit/record-audit.ts';
-import { quickCustomer } from '../auth-helpers.ts';
+import { quickAdmin, quickCustomer } from '../auth-helpers.ts';
 import { reportClient } from '../report-helpers.ts';
 import { insertGroupWithStock } from '../stock-helpers.ts';
 import { createTestApp } from '../test-app.ts';
@@ -17,8 +15,7 @@ import { hostileText, pathSegment, RUNS } from './fuzz-helpers.ts';
 const { app, db } = await createTestApp();
 
 it(`GET /api/admin/activity: ${RUNS} generated queries`, async () => {
-  const admin = await quickCustomer(db);
-  await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+  const admin = await quickAdmin(db);
   for (const action of AUDIT_ACTIONS)
     await recordAudit(db, { id: admin.user.id, email: `${action}@example.com` }, action, {
       type: 'test',
@@ -69,8 +66,7 @@ it(`GET /api/admin/activity: ${RUNS} generated queries`, async () => {
 }, 300_000);
 
 it(`GET /api/admin/orders and its CSV: ${RUNS} generated queries`, async () => {
-  const admin = await quickCustomer(db);
-  await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+  const admin = await quickAdmin(db);
   const group = await insertGroupWithStock(db, { accounts: 5, priceKobo: 1000 });
   const buyer = await quickCustomer(db, 100_000);
   await reportClient(app).buy(buyer.cookie, group.id, 2);
