@@ -20,12 +20,12 @@ import { createTestApp } from '../test-app.ts';
 import {
   body,
   expectInvariants,
-  hostileText,
   jsonText,
   parseBody,
   pathSegment,
   postRaw,
   RUNS,
+  orHostile,
   orMoneyLike,
 } from './fuzz-helpers.ts';
 
@@ -104,14 +104,22 @@ function pathId(known: string[]): fc.Arbitrary<{ path: string; id: string }> {
   );
 }
 
+/** The target's row before and after an accepted edit: the target is a fixture, and no other row changed. */
+function editedRow<R extends { id: string }>(ids: string[], before: R[], after: R[], id: string) {
+  const was = before.find((r) => r.id === id)!;
+  const row = after.find((r) => r.id === id)!;
+  expect(ids).toContain(id);
+  expect(after.filter((r) => r !== row)).toEqual(before.filter((r) => r !== was));
+  return { was, row };
+}
+
 /** The string a UTF-8 round trip gives back: a lone surrogate becomes U+FFFD. */
 const utf8 = (s: string) => Buffer.from(s, 'utf8').toString('utf8');
 const trimmed = (v: unknown) => String(v ?? '').trim();
 /** A value as it comes back from jsonb: JSON's -0 is the number 0. */
 const asJson = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
 /** A valid value most of the time, else anything hostile, as raw JSON text. */
-const mostly = (valid: fc.Arbitrary<unknown>, weight = 6) =>
-  jsonText(fc.oneof({ weight, arbitrary: valid }, hostileText));
+const mostly = (valid: fc.Arbitrary<unknown>, weight = 6) => jsonText(orHostile(weight, valid));
 const graphemes = (maxLength: number, minLength = 0) =>
   fc.string({ unit: 'grapheme', minLength, maxLength });
 const notBlank = (maxLength: number) => graphemes(maxLength, 1).filter((s) => s.trim() !== '');
@@ -156,16 +164,13 @@ it(
         );
         if (!accepted) return;
         const input = parseBody(b.payload);
-        const was = before.find((r) => r.id === target.id)!;
-        const row = after.find((r) => r.id === target.id)!;
-        expect(ids).toContain(target.id);
+        const { was, row } = editedRow(ids, before, after, target.id);
         expect(row).toEqual({
           ...was,
           name: trimmed(input['name']),
           description: trimmed(input['description']),
           isActive: input['isActive'] ?? was.isActive,
         });
-        expect(after.filter((r) => r !== row)).toEqual(before.filter((r) => r !== was));
         const { id, name, description, isActive } = row;
         expect(res.json().item).toEqual({
           id,
@@ -231,9 +236,7 @@ it(
         );
         if (!accepted) return;
         const input = parseBody(b.payload);
-        const was = before.find((r) => r.id === target.id)!;
-        const row = after.find((r) => r.id === target.id)!;
-        expect(ids).toContain(target.id);
+        const { was, row } = editedRow(ids, before, after, target.id);
         expect(row).toEqual({
           ...was,
           name: trimmed(input['productName']),
@@ -245,7 +248,6 @@ it(
           updatedAt: row.updatedAt,
         });
         expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(was.updatedAt.getTime());
-        expect(after.filter((r) => r !== row)).toEqual(before.filter((r) => r !== was));
         expect(res.json().item).toEqual({
           id: row.id,
           categoryId: row.categoryId,
@@ -403,13 +405,8 @@ it(
         );
         if (!accepted) return;
         const input = parseBody(b.payload);
-        const was = before.accounts.find((a) => a.id === target.id)!;
-        const row = after.accounts.find((a) => a.id === target.id)!;
-        expect(ids).toContain(target.id);
+        const { was, row } = editedRow(ids, before.accounts, after.accounts, target.id);
         expect(target.id).not.toBe(sold.id);
-        expect(after.accounts.filter((a) => a !== row)).toEqual(
-          before.accounts.filter((a) => a !== was),
-        );
         // Omitted e-mail: kept; empty: removed; otherwise trimmed.
         const sentEmail = input['email'];
         const hiddenBefore = Object.fromEntries(
@@ -495,11 +492,8 @@ it(
             0,
           );
           if (!accepted) return;
-          const was = before.find((r) => r.id === target.id)!;
-          const row = after.find((r) => r.id === target.id)!;
-          expect(ids).toContain(target.id);
+          const { was, row } = editedRow(ids, before, after, target.id);
           expect(row).toEqual({ ...was, status: parseBody(b.payload)['status'] });
-          expect(after.filter((r) => r !== row)).toEqual(before.filter((r) => r !== was));
           // The answer is the stored message, without the sender's hashed address.
           const { ipHash: _ipHash, ...fields } = row.fields;
           const { replyText: _text, repliedByEmail: _by, repliedAt: _at, ...stored } = row;

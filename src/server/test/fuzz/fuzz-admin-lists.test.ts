@@ -14,6 +14,24 @@ import { hostileText, pathSegment, RUNS } from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();
 
+/** Up to four of the keys, each with a known value or hostile text; and that as a query string. */
+const query = (keys: string[], known: string[]) =>
+  fc
+    .dictionary(
+      fc.constantFrom(...keys),
+      fc.oneof(
+        fc.constantFrom(...known),
+        hostileText.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))),
+      ),
+      { maxKeys: 4 },
+    )
+    .map((q) => ({
+      q,
+      qs: Object.entries(q)
+        .map(([k, v]) => `${k}=${pathSegment(v)}`)
+        .join('&'),
+    }));
+
 it(`GET /api/admin/activity: ${RUNS} generated queries`, async () => {
   const admin = await quickAdmin(db);
   for (const action of AUDIT_ACTIONS)
@@ -21,29 +39,13 @@ it(`GET /api/admin/activity: ${RUNS} generated queries`, async () => {
       type: 'test',
       id: null,
     });
-  const value = fc.oneof(
-    fc.constantFrom(
-      ...Object.keys(AUDIT_AREAS),
-      ...AUDIT_ACTIONS,
-      '2020-01-01',
-      '2999-12-31',
-      '0',
-      '-1',
-      '1e9',
-    ),
-    hostileText.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))),
-  );
-  const query = fc.dictionary(
-    fc.constantFrom('area', 'action', 'actor', 'from', 'to', 'offset', 'x'),
-    value,
-    { maxKeys: 4 },
+  const generated = query(
+    ['area', 'action', 'actor', 'from', 'to', 'offset', 'x'],
+    [...Object.keys(AUDIT_AREAS), ...AUDIT_ACTIONS, '2020-01-01', '2999-12-31', '0', '-1', '1e9'],
   );
   let answered = 0;
   await fc.assert(
-    fc.asyncProperty(query, async (q) => {
-      const qs = Object.entries(q)
-        .map(([k, v]) => `${k}=${pathSegment(v)}`)
-        .join('&');
+    fc.asyncProperty(generated, async ({ q, qs }) => {
       const res = await app.inject({
         url: `/api/admin/activity?${qs}`,
         headers: { cookie: admin.cookie },
@@ -70,8 +72,9 @@ it(`GET /api/admin/orders and its CSV: ${RUNS} generated queries`, async () => {
   const group = await insertGroupWithStock(db, { accounts: 5, priceKobo: 1000 });
   const buyer = await quickCustomer(db, 100_000);
   await reportClient(app).buy(buyer.cookie, group.id, 2);
-  const value = fc.oneof(
-    fc.constantFrom(
+  const generated = query(
+    ['search', 'status', 'category', 'from', 'to', 'offset', 'x'],
+    [
       ...ORDER_STATUSES,
       group.categoryId,
       buyer.user.email,
@@ -81,20 +84,11 @@ it(`GET /api/admin/orders and its CSV: ${RUNS} generated queries`, async () => {
       '25',
       '-1',
       '1e9',
-    ),
-    hostileText.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))),
-  );
-  const query = fc.dictionary(
-    fc.constantFrom('search', 'status', 'category', 'from', 'to', 'offset', 'x'),
-    value,
-    { maxKeys: 4 },
+    ],
   );
   let answered = 0;
   await fc.assert(
-    fc.asyncProperty(query, fc.boolean(), async (q, asCsv) => {
-      const qs = Object.entries(q)
-        .map(([k, v]) => `${k}=${pathSegment(v)}`)
-        .join('&');
+    fc.asyncProperty(generated, fc.boolean(), async ({ q, qs }, asCsv) => {
       const res = await app.inject({
         url: `/api/admin/orders${asCsv ? '/export.csv' : ''}?${qs}`,
         headers: { cookie: admin.cookie },

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { emailOutbox } from '../../modules/mail/mail.tables.ts';
 import { enqueueEmail } from '../../modules/mail/outbox.ts';
-import { quickAdmin } from '../auth-helpers.ts';
+import { quickAdmin, insertEmail } from '../auth-helpers.ts';
 import { createTestApp } from '../test-app.ts';
 import {
   expectInvariants,
@@ -22,26 +22,16 @@ const runs = Number(process.env.FUZZ_RUNS ?? RUNS / 5);
 
 it(`POST /api/admin/emails/:id/retry: ${runs} generated ids and bodies`, async () => {
   const admin = await quickAdmin(db);
-  const failing = await enqueueEmail(db, {
-    kind: 'fuzz',
-    to: 'failing@example.com',
-    subject: 'F',
-    text: 'x',
-  });
-  await db
-    .update(emailOutbox)
-    .set({ status: 'failed', attempts: 8, lastError: 'refused' })
-    .where(eq(emailOutbox.id, failing));
-  const sent = await enqueueEmail(db, {
-    kind: 'fuzz',
-    to: 'sent@example.com',
-    subject: 'S',
-    text: 'x',
-  });
-  await db
-    .update(emailOutbox)
-    .set({ status: 'sent', sentAt: new Date(), attempts: 1 })
-    .where(eq(emailOutbox.id, sent));
+  const failing = await insertEmail(
+    db,
+    { kind: 'fuzz', to: 'failing@example.com', subject: 'F', text: 'x' },
+    { status: 'failed', attempts: 8, lastError: 'refused' },
+  );
+  const sent = await insertEmail(
+    db,
+    { kind: 'fuzz', to: 'sent@example.com', subject: 'S', text: 'x' },
+    { status: 'sent', sentAt: new Date(), attempts: 1 },
+  );
   const untried = await enqueueEmail(db, {
     kind: 'fuzz',
     to: 'untried@example.com',
