@@ -84,6 +84,15 @@ async function probe<S>(
   return { res, before, after, accepted };
 }
 
+/** probe() for a PATCH of a raw body. */
+const patchProbe = <S>(
+  tally: Tally,
+  snapshot: () => Promise<S>,
+  url: string,
+  b: RawBody,
+  audits: 0 | 1,
+) => probe(tally, snapshot, () => send('PATCH', url, b), audits);
+
 /** Both paths were exercised: the run cannot pass by refusing (or accepting) everything. */
 async function expectBothPaths(tally: Tally, annotate: (message: string) => Promise<unknown>) {
   const refusals = Object.entries(tally.refusals).map(([status, n]) => `${status}: ${n}`);
@@ -156,10 +165,11 @@ it(
     const tally = newTally();
     await fc.assert(
       fc.asyncProperty(pathId(ids), body(fields, valid), async (target, b) => {
-        const { res, before, after, accepted } = await probe(
+        const { res, before, after, accepted } = await patchProbe(
           tally,
           fixtures,
-          () => send('PATCH', `/api/admin/categories/${target.path}`, b),
+          `/api/admin/categories/${target.path}`,
+          b,
           1,
         );
         if (!accepted) return;
@@ -228,10 +238,11 @@ it(
     const tally = newTally();
     await fc.assert(
       fc.asyncProperty(pathId(ids), body(fields, valid), async (target, b) => {
-        const { res, before, after, accepted } = await probe(
+        const { res, before, after, accepted } = await patchProbe(
           tally,
           fixtures,
-          () => send('PATCH', `/api/admin/product-groups/${target.path}`, b),
+          `/api/admin/product-groups/${target.path}`,
+          b,
           1,
         );
         if (!accepted) return;
@@ -393,10 +404,11 @@ it(
     const tally = newTally();
     await fc.assert(
       fc.asyncProperty(pathId(ids), body(fields, valid), async (target, b) => {
-        const { res, before, after, accepted } = await probe(
+        const { res, before, after, accepted } = await patchProbe(
           tally,
           snapshot,
-          () => send('PATCH', `/api/admin/accounts/${target.path}`, b),
+          `/api/admin/accounts/${target.path}`,
+          b,
           1,
         );
         // Whatever the answer: stock_count is the number of available accounts.
@@ -485,10 +497,11 @@ it(
         pathId(ids),
         body({ status: mostly(status) }, fc.record({ status: fc.constantFrom('new', 'handled') })),
         async (target, b) => {
-          const { res, before, after, accepted } = await probe(
+          const { res, before, after, accepted } = await patchProbe(
             tally,
             fixtures,
-            () => send('PATCH', `/api/admin/inbox/${target.path}`, b),
+            `/api/admin/inbox/${target.path}`,
+            b,
             0,
           );
           if (!accepted) return;
