@@ -4,11 +4,25 @@ import { eq } from 'drizzle-orm';
 import { afterAll, expect } from 'vitest';
 import { users } from '../modules/auth/auth.tables.ts';
 import { createErcasPayProvider } from '../modules/payments/ercaspay-client.ts';
+import type { InitiatePaymentInput } from '../modules/payments/payment-provider.ts';
 import { payments } from '../modules/payments/payments.tables.ts';
 import { transactions } from '../modules/wallet/wallet.tables.ts';
 import { SAME_ORIGIN } from './auth-helpers.ts';
 import { startFakeErcasPay } from './fake-ercaspay.ts';
 import { createTestApp } from './test-app.ts';
+
+/** What the store asks a payment provider to start: Ada's wallet top-up, for the given amount and reference. */
+export const paymentInput = (
+  input: Pick<InitiatePaymentInput, 'amountKobo' | 'paymentReference'> &
+    Partial<InitiatePaymentInput>,
+): InitiatePaymentInput => ({
+  customerName: 'Ada Obi',
+  customerEmail: 'ada@example.com',
+  redirectUrl: 'http://localhost:3000/wallet',
+  description: 'Wallet Top-up',
+  metadata: { user_id: 'u-1', type: 'wallet_topup' },
+  ...input,
+});
 
 /** A logger for the settler that keeps quiet. */
 export const silent = { warn: () => {}, error: () => {} };
