@@ -93,6 +93,42 @@ const patchProbe = <S>(
   audits: 0 | 1,
 ) => probe(tally, snapshot, () => send('PATCH', url, b), audits);
 
+/**
+ * RUNS PATCHes to `url` of a generated path id (mostly a fixture's) and body, each probed against `snapshot`;
+ * `check` sees every answer. Both paths must have been taken.
+ */
+async function fuzzPatches<S>(
+  {
+    ids,
+    bodies,
+    snapshot,
+    url,
+    audits,
+    annotate,
+  }: {
+    ids: string[];
+    bodies: fc.Arbitrary<RawBody>;
+    snapshot: () => Promise<S>;
+    url: (path: string) => string;
+    audits: 0 | 1;
+    annotate: (message: string) => Promise<unknown>;
+  },
+  check: (
+    probed: { target: { path: string; id: string }; b: RawBody } & Awaited<
+      ReturnType<typeof probe<S>>
+    >,
+  ) => Promise<void> | void,
+) {
+  const tally = newTally();
+  await fc.assert(
+    fc.asyncProperty(pathId(ids), bodies, async (target, b) =>
+      check({ target, b, ...(await patchProbe(tally, snapshot, url(target.path), b, audits)) }),
+    ),
+    { numRuns: RUNS },
+  );
+  await expectBothPaths(tally, annotate);
+}
+
 /** Both paths were exercised: the run cannot pass by refusing (or accepting) everything. */
 async function expectBothPaths(tally: Tally, annotate: (message: string) => Promise<unknown>) {
   const refusals = Object.entries(tally.refusals).map(([status, n]) => `${status}: ${n}`);
@@ -162,16 +198,16 @@ it(
       description: mostly(graphemes(100)),
       isActive: mostly(fc.boolean()),
     };
-    const tally = newTally();
-    await fc.assert(
-      fc.asyncProperty(pathId(ids), body(fields, valid), async (target, b) => {
-        const { res, before, after, accepted } = await patchProbe(
-          tally,
-          fixtures,
-          `/api/admin/categories/${target.path}`,
-          b,
-          1,
-        );
+    await fuzzPatches(
+      {
+        ids,
+        bodies: body(fields, valid),
+        snapshot: fixtures,
+        url: (path) => `/api/admin/categories/${path}`,
+        audits: 1,
+        annotate,
+      },
+      async ({ target, b, res, before, after, accepted }) => {
         if (!accepted) return;
         const input = parseBody(b.payload);
         const { was, row } = editedRow(ids, before, after, target.id);
@@ -189,10 +225,8 @@ it(
           isActive,
           productGroupCount: productGroupCount[id],
         });
-      }),
-      { numRuns: RUNS },
+      },
     );
-    await expectBothPaths(tally, annotate);
   },
   TIMEOUT,
 );
@@ -235,16 +269,16 @@ it(
       },
       { requiredKeys: ['productName', 'categoryId', 'priceKobo'] },
     );
-    const tally = newTally();
-    await fc.assert(
-      fc.asyncProperty(pathId(ids), body(fields, valid), async (target, b) => {
-        const { res, before, after, accepted } = await patchProbe(
-          tally,
-          fixtures,
-          `/api/admin/product-groups/${target.path}`,
-          b,
-          1,
-        );
+    await fuzzPatches(
+      {
+        ids,
+        bodies: body(fields, valid),
+        snapshot: fixtures,
+        url: (path) => `/api/admin/product-groups/${path}`,
+        audits: 1,
+        annotate,
+      },
+      async ({ target, b, res, before, after, accepted }) => {
         if (!accepted) return;
         const input = parseBody(b.payload);
         const { was, row } = editedRow(ids, before, after, target.id);
@@ -273,10 +307,8 @@ it(
           isActive: row.isActive,
           createdAt: row.createdAt.toISOString(),
         });
-      }),
-      { numRuns: RUNS },
+      },
     );
-    await expectBothPaths(tally, annotate);
   },
   TIMEOUT,
 );
@@ -401,16 +433,16 @@ it(
       ['emailPassword', 'emailPasswordEnc'],
       ['twoFaCode', 'twoFaCodeEnc'],
     ] as const;
-    const tally = newTally();
-    await fc.assert(
-      fc.asyncProperty(pathId(ids), body(fields, valid), async (target, b) => {
-        const { res, before, after, accepted } = await patchProbe(
-          tally,
-          snapshot,
-          `/api/admin/accounts/${target.path}`,
-          b,
-          1,
-        );
+    await fuzzPatches(
+      {
+        ids,
+        bodies: body(fields, valid),
+        snapshot,
+        url: (path) => `/api/admin/accounts/${path}`,
+        audits: 1,
+        annotate,
+      },
+      async ({ target, b, res, before, after, accepted }) => {
         // Whatever the answer: stock_count is the number of available accounts.
         expect(after.group.stockCount).toBe(
           after.accounts.filter((a) => a.status === 'available').length,
@@ -451,11 +483,9 @@ it(
           soldAt: null,
           orderId: null,
         });
-      }),
-      { numRuns: RUNS },
+      },
     );
     expect((await fixtures()).find((a) => a.id === sold.id)).toEqual(sold);
-    await expectBothPaths(tally, annotate);
   },
   TIMEOUT,
 );
@@ -491,36 +521,33 @@ it(
       { weight: 6, arbitrary: fc.constantFrom('new', 'handled') },
       fc.constantFrom('NEW', 'Handled', ' new', 'handled ', 'archived', ''),
     );
-    const tally = newTally();
-    await fc.assert(
-      fc.asyncProperty(
-        pathId(ids),
-        body({ status: mostly(status) }, fc.record({ status: fc.constantFrom('new', 'handled') })),
-        async (target, b) => {
-          const { res, before, after, accepted } = await patchProbe(
-            tally,
-            fixtures,
-            `/api/admin/inbox/${target.path}`,
-            b,
-            0,
-          );
-          if (!accepted) return;
-          const { was, row } = editedRow(ids, before, after, target.id);
-          expect(row).toEqual({ ...was, status: parseBody(b.payload)['status'] });
-          // The answer is the stored message, without the sender's hashed address.
-          const { ipHash: _ipHash, ...fields } = row.fields;
-          const { replyText: _text, repliedByEmail: _by, repliedAt: _at, ...stored } = row;
-          expect(res.json()).toEqual({
-            ...stored,
-            fields,
-            createdAt: row.createdAt.toISOString(),
-            reply: null,
-          });
-        },
-      ),
-      { numRuns: RUNS },
+    await fuzzPatches(
+      {
+        ids,
+        bodies: body(
+          { status: mostly(status) },
+          fc.record({ status: fc.constantFrom('new', 'handled') }),
+        ),
+        snapshot: fixtures,
+        url: (path) => `/api/admin/inbox/${path}`,
+        audits: 0,
+        annotate,
+      },
+      async ({ target, b, res, before, after, accepted }) => {
+        if (!accepted) return;
+        const { was, row } = editedRow(ids, before, after, target.id);
+        expect(row).toEqual({ ...was, status: parseBody(b.payload)['status'] });
+        // The answer is the stored message, without the sender's hashed address.
+        const { ipHash: _ipHash, ...fields } = row.fields;
+        const { replyText: _text, repliedByEmail: _by, repliedAt: _at, ...stored } = row;
+        expect(res.json()).toEqual({
+          ...stored,
+          fields,
+          createdAt: row.createdAt.toISOString(),
+          reply: null,
+        });
+      },
     );
-    await expectBothPaths(tally, annotate);
   },
   TIMEOUT,
 );
