@@ -2,7 +2,7 @@
 // change, sessions, deletion; their messages (said once, here); and a readable name for a session's device.
 import { z } from 'zod';
 import { okMessageSchema, timestampSchema } from './answer-parts.ts';
-import { authMessages, PASSWORD_MIN_LENGTH } from './auth.ts';
+import { authMessages, PASSWORD_MIN_LENGTH, passwordMismatch } from './auth.ts';
 
 export const accountMessages = {
   forgotSent:
@@ -51,20 +51,19 @@ const newPasswordPair = {
 };
 const samePasswords = (v: { newPassword: string; confirmPassword: string }) =>
   v.newPassword === v.confirmPassword;
-const mismatch = { message: authMessages.passwordMismatch, path: ['confirmPassword'] };
 
 export const forgotPasswordSchema = z.object({
   email: z.string().trim().min(1, 'Please enter your email').pipe(email),
 });
 export const resetPasswordSchema = z
   .object({ token, ...newPasswordPair })
-  .refine(samePasswords, mismatch);
+  .refine(samePasswords, passwordMismatch);
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, 'Please enter your current password').max(1024),
     ...newPasswordPair,
   })
-  .refine(samePasswords, mismatch);
+  .refine(samePasswords, passwordMismatch);
 export const updateNameSchema = z.object({
   fullName: z
     .string()

@@ -1,6 +1,7 @@
 // The admin console's catalogue and stock contract: input schemas, exact SPEC.md messages, response types.
 import { z } from 'zod';
-import { detailsSchema, koboSchema, timestampSchema } from './answer-parts.ts';
+import { detailsSchema, timestampSchema } from './answer-parts.ts';
+import { publicGroupSchema } from './catalogue-answers.ts';
 
 export const adminMessages = {
   categoryNameRequired: 'Please fill in category name',
@@ -157,15 +158,8 @@ export const adminCategorySchema = z.object({
   productGroupCount: z.number().int(),
 });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
-export const adminProductGroupSchema = z.object({
-  id: z.string(),
-  categoryId: z.string(),
-  categoryName: z.string(),
-  name: z.string(),
-  description: z.string(),
-  priceKobo: koboSchema,
-  features: z.array(z.string()),
-  stockCount: z.number().int(),
+/** A product group as the public sees it, with the admin's counts and state. */
+export const adminProductGroupSchema = publicGroupSchema.extend({
   accountCount: z.number().int(),
   soldCount: z.number().int(),
   isActive: z.boolean(),

@@ -32,6 +32,12 @@ export const loginSchema = z.object({
   password: z.string().min(1, authMessages.loginMissingFields).max(1024),
 });
 
+/** Where a confirmation that does not repeat the password is refused, and with what words. */
+export const passwordMismatch = {
+  message: authMessages.passwordMismatch,
+  path: ['confirmPassword'],
+};
+
 export const registerSchema = z
   .object({
     email: z.string().trim().min(1, authMessages.registerMissingFields).pipe(email),
@@ -42,10 +48,7 @@ export const registerSchema = z
       .max(1024),
     confirmPassword: z.string().min(1, authMessages.registerMissingFields),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: authMessages.passwordMismatch,
-    path: ['confirmPassword'],
-  });
+  .refine((v) => v.password === v.confirmPassword, passwordMismatch);
 
 export const resendSchema = z.object({ email });
 export const confirmEmailSchema = z.object({

@@ -1,12 +1,5 @@
 // The catalogue's contract: what the public API returns, the stock rules and labels both sides show.
-import type {
-  AccountResponse,
-  CatalogueResponse,
-  CategoryResponse,
-  PublicAccount,
-  PublicCategory,
-  PublicGroup,
-} from './catalogue-answers.ts';
+import type { PublicAccount, PublicGroup } from './catalogue-answers.ts';
 
 /** SPEC.md §9: low stock is above 0 and below 5. */
 export const LOW_STOCK_BELOW = 5;
@@ -38,7 +31,7 @@ export type {
   PublicAccount,
   PublicCategory,
   PublicGroup,
-};
+} from './catalogue-answers.ts';
 
 export const catalogueMessages = {
   databaseError: 'Failed to connect to database',

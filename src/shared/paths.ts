@@ -27,16 +27,24 @@ export const paths = {
   admin: '/admin',
 } as const;
 
-/** Public pages listed in the sitemap. */
-export const publicPagePaths = [
-  paths.home,
-  paths.products,
+/** The marketing pages after the home page: the same for every visitor until the next deploy. */
+const infoPagePaths = [
   paths.webServices,
   paths.support,
   paths.contact,
   paths.about,
   paths.terms,
   paths.privacy,
+] as const;
+
+/** The marketing pages: the server renders them once per process. */
+export const marketingPagePaths = [paths.home, ...infoPagePaths] as const;
+
+/** Public pages listed in the sitemap. */
+export const publicPagePaths = [
+  paths.home,
+  paths.products,
+  ...infoPagePaths,
   paths.login,
   paths.register,
 ] as const;

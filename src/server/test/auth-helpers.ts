@@ -8,6 +8,7 @@ import { hashToken } from '../modules/auth/sessions.ts';
 import { postLedgerEntry } from '../modules/wallet/post-ledger-entry.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { emailOutbox } from '../modules/mail/mail.tables.ts';
+import { enqueueEmail, type OutgoingEmail } from '../modules/mail/outbox.ts';
 
 export const SAME_ORIGIN = { origin: 'http://localhost:3000' };
 let counter = 0;
@@ -100,6 +101,24 @@ export async function quickCustomer(db: Db, fundKobo = 0) {
   });
   if (fundKobo > 0) await fundWallet(db, user!.id, fundKobo);
   return { user: user!, cookie: `sid=${token}` };
+}
+
+/** An e-mail in the outbox, put straight into the given state (failed, sent, retrying…). */
+export async function insertEmail(
+  db: Db,
+  email: OutgoingEmail,
+  state: Partial<typeof emailOutbox.$inferInsert>,
+): Promise<string> {
+  const id = await enqueueEmail(db, email);
+  await db.update(emailOutbox).set(state).where(eq(emailOutbox.id, id));
+  return id;
+}
+
+/** quickCustomer, made an admin. */
+export async function quickAdmin(db: Db, fundKobo = 0) {
+  const admin = await quickCustomer(db, fundKobo);
+  await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+  return admin;
 }
 
 /** Money enters a test wallet the way it does in the store: through a ledger entry. */

@@ -1,5 +1,6 @@
 // Test helpers: a product group with n encrypted stock accounts, inserted directly.
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { categories, productGroups } from '../modules/catalogue/catalogue.tables.ts';
 import { createCredentialCipher } from '../modules/stock/credential-cipher.ts';
@@ -8,6 +9,15 @@ import { stockAccounts } from '../modules/stock/stock.tables.ts';
 
 /** The same key as testConfig's CREDENTIALS_KEY, so the app can open what tests seal. */
 export const testCipher = createCredentialCipher(Buffer.from('a'.repeat(64), 'hex'));
+
+/** A product group's stock_count as stored. */
+export async function stockCountOf(db: Db, productGroupId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: productGroups.stockCount })
+    .from(productGroups)
+    .where(eq(productGroups.id, productGroupId));
+  return row!.n;
+}
 
 export async function insertGroupWithStock(
   db: Db,

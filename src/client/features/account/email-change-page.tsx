@@ -1,15 +1,14 @@
 // /email-change?token=...: the link sent to a new address; the address changes only when the server used it.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { accountMessages } from '../../../shared/account.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { meQueryKey } from '../auth/api/use-me.ts';
+import { LinkOutcome } from '../auth/components/link-outcome.tsx';
 import { confirmEmailChange } from './api/account-api.ts';
 
 export default function EmailChangePage() {
@@ -30,23 +29,18 @@ export default function EmailChangePage() {
   if (result.isPending) return <PageSpinner label="Confirming your new e-mail..." />;
   const ok = result.isSuccess;
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <Card className="text-center">
-        {ok ? (
-          <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden />
-        ) : (
-          <XCircle className="mx-auto h-12 w-12 text-destructive" aria-hidden />
-        )}
-        <h1 className="mt-4 text-2xl font-bold">{ok ? 'E-mail changed' : 'E-mail not changed'}</h1>
-        <p className="mt-2 text-muted-foreground">
-          {ok
-            ? `Your account's e-mail address is now ${result.data.email}.`
-            : result.error.message || accountMessages.emailChangeInvalid}
-        </p>
-        <Button asChild className="mt-6 w-full">
-          <Link to={paths.profile}>Go to Profile</Link>
-        </Button>
-      </Card>
-    </section>
+    <LinkOutcome
+      ok={ok}
+      title={ok ? 'E-mail changed' : 'E-mail not changed'}
+      message={
+        ok
+          ? `Your account's e-mail address is now ${result.data.email}.`
+          : result.error.message || accountMessages.emailChangeInvalid
+      }
+    >
+      <Button asChild className="mt-6 w-full">
+        <Link to={paths.profile}>Go to Profile</Link>
+      </Button>
+    </LinkOutcome>
   );
 }

@@ -1,16 +1,15 @@
 // /email-confirmation?token_hash=...&type=email: loading, then success only when the server verified the token.
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, XCircle } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { authMessages } from '../../../shared/auth.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSiteInfo, whatsappUrl } from '../../lib/use-site-info.ts';
 import { confirmEmail } from './api/auth-mutations.ts';
+import { LinkOutcome } from './components/link-outcome.tsx';
 
 export default function EmailConfirmationPage() {
   useDocumentTitle('Confirm your e-mail');
@@ -34,40 +33,29 @@ export default function EmailConfirmationPage() {
       : authMessages.confirmUnexpected;
 
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <Card className="text-center">
+    <LinkOutcome ok={ok} title={ok ? 'Email confirmed!' : 'Confirmation failed'} message={message}>
+      <div className="mt-6 flex flex-col gap-2">
         {ok ? (
-          <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden />
+          <Button asChild>
+            <Link to={paths.login} state={{ message: authMessages.emailConfirmed }}>
+              Continue to Login
+            </Link>
+          </Button>
         ) : (
-          <XCircle className="mx-auto h-12 w-12 text-destructive" aria-hidden />
-        )}
-        <h1 className="mt-4 text-2xl font-bold">
-          {ok ? 'Email confirmed!' : 'Confirmation failed'}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{message}</p>
-        <div className="mt-6 flex flex-col gap-2">
-          {ok ? (
+          <>
             <Button asChild>
-              <Link to={paths.login} state={{ message: authMessages.emailConfirmed }}>
-                Continue to Login
-              </Link>
+              <Link to={paths.home}>Go to Homepage</Link>
             </Button>
-          ) : (
-            <>
-              <Button asChild>
-                <Link to={paths.home}>Go to Homepage</Link>
+            {site && (
+              <Button asChild variant="outline">
+                <a href={whatsappUrl(site.whatsapp)} target="_blank" rel="noreferrer">
+                  Contact Support on WhatsApp
+                </a>
               </Button>
-              {site && (
-                <Button asChild variant="outline">
-                  <a href={whatsappUrl(site.whatsapp)} target="_blank" rel="noreferrer">
-                    Contact Support on WhatsApp
-                  </a>
-                </Button>
-              )}
-            </>
-          )}
-        </div>
-      </Card>
-    </section>
+            )}
+          </>
+        )}
+      </div>
+    </LinkOutcome>
   );
 }

@@ -8,8 +8,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useFieldValues } from '../../lib/use-field-values.ts';
 import { useRegister } from './api/auth-mutations.ts';
 import { AuthCard } from './components/auth-card.tsx';
+import { NewPasswordFields } from './components/new-password-fields.tsx';
 import { ResendButton } from './components/resend-button.tsx';
 
 export default function RegisterPage() {
@@ -18,11 +20,9 @@ export default function RegisterPage() {
     'Create a free AcctStore account to top up your naira wallet and buy accounts.',
   );
   const navigate = useNavigate();
-  const [form, setForm] = useState({ email: '', password: '', confirmPassword: '' });
+  const { values: form, bind } = useFieldValues({ email: '', password: '', confirmPassword: '' });
   const [existing, setExisting] = useState<string | null>(null);
   const register = useRegister();
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -60,27 +60,12 @@ export default function RegisterPage() {
       subtitle="Top up your wallet and buy accounts in minutes."
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
-        />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
+        <Field label="Email" type="email" autoComplete="email" {...bind('email')} />
+        <NewPasswordFields
+          labels={{ password: 'Password', confirm: 'Confirm Password' }}
+          password={bind('password')}
+          confirm={bind('confirmPassword')}
           hint="At least 6 characters"
-        />
-        <Field
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          value={form.confirmPassword}
-          onChange={set('confirmPassword')}
         />
         <Button type="submit" className="w-full" disabled={register.isPending}>
           {register.isPending ? 'Creating account...' : 'Create Account'}

@@ -5,18 +5,19 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { accountMessages, resetPasswordSchema } from '../../../shared/account.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useFieldValues } from '../../lib/use-field-values.ts';
 import { useResetPassword } from '../account/api/account-api.ts';
 import { AuthCard } from './components/auth-card.tsx';
+import { NewPasswordFields } from './components/new-password-fields.tsx';
 
 export default function ResetPasswordPage() {
   useDocumentTitle('Choose a new password');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ newPassword: '', confirmPassword: '' });
+  const { values: form, bind } = useFieldValues({ newPassword: '', confirmPassword: '' });
   const [linkFailed, setLinkFailed] = useState(false);
   const reset = useResetPassword();
   const token = params.get('token') ?? '';
@@ -52,19 +53,10 @@ export default function ResetPasswordPage() {
       subtitle="At least 6 characters. Every device signed in to your account will be signed out."
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          value={form.newPassword}
-          onChange={(e) => setForm((f) => ({ ...f, newPassword: e.target.value }))}
-        />
-        <Field
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          value={form.confirmPassword}
-          onChange={(e) => setForm((f) => ({ ...f, confirmPassword: e.target.value }))}
+        <NewPasswordFields
+          labels={{ password: 'New Password', confirm: 'Confirm New Password' }}
+          password={bind('newPassword')}
+          confirm={bind('confirmPassword')}
         />
         <Button type="submit" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? 'Saving...' : 'Set New Password'}

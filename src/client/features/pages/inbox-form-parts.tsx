@@ -1,5 +1,55 @@
-// The two parts only the inbox forms (support, contact, quote) have: the bot trap and the sent notice.
-import { useId } from 'react';
+// The parts only the inbox forms (support, contact, quote) have: the sender's name and e-mail, the bot trap,
+// the send button and the sent notice.
+import { Loader2, Send } from 'lucide-react';
+import { useId, type ChangeEvent } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/form-controls.tsx';
+
+type Bound = {
+  name: string;
+  value: string;
+  error?: string;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+};
+
+/** Who writes: the name (labelled as the page words it) and the e-mail address to answer. */
+export function SenderFields({
+  nameLabel,
+  name,
+  email,
+}: {
+  nameLabel: string;
+  name: Bound;
+  email: Bound;
+}) {
+  return (
+    <>
+      <TextField label={nameLabel} required autoComplete="name" maxLength={100} {...name} />
+      <TextField
+        label="Email Address"
+        type="email"
+        required
+        autoComplete="email"
+        maxLength={254}
+        {...email}
+      />
+    </>
+  );
+}
+
+/** 'Send Message', with a spinner while the message is on its way. */
+export function SendButton({ isSending }: { isSending: boolean }) {
+  return (
+    <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSending}>
+      {isSending ? (
+        <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+      ) : (
+        <Send className="h-4 w-4" aria-hidden />
+      )}
+      {isSending ? 'Sending...' : 'Send Message'}
+    </Button>
+  );
+}
 
 /** A field people never see or reach; bots that fill every input give themselves away. */
 export function Honeypot({

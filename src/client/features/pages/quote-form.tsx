@@ -11,7 +11,7 @@ import { formatNairaShort } from '../../../shared/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useSendQuote } from '../inbox/api/use-send-quote.ts';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-controls.tsx';
-import { Honeypot } from './inbox-form-parts.tsx';
+import { Honeypot, SenderFields } from './inbox-form-parts.tsx';
 import { useInboxForm } from './use-inbox-form.ts';
 import type { WebPackage } from './web-packages.ts';
 
@@ -79,21 +79,7 @@ function QuoteForm({ pkg, mutation, onSent }: FormProps) {
         aria-label="Project request"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Full Name"
-            required
-            autoComplete="name"
-            maxLength={100}
-            {...form.bind('name')}
-          />
-          <TextField
-            label="Email Address"
-            type="email"
-            required
-            autoComplete="email"
-            maxLength={254}
-            {...form.bind('email')}
-          />
+          <SenderFields nameLabel="Full Name" name={form.bind('name')} email={form.bind('email')} />
           <TextField
             label="Phone Number"
             type="tel"

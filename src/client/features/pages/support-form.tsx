@@ -1,10 +1,8 @@
 // The Support page's contact form: full name, e-mail, category, subject, message; sent to the admin Inbox.
-import { Loader2, Send } from 'lucide-react';
 import { inboxSuccessMessages, supportCategories, supportSchema } from '../../../shared/inbox.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { useSendSupport } from '../inbox/api/use-send-support.ts';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-controls.tsx';
-import { Honeypot, SentNotice } from './inbox-form-parts.tsx';
+import { Honeypot, SendButton, SenderFields, SentNotice } from './inbox-form-parts.tsx';
 import { useInboxForm } from './use-inbox-form.ts';
 
 const emptySupport = {
@@ -27,20 +25,10 @@ export function SupportForm() {
   return (
     <form onSubmit={form.onSubmit} className="relative space-y-4" aria-label="Support request">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Full Name"
-          required
-          autoComplete="name"
-          maxLength={100}
-          {...form.bind('fullName')}
-        />
-        <TextField
-          label="Email Address"
-          type="email"
-          required
-          autoComplete="email"
-          maxLength={254}
-          {...form.bind('email')}
+        <SenderFields
+          nameLabel="Full Name"
+          name={form.bind('fullName')}
+          email={form.bind('email')}
         />
       </div>
       <SelectField
@@ -60,14 +48,7 @@ export function SupportForm() {
         {...form.bind('message')}
       />
       <Honeypot {...form.honeypot} />
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={form.isSending}>
-        {form.isSending ? (
-          <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
-        ) : (
-          <Send className="h-4 w-4" aria-hidden />
-        )}
-        {form.isSending ? 'Sending...' : 'Send Message'}
-      </Button>
+      <SendButton isSending={form.isSending} />
       <SentNotice message={form.sentMessage} />
     </form>
   );

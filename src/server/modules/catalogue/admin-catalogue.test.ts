@@ -10,6 +10,7 @@ import {
 } from '../../../shared/admin-catalogue.ts';
 import type { CatalogueResponse } from '../../../shared/catalogue.ts';
 import { fundWallet, SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
+import { stockCountOf } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
@@ -56,13 +57,7 @@ const product = (categoryId: string, title: string, username: string, extra: obj
   ...extra,
 });
 const addProduct = async (input: object) => (await ok('POST', '/api/admin/accounts', input)).item;
-async function stockOf(productGroupId: string) {
-  const [row] = await db
-    .select({ n: productGroups.stockCount })
-    .from(productGroups)
-    .where(eq(productGroups.id, productGroupId));
-  return row!.n;
-}
+const stockOf = (productGroupId: string) => stockCountOf(db, productGroupId);
 /** An order made the way the store makes them: the customer is funded, then buys through the API. */
 async function buy(productGroupId: string, accountId?: string) {
   await fundWallet(db, customer.user.id, 150_000);

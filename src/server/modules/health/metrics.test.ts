@@ -3,12 +3,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { freePort } from '../../db/embedded-postgres.ts';
-import { quickCustomer, SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
+import { quickCustomer, SAME_ORIGIN, signedInUser, insertEmail } from '../../test/auth-helpers.ts';
 import { spawnServer } from '../../test/spawn-server.ts';
 import { insertGroupWithStock } from '../../test/stock-helpers.ts';
 import { createTestApp, testConfig } from '../../test/test-app.ts';
-import { emailOutbox } from '../mail/mail.tables.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';
 
 const { app, db, database } = await createTestApp();
@@ -90,26 +88,16 @@ describe('GET /api/metrics', () => {
       payload: { amountKobo: 1000_00 },
     });
     expect(topup.statusCode).toBe(201);
-    const failed = await enqueueEmail(db, {
-      kind: 'test',
-      to: 'x@example.com',
-      subject: 'S',
-      text: 'T',
-    });
-    await db
-      .update(emailOutbox)
-      .set({ status: 'failed', lastError: 'refused' })
-      .where(eq(emailOutbox.id, failed));
-    const retrying = await enqueueEmail(db, {
-      kind: 'test',
-      to: 'y@example.com',
-      subject: 'S',
-      text: 'T',
-    });
-    await db
-      .update(emailOutbox)
-      .set({ lastError: 'refused', nextAttemptAt: new Date(Date.now() - 90_000) })
-      .where(eq(emailOutbox.id, retrying));
+    await insertEmail(
+      db,
+      { kind: 'test', to: 'x@example.com', subject: 'S', text: 'T' },
+      { status: 'failed', lastError: 'refused' },
+    );
+    await insertEmail(
+      db,
+      { kind: 'test', to: 'y@example.com', subject: 'S', text: 'T' },
+      { lastError: 'refused', nextAttemptAt: new Date(Date.now() - 90_000) },
+    );
 
     const text = await scrape();
     const grew = (series: string) => (sample(text, series) ?? 0) - (sample(before, series) ?? 0);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminEmailList } from '../../../shared/admin-emails.ts';
 import { auditLog } from '../audit/audit.tables.ts';
-import { quickCustomer, SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
+import { quickCustomer, SAME_ORIGIN, signedInUser, insertEmail } from '../../test/auth-helpers.ts';
 import { testCipher } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { MAX_ATTEMPTS, deliverDueEmails } from './deliver-emails.ts';
@@ -68,16 +68,11 @@ const sentId = await enqueueEmail(db, {
   text: 'x',
 });
 await deliver(working);
-const freshId = await enqueueEmail(db, {
-  kind: 'confirm_email',
-  to: 'later@example.com',
-  subject: 'Not tried yet',
-  text: 'x',
-});
-await db
-  .update(emailOutbox)
-  .set({ nextAttemptAt: new Date(Date.now() + 3600_000) })
-  .where(eq(emailOutbox.id, freshId));
+const freshId = await insertEmail(
+  db,
+  { kind: 'confirm_email', to: 'later@example.com', subject: 'Not tried yet', text: 'x' },
+  { nextAttemptAt: new Date(Date.now() + 3600_000) },
+);
 
 describe('e-mail delivery failures', () => {
   it('are logged with the reason, the message id and the attempt, never the body or the recipient', () => {

@@ -1,6 +1,6 @@
 // Which kind of page a URL path is, as the server sees it: a marketing page (rendered once per process), a
 // catalogue page (rendered per request), a page of the signed-in app (the SPA shell), or nothing (404).
-import { paths } from '../../../shared/paths.ts';
+import { marketingPagePaths, paths } from '../../../shared/paths.ts';
 
 export type PageKind =
   | { kind: 'marketing'; path: string }
@@ -11,15 +11,7 @@ export type PageKind =
   | { kind: 'unknown' };
 
 /** The marketing pages: the same for every visitor until the next deploy or configuration change. */
-export const marketingPagePaths = [
-  paths.home,
-  paths.webServices,
-  paths.support,
-  paths.contact,
-  paths.about,
-  paths.terms,
-  paths.privacy,
-] as const;
+export { marketingPagePaths };
 const marketingPaths: ReadonlySet<string> = new Set(marketingPagePaths);
 // Every other page path of the route table (login, dashboard, admin, ...): the browser renders those.
 const appPaths: ReadonlySet<string> = new Set(

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadErcasPayFixture, startFakeErcasPay } from '../../test/fake-ercaspay.ts';
+import { paymentInput } from '../../test/topup-helpers.ts';
 import { createErcasPayProvider } from './ercaspay-client.ts';
 import { PaymentProviderError, type InitiatePaymentInput } from './payment-provider.ts';
 
@@ -21,16 +22,12 @@ const client = (overrides: Partial<Parameters<typeof createErcasPayProvider>[0]>
   });
 
 let n = 0;
-const input = (overrides: Partial<InitiatePaymentInput> = {}): InitiatePaymentInput => ({
-  amountKobo: 123_450,
-  paymentReference: `TOPUP-${++n}-${Date.now()}`,
-  customerName: 'Ada Obi',
-  customerEmail: 'ada@example.com',
-  redirectUrl: 'http://localhost:3000/wallet',
-  description: 'Wallet Top-up',
-  metadata: { user_id: 'u-1', type: 'wallet_topup' },
-  ...overrides,
-});
+const input = (overrides: Partial<InitiatePaymentInput> = {}) =>
+  paymentInput({
+    amountKobo: 123_450,
+    paymentReference: `TOPUP-${++n}-${Date.now()}`,
+    ...overrides,
+  });
 
 /** A provider whose fetch answers once with a fixed status and body, for shapes the fake never sends. */
 const answering = (status: number, body: string) =>

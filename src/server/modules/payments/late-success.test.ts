@@ -1,14 +1,10 @@
 // Verify answers as ErcasPay really gives them (the documented fixtures and their variants) and late successes:
 // what is credited, what is refused, what is kept for audit, what the customer and the receipt e-mail say.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInUser, SAME_ORIGIN } from '../../test/auth-helpers.ts';
-import { startFakeErcasPay } from '../../test/fake-ercaspay.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { users } from '../auth/auth.tables.ts';
+import { silent, topupTestApp } from '../../test/topup-helpers.ts';
 import { emailOutbox } from '../mail/mail.tables.ts';
-import { transactions } from '../wallet/wallet.tables.ts';
-import { createErcasPayProvider } from './ercaspay-client.ts';
 import { LATE_SUCCESS_WINDOW_MS } from './payment-transitions.ts';
 import { payments } from './payments.tables.ts';
 import { reconcileDuePayments } from './reconcile-payments.ts';
@@ -16,48 +12,11 @@ import { createSettler } from './settle-payment.ts';
 import { TOPUP_RECEIPT_EMAIL_KIND } from './topup-receipt-email.ts';
 
 const WEBHOOK_TOKEN = 'late-webhook-token-0123456789';
-const fake = await startFakeErcasPay();
-afterAll(() => fake.close());
-const provider = createErcasPayProvider({
-  baseUrl: fake.baseUrl,
-  secretKey: fake.secretKey,
-  retryDelayMs: 1,
-});
-const { app, db } = await createTestApp({
-  env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN },
-  deps: { paymentProvider: provider },
-});
-const silent = { warn: () => {}, error: () => {} };
+const { fake, provider, app, db, startTopup, check, webhook, balanceOf, topupRows } =
+  await topupTestApp({ webhookToken: WEBHOOK_TOKEN, retryDelayMs: 1 });
 const settleIn = (paymentMode: 'live' | 'test') =>
   createSettler({ db, provider, log: silent, paymentMode });
-
-async function startTopup(cookie: string, amountNaira = 5000) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/wallet/topups',
-    headers: { cookie, ...SAME_ORIGIN },
-    payload: { amountKobo: amountNaira * 100 },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.reference, res.json().reference));
-  return payment!;
-}
-const check = (cookie: string, ref: string) =>
-  app.inject({ url: `/api/wallet/topups/${encodeURIComponent(ref)}`, headers: { cookie } });
-const webhook = (body: object) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/payments/ercaspay/webhook/${WEBHOOK_TOKEN}`,
-    headers: { origin: 'https://api.ercaspay.com' },
-    payload: body,
-  });
-const balanceOf = async (id: string) =>
-  (await db.select().from(users).where(eq(users.id, id)))[0]!.walletBalanceKobo;
-const credits = async (paymentId: string) =>
-  (await db.select().from(transactions).where(eq(transactions.paymentId, paymentId))).length;
+const credits = async (paymentId: string) => (await topupRows(paymentId)).length;
 const row = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0]!;
 const receipts = (userId: string) =>
   db

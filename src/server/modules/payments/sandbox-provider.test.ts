@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerSecurityHeaders } from '../../http/security.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
+import { paymentInput } from '../../test/topup-helpers.ts';
 import { PaymentProviderError, type InitiatePaymentInput } from './payment-provider.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
 import { returnUrl, sandboxRoutes } from './sandbox.routes.ts';
@@ -16,16 +17,8 @@ await app.ready();
 afterAll(() => app.close());
 
 let n = 0;
-const input = (overrides: Partial<InitiatePaymentInput> = {}): InitiatePaymentInput => ({
-  amountKobo: 250_050,
-  paymentReference: `TOPUP-${++n}`,
-  customerName: 'Ada Obi',
-  customerEmail: 'ada@example.com',
-  redirectUrl: 'http://localhost:3000/wallet',
-  description: 'Wallet Top-up',
-  metadata: { user_id: 'u-1', type: 'wallet_topup' },
-  ...overrides,
-});
+const input = (overrides: Partial<InitiatePaymentInput> = {}) =>
+  paymentInput({ amountKobo: 250_050, paymentReference: `TOPUP-${++n}`, ...overrides });
 
 const pathOf = (checkoutUrl: string) => new URL(checkoutUrl).pathname;
 const choose = (checkoutUrl: string, action: string) =>

@@ -1,56 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInUser, SAME_ORIGIN } from '../../test/auth-helpers.ts';
-import { startFakeErcasPay } from '../../test/fake-ercaspay.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { users } from '../auth/auth.tables.ts';
+import { silent, topupTestApp } from '../../test/topup-helpers.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
-import { createErcasPayProvider } from './ercaspay-client.ts';
 import { payments } from './payments.tables.ts';
 import { reconcileDuePayments } from './reconcile-payments.ts';
 import { createSettler } from './settle-payment.ts';
 
 const WEBHOOK_TOKEN = 'webhook-token-0123456789abcdef';
-const fake = await startFakeErcasPay();
-afterAll(() => fake.close());
-const provider = createErcasPayProvider({
-  baseUrl: fake.baseUrl,
-  secretKey: fake.secretKey,
-  retryDelayMs: 5,
-});
-const { app, db } = await createTestApp({
-  env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN },
-  deps: { paymentProvider: provider },
-});
-const silent = { warn: () => {}, error: () => {} };
+const { fake, provider, app, db, startTopup, check, webhook, balanceOf, topupRows } =
+  await topupTestApp({ webhookToken: WEBHOOK_TOKEN, retryDelayMs: 5 });
 // The fake answers with the documented fixtures, whose domain is "test": the store runs in test mode here.
 const settle = createSettler({ db, provider, log: silent, paymentMode: 'test' });
-
-async function startTopup(cookie: string, amountNaira = 5000) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/wallet/topups',
-    headers: { cookie, ...SAME_ORIGIN },
-    payload: { amountKobo: amountNaira * 100 },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const { reference } = res.json<{ reference: string }>();
-  const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
-  return payment!;
-}
-const check = (cookie: string, ref: string) =>
-  app.inject({ url: `/api/wallet/topups/${encodeURIComponent(ref)}`, headers: { cookie } });
-const webhook = (body: unknown, token = WEBHOOK_TOKEN) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/payments/ercaspay/webhook/${token}`,
-    headers: { origin: 'https://api.ercaspay.com' },
-    payload: body as object,
-  });
-const balanceOf = async (id: string) =>
-  (await db.select().from(users).where(eq(users.id, id)))[0]!.walletBalanceKobo;
-const topupRows = (paymentId: string) =>
-  db.select().from(transactions).where(eq(transactions.paymentId, paymentId));
 
 describe('starting a top-up', () => {
   it('creates a pending payment and asks the provider with the amount in naira, the letters of the name and our callback page', async () => {

@@ -6,8 +6,8 @@ import { asc, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CSV_MAX_BYTES, CSV_MAX_MB, csvMessages } from '../../../shared/admin-catalogue.ts';
 import { SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
+import { stockCountOf } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { productGroups } from '../catalogue/catalogue.tables.ts';
 import { createCredentialCipher } from './credential-cipher.ts';
 import { BATCH_ROWS } from './import-accounts-csv.ts';
 import { stockAccounts } from './stock.tables.ts';
@@ -79,13 +79,7 @@ async function countOf(productGroupId: string) {
     .where(eq(stockAccounts.productGroupId, productGroupId));
   return row!.n;
 }
-async function stockOf(productGroupId: string) {
-  const [row] = await db
-    .select({ n: productGroups.stockCount })
-    .from(productGroups)
-    .where(eq(productGroups.id, productGroupId));
-  return row!.n;
-}
+const stockOf = (productGroupId: string) => stockCountOf(db, productGroupId);
 const result = (
   created: number,
   skippedInvalid: number,

@@ -4,42 +4,31 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { users } from '../../modules/auth/auth.tables.ts';
-import { quickCustomer } from '../auth-helpers.ts';
+import { quickAdmin, quickCustomer } from '../auth-helpers.ts';
 import { createTestApp } from '../test-app.ts';
 import {
   body,
   expectInvariants,
-  hostileText,
   jsonText,
-  moneyLike,
   parseBody,
-  pathSegment,
   postRaw,
   RUNS,
+  someId,
+  orHostile,
+  orMoneyLike,
 } from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();
 
 it(`POST /api/admin/users/:id/adjust: ${RUNS} generated ids and bodies`, async () => {
-  const admin = await quickCustomer(db);
-  await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+  const admin = await quickAdmin(db);
   const target = await quickCustomer(db, 50_000);
   let expected = 50_000;
   let accepted = 0;
-  const id = fc.oneof(
-    { weight: 8, arbitrary: fc.constant(target.user.id) },
-    fc.uuid(),
-    fc.string({ unit: 'binary', maxLength: 40 }).map(pathSegment),
-  );
-  const action = fc.oneof(
-    { weight: 9, arbitrary: fc.constantFrom('credit', 'debit') },
-    hostileText,
-  );
-  const amount = fc.oneof(
-    { weight: 4, arbitrary: fc.integer({ min: 1, max: 100_000 }) },
-    { weight: 6, arbitrary: moneyLike },
-  );
-  const reason = fc.oneof({ weight: 9, arbitrary: fc.constant('fuzz') }, hostileText);
+  const id = someId(8, fc.constant(target.user.id));
+  const action = orHostile(9, fc.constantFrom('credit', 'debit'));
+  const amount = orMoneyLike(4, fc.integer({ min: 1, max: 100_000 }), 6);
+  const reason = orHostile(9, fc.constant('fuzz'));
   const valid = fc.record({
     action: fc.constantFrom('credit', 'debit'),
     amountKobo: fc.oneof(

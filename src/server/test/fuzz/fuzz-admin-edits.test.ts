@@ -14,24 +14,23 @@ import { users } from '../../modules/auth/auth.tables.ts';
 import { categories, productGroups } from '../../modules/catalogue/catalogue.tables.ts';
 import { inboxMessages } from '../../modules/inbox/inbox.tables.ts';
 import { stockAccounts } from '../../modules/stock/stock.tables.ts';
-import { insertUser, quickCustomer, SAME_ORIGIN } from '../auth-helpers.ts';
+import { insertUser, quickAdmin, quickCustomer, SAME_ORIGIN } from '../auth-helpers.ts';
 import { insertGroupWithStock, testCipher } from '../stock-helpers.ts';
 import { createTestApp } from '../test-app.ts';
 import {
   body,
   expectInvariants,
-  hostileText,
   jsonText,
-  moneyLike,
   parseBody,
   pathSegment,
   postRaw,
   RUNS,
+  orHostile,
+  orMoneyLike,
 } from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();
-const admin = await quickCustomer(db);
-await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+const admin = await quickAdmin(db);
 
 const TIMEOUT = 300_000;
 type RawBody = { payload: string; contentType: string };
@@ -85,6 +84,51 @@ async function probe<S>(
   return { res, before, after, accepted };
 }
 
+/** probe() for a PATCH of a raw body. */
+const patchProbe = <S>(
+  tally: Tally,
+  snapshot: () => Promise<S>,
+  url: string,
+  b: RawBody,
+  audits: 0 | 1,
+) => probe(tally, snapshot, () => send('PATCH', url, b), audits);
+
+/**
+ * RUNS PATCHes to `url` of a generated path id (mostly a fixture's) and body, each probed against `snapshot`;
+ * `check` sees every answer. Both paths must have been taken.
+ */
+async function fuzzPatches<S>(
+  {
+    ids,
+    bodies,
+    snapshot,
+    url,
+    audits,
+    annotate,
+  }: {
+    ids: string[];
+    bodies: fc.Arbitrary<RawBody>;
+    snapshot: () => Promise<S>;
+    url: (path: string) => string;
+    audits: 0 | 1;
+    annotate: (message: string) => Promise<unknown>;
+  },
+  check: (
+    probed: { target: { path: string; id: string }; b: RawBody } & Awaited<
+      ReturnType<typeof probe<S>>
+    >,
+  ) => Promise<void> | void,
+) {
+  const tally = newTally();
+  await fc.assert(
+    fc.asyncProperty(pathId(ids), bodies, async (target, b) =>
+      check({ target, b, ...(await patchProbe(tally, snapshot, url(target.path), b, audits)) }),
+    ),
+    { numRuns: RUNS },
+  );
+  await expectBothPaths(tally, annotate);
+}
+
 /** Both paths were exercised: the run cannot pass by refusing (or accepting) everything. */
 async function expectBothPaths(tally: Tally, annotate: (message: string) => Promise<unknown>) {
   const refusals = Object.entries(tally.refusals).map(([status, n]) => `${status}: ${n}`);
@@ -105,14 +149,22 @@ function pathId(known: string[]): fc.Arbitrary<{ path: string; id: string }> {
   );
 }
 
+/** The target's row before and after an accepted edit: the target is a fixture, and no other row changed. */
+function editedRow<R extends { id: string }>(ids: string[], before: R[], after: R[], id: string) {
+  const was = before.find((r) => r.id === id)!;
+  const row = after.find((r) => r.id === id)!;
+  expect(ids).toContain(id);
+  expect(after.filter((r) => r !== row)).toEqual(before.filter((r) => r !== was));
+  return { was, row };
+}
+
 /** The string a UTF-8 round trip gives back: a lone surrogate becomes U+FFFD. */
 const utf8 = (s: string) => Buffer.from(s, 'utf8').toString('utf8');
 const trimmed = (v: unknown) => String(v ?? '').trim();
 /** A value as it comes back from jsonb: JSON's -0 is the number 0. */
 const asJson = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
 /** A valid value most of the time, else anything hostile, as raw JSON text. */
-const mostly = (valid: fc.Arbitrary<unknown>, weight = 6) =>
-  jsonText(fc.oneof({ weight, arbitrary: valid }, hostileText));
+const mostly = (valid: fc.Arbitrary<unknown>, weight = 6) => jsonText(orHostile(weight, valid));
 const graphemes = (maxLength: number, minLength = 0) =>
   fc.string({ unit: 'grapheme', minLength, maxLength });
 const notBlank = (maxLength: number) => graphemes(maxLength, 1).filter((s) => s.trim() !== '');
@@ -146,27 +198,25 @@ it(
       description: mostly(graphemes(100)),
       isActive: mostly(fc.boolean()),
     };
-    const tally = newTally();
-    await fc.assert(
-      fc.asyncProperty(pathId(ids), body(fields, valid), async (target, b) => {
-        const { res, before, after, accepted } = await probe(
-          tally,
-          fixtures,
-          () => send('PATCH', `/api/admin/categories/${target.path}`, b),
-          1,
-        );
+    await fuzzPatches(
+      {
+        ids,
+        bodies: body(fields, valid),
+        snapshot: fixtures,
+        url: (path) => `/api/admin/categories/${path}`,
+        audits: 1,
+        annotate,
+      },
+      async ({ target, b, res, before, after, accepted }) => {
         if (!accepted) return;
         const input = parseBody(b.payload);
-        const was = before.find((r) => r.id === target.id)!;
-        const row = after.find((r) => r.id === target.id)!;
-        expect(ids).toContain(target.id);
+        const { was, row } = editedRow(ids, before, after, target.id);
         expect(row).toEqual({
           ...was,
           name: trimmed(input['name']),
           description: trimmed(input['description']),
           isActive: input['isActive'] ?? was.isActive,
         });
-        expect(after.filter((r) => r !== row)).toEqual(before.filter((r) => r !== was));
         const { id, name, description, isActive } = row;
         expect(res.json().item).toEqual({
           id,
@@ -175,10 +225,8 @@ it(
           isActive,
           productGroupCount: productGroupCount[id],
         });
-      }),
-      { numRuns: RUNS },
+      },
     );
-    await expectBothPaths(tally, annotate);
   },
   TIMEOUT,
 );
@@ -198,10 +246,7 @@ it(
         .orderBy(asc(productGroups.id));
 
     const categoryId = fc.constantFrom('tpl-a', 'tpl-b', ' tpl-b ', 'TPL-A', 'no-such-category');
-    const price = fc.oneof(
-      { weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000_000_000 }) },
-      { weight: 6, arbitrary: moneyLike },
-    );
+    const price = orMoneyLike(4, fc.integer({ min: 0, max: 10_000_000_000 }), 6);
     const feature = fc.oneof(graphemes(20), fc.constantFrom(' padded ', ' ', 'x'.repeat(81)));
     const features = fc.oneof(
       fc.array(feature, { maxLength: 5 }),
@@ -224,20 +269,19 @@ it(
       },
       { requiredKeys: ['productName', 'categoryId', 'priceKobo'] },
     );
-    const tally = newTally();
-    await fc.assert(
-      fc.asyncProperty(pathId(ids), body(fields, valid), async (target, b) => {
-        const { res, before, after, accepted } = await probe(
-          tally,
-          fixtures,
-          () => send('PATCH', `/api/admin/product-groups/${target.path}`, b),
-          1,
-        );
+    await fuzzPatches(
+      {
+        ids,
+        bodies: body(fields, valid),
+        snapshot: fixtures,
+        url: (path) => `/api/admin/product-groups/${path}`,
+        audits: 1,
+        annotate,
+      },
+      async ({ target, b, res, before, after, accepted }) => {
         if (!accepted) return;
         const input = parseBody(b.payload);
-        const was = before.find((r) => r.id === target.id)!;
-        const row = after.find((r) => r.id === target.id)!;
-        expect(ids).toContain(target.id);
+        const { was, row } = editedRow(ids, before, after, target.id);
         expect(row).toEqual({
           ...was,
           name: trimmed(input['productName']),
@@ -249,7 +293,6 @@ it(
           updatedAt: row.updatedAt,
         });
         expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(was.updatedAt.getTime());
-        expect(after.filter((r) => r !== row)).toEqual(before.filter((r) => r !== was));
         expect(res.json().item).toEqual({
           id: row.id,
           categoryId: row.categoryId,
@@ -264,10 +307,8 @@ it(
           isActive: row.isActive,
           createdAt: row.createdAt.toISOString(),
         });
-      }),
-      { numRuns: RUNS },
+      },
     );
-    await expectBothPaths(tally, annotate);
   },
   TIMEOUT,
 );
@@ -392,28 +433,24 @@ it(
       ['emailPassword', 'emailPasswordEnc'],
       ['twoFaCode', 'twoFaCodeEnc'],
     ] as const;
-    const tally = newTally();
-    await fc.assert(
-      fc.asyncProperty(pathId(ids), body(fields, valid), async (target, b) => {
-        const { res, before, after, accepted } = await probe(
-          tally,
-          snapshot,
-          () => send('PATCH', `/api/admin/accounts/${target.path}`, b),
-          1,
-        );
+    await fuzzPatches(
+      {
+        ids,
+        bodies: body(fields, valid),
+        snapshot,
+        url: (path) => `/api/admin/accounts/${path}`,
+        audits: 1,
+        annotate,
+      },
+      async ({ target, b, res, before, after, accepted }) => {
         // Whatever the answer: stock_count is the number of available accounts.
         expect(after.group.stockCount).toBe(
           after.accounts.filter((a) => a.status === 'available').length,
         );
         if (!accepted) return;
         const input = parseBody(b.payload);
-        const was = before.accounts.find((a) => a.id === target.id)!;
-        const row = after.accounts.find((a) => a.id === target.id)!;
-        expect(ids).toContain(target.id);
+        const { was, row } = editedRow(ids, before.accounts, after.accounts, target.id);
         expect(target.id).not.toBe(sold.id);
-        expect(after.accounts.filter((a) => a !== row)).toEqual(
-          before.accounts.filter((a) => a !== was),
-        );
         // Omitted e-mail: kept; empty: removed; otherwise trimmed.
         const sentEmail = input['email'];
         const hiddenBefore = Object.fromEntries(
@@ -446,11 +483,9 @@ it(
           soldAt: null,
           orderId: null,
         });
-      }),
-      { numRuns: RUNS },
+      },
     );
     expect((await fixtures()).find((a) => a.id === sold.id)).toEqual(sold);
-    await expectBothPaths(tally, annotate);
   },
   TIMEOUT,
 );
@@ -486,38 +521,33 @@ it(
       { weight: 6, arbitrary: fc.constantFrom('new', 'handled') },
       fc.constantFrom('NEW', 'Handled', ' new', 'handled ', 'archived', ''),
     );
-    const tally = newTally();
-    await fc.assert(
-      fc.asyncProperty(
-        pathId(ids),
-        body({ status: mostly(status) }, fc.record({ status: fc.constantFrom('new', 'handled') })),
-        async (target, b) => {
-          const { res, before, after, accepted } = await probe(
-            tally,
-            fixtures,
-            () => send('PATCH', `/api/admin/inbox/${target.path}`, b),
-            0,
-          );
-          if (!accepted) return;
-          const was = before.find((r) => r.id === target.id)!;
-          const row = after.find((r) => r.id === target.id)!;
-          expect(ids).toContain(target.id);
-          expect(row).toEqual({ ...was, status: parseBody(b.payload)['status'] });
-          expect(after.filter((r) => r !== row)).toEqual(before.filter((r) => r !== was));
-          // The answer is the stored message, without the sender's hashed address.
-          const { ipHash: _ipHash, ...fields } = row.fields;
-          const { replyText: _text, repliedByEmail: _by, repliedAt: _at, ...stored } = row;
-          expect(res.json()).toEqual({
-            ...stored,
-            fields,
-            createdAt: row.createdAt.toISOString(),
-            reply: null,
-          });
-        },
-      ),
-      { numRuns: RUNS },
+    await fuzzPatches(
+      {
+        ids,
+        bodies: body(
+          { status: mostly(status) },
+          fc.record({ status: fc.constantFrom('new', 'handled') }),
+        ),
+        snapshot: fixtures,
+        url: (path) => `/api/admin/inbox/${path}`,
+        audits: 0,
+        annotate,
+      },
+      async ({ target, b, res, before, after, accepted }) => {
+        if (!accepted) return;
+        const { was, row } = editedRow(ids, before, after, target.id);
+        expect(row).toEqual({ ...was, status: parseBody(b.payload)['status'] });
+        // The answer is the stored message, without the sender's hashed address.
+        const { ipHash: _ipHash, ...fields } = row.fields;
+        const { replyText: _text, repliedByEmail: _by, repliedAt: _at, ...stored } = row;
+        expect(res.json()).toEqual({
+          ...stored,
+          fields,
+          createdAt: row.createdAt.toISOString(),
+          reply: null,
+        });
+      },
     );
-    await expectBothPaths(tally, annotate);
   },
   TIMEOUT,
 );

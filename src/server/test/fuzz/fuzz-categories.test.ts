@@ -1,12 +1,10 @@
 // Fuzzing POST /api/admin/categories with 10,000 generated bodies: never a 5xx; a created category's id is
 // the slug of its name; the same slug twice is a conflict, not a crash.
-import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { categorySlug } from '../../../shared/admin-catalogue.ts';
-import { users } from '../../modules/auth/auth.tables.ts';
 import { categories } from '../../modules/catalogue/catalogue.tables.ts';
-import { quickCustomer } from '../auth-helpers.ts';
+import { quickAdmin } from '../auth-helpers.ts';
 import { createTestApp } from '../test-app.ts';
 import {
   body,
@@ -21,8 +19,7 @@ import {
 const { app, db } = await createTestApp();
 
 it(`POST /api/admin/categories: ${RUNS} generated bodies`, async () => {
-  const admin = await quickCustomer(db);
-  await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+  const admin = await quickAdmin(db);
   const unicodeName = fc.oneof(
     fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 _-]{3,30}$/),
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }),

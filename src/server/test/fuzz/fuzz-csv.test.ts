@@ -6,16 +6,14 @@ import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CSV_MAX_BYTES } from '../../../shared/admin-catalogue.ts';
-import { users } from '../../modules/auth/auth.tables.ts';
 import { stockAccounts } from '../../modules/stock/stock.tables.ts';
-import { quickCustomer, SAME_ORIGIN } from '../auth-helpers.ts';
+import { quickAdmin, SAME_ORIGIN } from '../auth-helpers.ts';
 import { insertGroupWithStock } from '../stock-helpers.ts';
 import { createTestApp } from '../test-app.ts';
-import { expectInvariants, pathSegment, postRaw, RUNS } from './fuzz-helpers.ts';
+import { expectInvariants, postRaw, RUNS, someId } from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();
-const admin = await quickCustomer(db);
-await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+const admin = await quickAdmin(db);
 const productGroups = await Promise.all(
   [0, 1, 2].map(() => insertGroupWithStock(db, { accounts: 0 })),
 );
@@ -69,11 +67,7 @@ const text = fc.oneof(
   fc.string({ unit: 'binary' }),
   fc.constant(''),
 );
-const productGroupId = fc.oneof(
-  { weight: 8, arbitrary: fc.constantFrom(...productGroups.map((t) => t.id)) },
-  fc.uuid(),
-  fc.string({ unit: 'binary', maxLength: 20 }).map(pathSegment),
-);
+const productGroupId = someId(8, fc.constantFrom(...productGroups.map((t) => t.id)), 20);
 const contentType = fc.oneof(
   { weight: 12, arbitrary: fc.constant('text/csv') },
   fc.constantFrom(

@@ -3,10 +3,9 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { users } from '../../modules/auth/auth.tables.ts';
 import { emailOutbox } from '../../modules/mail/mail.tables.ts';
 import { enqueueEmail } from '../../modules/mail/outbox.ts';
-import { quickCustomer } from '../auth-helpers.ts';
+import { quickAdmin, insertEmail } from '../auth-helpers.ts';
 import { createTestApp } from '../test-app.ts';
 import {
   expectInvariants,
@@ -22,28 +21,17 @@ const { app, db } = await createTestApp();
 const runs = Number(process.env.FUZZ_RUNS ?? RUNS / 5);
 
 it(`POST /api/admin/emails/:id/retry: ${runs} generated ids and bodies`, async () => {
-  const admin = await quickCustomer(db);
-  await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
-  const failing = await enqueueEmail(db, {
-    kind: 'fuzz',
-    to: 'failing@example.com',
-    subject: 'F',
-    text: 'x',
-  });
-  await db
-    .update(emailOutbox)
-    .set({ status: 'failed', attempts: 8, lastError: 'refused' })
-    .where(eq(emailOutbox.id, failing));
-  const sent = await enqueueEmail(db, {
-    kind: 'fuzz',
-    to: 'sent@example.com',
-    subject: 'S',
-    text: 'x',
-  });
-  await db
-    .update(emailOutbox)
-    .set({ status: 'sent', sentAt: new Date(), attempts: 1 })
-    .where(eq(emailOutbox.id, sent));
+  const admin = await quickAdmin(db);
+  const failing = await insertEmail(
+    db,
+    { kind: 'fuzz', to: 'failing@example.com', subject: 'F', text: 'x' },
+    { status: 'failed', attempts: 8, lastError: 'refused' },
+  );
+  const sent = await insertEmail(
+    db,
+    { kind: 'fuzz', to: 'sent@example.com', subject: 'S', text: 'x' },
+    { status: 'sent', sentAt: new Date(), attempts: 1 },
+  );
   const untried = await enqueueEmail(db, {
     kind: 'fuzz',
     to: 'untried@example.com',

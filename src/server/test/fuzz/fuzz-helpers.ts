@@ -206,6 +206,22 @@ export function pathSegment(s: string): string {
   return [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
 }
 
+/** A path id: the known ones `weight` times as often as a random UUID or any text (escaped). */
+export const someId = (weight: number, known: fc.Arbitrary<string>, maxLength = 40) =>
+  fc.oneof(
+    { weight, arbitrary: known },
+    fc.uuid(),
+    fc.string({ unit: 'binary', maxLength }).map(pathSegment),
+  );
+
+/** A field's value: a good one `weight` times as often as hostile text. */
+export const orHostile = (weight: number, good: fc.Arbitrary<unknown>) =>
+  fc.oneof({ weight, arbitrary: good }, hostileText);
+
+/** An amount: a good one, or any money-like value; each with its weight. */
+export const orMoneyLike = (goodWeight: number, good: fc.Arbitrary<unknown>, moneyWeight: number) =>
+  fc.oneof({ weight: goodWeight, arbitrary: good }, { weight: moneyWeight, arbitrary: moneyLike });
+
 /** POST a raw body as a same-origin browser would; the answer must never be a server error. */
 export async function postRaw(
   app: FastifyInstance,

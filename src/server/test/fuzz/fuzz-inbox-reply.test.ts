@@ -3,19 +3,17 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { users } from '../../modules/auth/auth.tables.ts';
 import { inboxMessages } from '../../modules/inbox/inbox.tables.ts';
 import { INBOX_REPLY_KIND } from '../../modules/inbox/reply-to-message.ts';
 import { emailOutbox } from '../../modules/mail/mail.tables.ts';
-import { quickCustomer } from '../auth-helpers.ts';
+import { quickAdmin } from '../auth-helpers.ts';
 import { createTestApp } from '../test-app.ts';
-import { body, hostileText, jsonText, pathSegment, postRaw, RUNS } from './fuzz-helpers.ts';
+import { body, hostileText, jsonText, postRaw, RUNS, someId } from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();
 
 it(`POST /api/admin/inbox/:id/reply: ${RUNS} generated ids and bodies`, async () => {
-  const admin = await quickCustomer(db);
-  await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+  const admin = await quickAdmin(db);
   const [message] = await db
     .insert(inboxMessages)
     .values({
@@ -26,11 +24,7 @@ it(`POST /api/admin/inbox/:id/reply: ${RUNS} generated ids and bodies`, async ()
       body: 'Hi',
     })
     .returning();
-  const id = fc.oneof(
-    { weight: 6, arbitrary: fc.constant(message!.id) },
-    fc.uuid(),
-    fc.string({ unit: 'binary', maxLength: 40 }).map(pathSegment),
-  );
+  const id = someId(6, fc.constant(message!.id));
   const valid = fc.record({
     message: fc.string({ minLength: 1, maxLength: 200 }).filter((s) => s.trim() !== ''),
   });

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { REPORT_REASONS } from '../../../shared/reports.ts';
 import { users } from '../../modules/auth/auth.tables.ts';
 import { accountReports } from '../../modules/reports/reports.tables.ts';
-import { quickCustomer } from '../auth-helpers.ts';
+import { quickAdmin, quickCustomer } from '../auth-helpers.ts';
 import { reportClient } from '../report-helpers.ts';
 import { insertGroupWithStock } from '../stock-helpers.ts';
 import { createTestApp } from '../test-app.ts';
@@ -20,12 +20,13 @@ import {
   pathSegment,
   postRaw,
   RUNS,
+  someId,
+  orHostile,
 } from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();
 const client = reportClient(app);
-const admin = await quickCustomer(db);
-await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+const admin = await quickAdmin(db);
 const PRICE = 10_000;
 
 it(`POST /api/orders/:id/reports: ${RUNS} generated ids and bodies`, async () => {
@@ -48,14 +49,8 @@ it(`POST /api/orders/:id/reports: ${RUNS} generated ids and bodies`, async () =>
     fc.uuid(),
     hostileText,
   );
-  const accountIds = fc.oneof(
-    { weight: 6, arbitrary: fc.array(accountId, { maxLength: 3 }) },
-    hostileText,
-  );
-  const reason = fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...REPORT_REASONS) },
-    hostileText,
-  );
+  const accountIds = orHostile(6, fc.array(accountId, { maxLength: 3 }));
+  const reason = orHostile(6, fc.constantFrom(...REPORT_REASONS));
   const valid = fc.record({
     accountIds: fc.array(fc.constantFrom(...own), { minLength: 1, maxLength: 2 }),
     reason: fc.constantFrom(...REPORT_REASONS),
@@ -104,15 +99,8 @@ it(`POST /api/admin/reports/:id/resolve: ${RUNS} generated ids and bodies`, asyn
     order.items.map((i) => i.accountId),
   );
   const reportIds = filed.json<{ reportIds: string[] }>().reportIds;
-  const id = fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom(...reportIds) },
-    fc.uuid(),
-    fc.string({ unit: 'binary', maxLength: 40 }).map(pathSegment),
-  );
-  const action = fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom('replace', 'refund', 'reject') },
-    hostileText,
-  );
+  const id = someId(8, fc.constantFrom(...reportIds));
+  const action = orHostile(6, fc.constantFrom('replace', 'refund', 'reject'));
   const valid = fc.record({
     action: fc.constantFrom('replace', 'refund', 'reject'),
     reason: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== ''),

@@ -1,10 +1,8 @@
 // A sweep of every /api route with generated path parameters, query strings and bodies (NUL, lone
 // surrogates, traversal, huge, unicode), as admin, customer and anonymous: the answer is never a 5xx.
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { users } from '../../modules/auth/auth.tables.ts';
-import { quickCustomer, SAME_ORIGIN } from '../auth-helpers.ts';
+import { quickAdmin, quickCustomer, SAME_ORIGIN } from '../auth-helpers.ts';
 import { insertGroupWithStock } from '../stock-helpers.ts';
 import { createTestApp } from '../test-app.ts';
 import { expectInvariants, pathSegment } from './fuzz-helpers.ts';
@@ -13,8 +11,7 @@ const SWEEP_RUNS = 3_000;
 const { app, db } = await createTestApp({
   env: { PAYMENT_WEBHOOK_TOKEN: 'sweep-webhook-token-0123456789' },
 });
-const admin = await quickCustomer(db);
-await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+const admin = await quickAdmin(db);
 const customer = await quickCustomer(db, 100_000);
 const group = await insertGroupWithStock(db, { accounts: 3 });
 

@@ -1,48 +1,37 @@
 // Fuzzing POST /api/admin/product-groups with 10,000 generated bodies: never a 5xx; a created template has the
 // price (whole kobo, not negative) and category it was given, and no stock.
-import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { users } from '../../modules/auth/auth.tables.ts';
 import { categories } from '../../modules/catalogue/catalogue.tables.ts';
-import { quickCustomer } from '../auth-helpers.ts';
+import { quickAdmin } from '../auth-helpers.ts';
 import { createTestApp } from '../test-app.ts';
 import {
   body,
   expectInvariants,
   hostileText,
   jsonText,
-  moneyLike,
   parseBody,
   postRaw,
   RUNS,
+  orHostile,
+  orMoneyLike,
 } from './fuzz-helpers.ts';
 
 const { app, db } = await createTestApp();
 
 it(`POST /api/admin/product-groups: ${RUNS} generated bodies`, async () => {
-  const admin = await quickCustomer(db);
-  await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+  const admin = await quickAdmin(db);
   await db.insert(categories).values([
     { id: 'fuzz', name: 'Fuzz' },
     { id: 'fuzz-2', name: 'Fuzz 2', isActive: false },
   ]);
-  const categoryId = fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom('fuzz', 'fuzz-2') },
-    hostileText,
-  );
-  const price = fc.oneof(
-    { weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000_000_000 }) },
-    { weight: 6, arbitrary: moneyLike },
-  );
+  const categoryId = orHostile(6, fc.constantFrom('fuzz', 'fuzz-2'));
+  const price = orMoneyLike(4, fc.integer({ min: 0, max: 10_000_000_000 }), 6);
   const features = fc.oneof(
     fc.array(fc.string({ unit: 'grapheme', maxLength: 90 }), { maxLength: 35 }),
     hostileText,
   );
-  const name = fc.oneof(
-    { weight: 3, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }) },
-    hostileText,
-  );
+  const name = orHostile(3, fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }));
   let created = 0;
   await fc.assert(
     fc.asyncProperty(

@@ -8,8 +8,6 @@ import { hashToken } from '../../modules/auth/sessions.ts';
 import { sessions } from '../../modules/auth/auth.tables.ts';
 import { categories } from '../../modules/catalogue/catalogue.tables.ts';
 import { inboxMessages } from '../../modules/inbox/inbox.tables.ts';
-import { emailOutbox } from '../../modules/mail/mail.tables.ts';
-import { enqueueEmail } from '../../modules/mail/outbox.ts';
 import { payments } from '../../modules/payments/payments.tables.ts';
 import { stockAccounts } from '../../modules/stock/stock.tables.ts';
 import {
@@ -19,6 +17,7 @@ import {
   SAME_ORIGIN,
   signedInUser,
   signInCookie,
+  insertEmail,
 } from '../auth-helpers.ts';
 import { reportClient } from '../report-helpers.ts';
 import { insertGroupWithStock } from '../stock-helpers.ts';
@@ -147,16 +146,11 @@ async function tmpAccount(): Promise<string> {
 }
 
 async function tmpFailedEmail(): Promise<string> {
-  const id = await enqueueEmail(db, {
-    kind: 'matrix',
-    to: 'matrix@example.com',
-    subject: 'Matrix',
-    text: 'x',
-  });
-  await db
-    .update(emailOutbox)
-    .set({ status: 'failed', attempts: 8, lastError: 'matrix' })
-    .where(eq(emailOutbox.id, id));
+  const id = await insertEmail(
+    db,
+    { kind: 'matrix', to: 'matrix@example.com', subject: 'Matrix', text: 'x' },
+    { status: 'failed', attempts: 8, lastError: 'matrix' },
+  );
   return id;
 }
 const STAND_IN_PASSWORD = 'stand-in-pass';

@@ -8,9 +8,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paths } from '../../../shared/paths.ts';
 import { buildApp } from '../../app.ts';
-import { sessions, users } from '../../modules/auth/auth.tables.ts';
+import { sessions } from '../../modules/auth/auth.tables.ts';
 import { hashToken } from '../../modules/auth/sessions.ts';
-import { insertUser, quickCustomer, SAME_ORIGIN } from '../auth-helpers.ts';
+import { insertUser, quickAdmin, quickCustomer, SAME_ORIGIN } from '../auth-helpers.ts';
 import { testLogger } from '../log-capture.ts';
 import { createTestApp, testConfig } from '../test-app.ts';
 
@@ -154,8 +154,7 @@ const mutating = app.apiRoutes.filter(
   (r) => MUTATING.has(r.method) && !CROSS_SITE_ALLOWED.has(`${r.method} ${r.url}`),
 );
 const customer = await quickCustomer(db, 100_000);
-const adminUser = await quickCustomer(db);
-await db.update(users).set({ isAdmin: true }).where(eq(users.id, adminUser.user.id));
+const adminUser = await quickAdmin(db);
 const cookieFor = (access: string) =>
   access === 'admin' ? adminUser.cookie : access === 'public' ? undefined : customer.cookie;
 

@@ -1,7 +1,7 @@
 // The frame of the console's modals (account details, edit account, edit category, edit product template).
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 
 type Props = {
@@ -39,5 +39,23 @@ export function AdminDialog({ open, onClose, title, description, isBusy, childre
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The modal that edits one row: open while there is a row, its form keyed by the row so that it starts afresh. */
+export function EditDialog<T extends { id: string }>({
+  item,
+  onClose,
+  title,
+  isBusy,
+  children,
+}: Omit<Props, 'open' | 'children' | 'description'> & {
+  item: T | null;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <AdminDialog open={item !== null} onClose={onClose} title={title} isBusy={isBusy}>
+      {item ? <Fragment key={item.id}>{children(item)}</Fragment> : null}
+    </AdminDialog>
   );
 }

@@ -10,6 +10,15 @@ import { SIGN_IN_TO_PURCHASE, useStartPurchase } from './use-start-purchase.ts';
 export function PurchaseBox({ account, group }: { account: PublicAccount; group: PublicGroup }) {
   const { data: me, isPending } = useMe();
   const startPurchase = useStartPurchase();
+  // Signed out, this asks to sign in first and comes back to the purchase.
+  const buyThisAccount = () =>
+    startPurchase({
+      accountId: account.id,
+      productGroup: group,
+      category: group.categoryName,
+      quantity: 1,
+      isBulkPurchase: false,
+    });
 
   if (!account.isAvailable) {
     return (
@@ -26,18 +35,7 @@ export function PurchaseBox({ account, group }: { account: PublicAccount; group:
     return (
       <div className="space-y-3">
         <p className="text-sm text-muted-foreground">{SIGN_IN_TO_PURCHASE}</p>
-        <Button
-          className="w-full"
-          onClick={() =>
-            startPurchase({
-              accountId: account.id,
-              productGroup: group,
-              category: group.categoryName,
-              quantity: 1,
-              isBulkPurchase: false,
-            })
-          }
-        >
+        <Button className="w-full" onClick={buyThisAccount}>
           <LogIn className="h-4 w-4" aria-hidden /> Sign In to Purchase
         </Button>
       </div>
@@ -52,19 +50,7 @@ export function PurchaseBox({ account, group }: { account: PublicAccount; group:
     );
   }
   return (
-    <Button
-      className="w-full"
-      size="lg"
-      onClick={() =>
-        startPurchase({
-          accountId: account.id,
-          productGroup: group,
-          category: group.categoryName,
-          quantity: 1,
-          isBulkPurchase: false,
-        })
-      }
-    >
+    <Button className="w-full" size="lg" onClick={buyThisAccount}>
       <ShoppingCart className="h-5 w-5" aria-hidden /> Buy Now
     </Button>
   );

@@ -7,12 +7,13 @@ import {
   type AdminCategory,
 } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../../components/ui/form-controls.tsx';
+import { TextField } from '../../../../components/ui/form-controls.tsx';
 import { useAddAccount } from '../../api/account-mutations.ts';
 import { firstIssue, nairaInputToKobo, type Details } from '../../lib/form-values.ts';
 import { useAdminForm } from '../../lib/use-admin-form.ts';
-import { categoryOptions } from '../product-groups/product-group-form.tsx';
+import { CategoryAndPriceFields } from '../product-groups/product-group-form.tsx';
 import { FormError, Panel } from '../form-extras.tsx';
+import { AccountEmailField, SecretField, UsernameField } from '../products/account-fields.tsx';
 
 const empty = {
   title: '',
@@ -60,56 +61,16 @@ export function AddProductTab({ categories }: { categories: AdminCategory[] }) {
             hint="The account joins the template of this name"
             {...bind('title')}
           />
-          <SelectField
-            label="Category"
-            required
-            options={categoryOptions(categories)}
-            placeholder="Select a category"
-            {...bind('categoryId')}
+          <CategoryAndPriceFields
+            categories={categories}
+            category={bind('categoryId')}
+            price={bind('price')}
           />
-          <TextField
-            label="Price (₦)"
-            required
-            inputMode="decimal"
-            placeholder="e.g. 2500"
-            {...bind('price')}
-          />
-          <TextField
-            label="Username"
-            required
-            autoComplete="off"
-            maxLength={200}
-            {...bind('username')}
-          />
-          <TextField
-            label="Password"
-            required
-            autoComplete="off"
-            maxLength={500}
-            {...bind('password')}
-          />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="off"
-            maxLength={254}
-            hint="Optional"
-            {...bind('email')}
-          />
-          <TextField
-            label="Email Password"
-            autoComplete="off"
-            maxLength={500}
-            hint="Optional"
-            {...bind('emailPassword')}
-          />
-          <TextField
-            label="2FA Code"
-            autoComplete="off"
-            maxLength={500}
-            hint="Optional"
-            {...bind('twoFaCode')}
-          />
+          <UsernameField {...bind('username')} />
+          <SecretField label="Password" required {...bind('password')} />
+          <AccountEmailField hint="Optional" {...bind('email')} />
+          <SecretField label="Email Password" {...bind('emailPassword')} />
+          <SecretField label="2FA Code" {...bind('twoFaCode')} />
           <TextField
             label="Followers"
             inputMode="numeric"

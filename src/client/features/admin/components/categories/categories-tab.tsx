@@ -8,7 +8,7 @@ import {
   useDeleteCategory,
   useUpdateCategory,
 } from '../../api/category-mutations.ts';
-import { AdminDialog } from '../admin-dialog.tsx';
+import { EditDialog } from '../admin-dialog.tsx';
 import { ConfirmAction } from '../confirm-action.tsx';
 import { ActionsCell, Cell, DataTable, EmptyState, Row } from '../data-table.tsx';
 import { Panel } from '../form-extras.tsx';
@@ -76,22 +76,21 @@ export function CategoriesTab({ categories }: { categories: AdminCategory[] }) {
           </DataTable>
         )}
       </Panel>
-      <AdminDialog
-        open={editing !== null}
+      <EditDialog
+        item={editing}
         onClose={() => setEditing(null)}
         title="Edit Category"
         isBusy={update.isPending}
       >
-        {editing ? (
+        {(category) => (
           <CategoryForm
-            key={editing.id}
-            category={editing}
+            category={category}
             submitLabel="Save Changes"
             isPending={update.isPending}
-            onSubmit={(input) => update.mutateAsync({ id: editing.id, ...input })}
+            onSubmit={(input) => update.mutateAsync({ id: category.id, ...input })}
           />
-        ) : null}
-      </AdminDialog>
+        )}
+      </EditDialog>
     </div>
   );
 }

@@ -45,6 +45,38 @@ export function categoryOptions(categories: AdminCategory[]) {
   }));
 }
 
+type Bound = { name: string; value: string; onChange: (e: { target: { value: string } }) => void };
+
+/** A template's category (inactive ones marked) and naira price; the Add Product tab asks for them too. */
+export function CategoryAndPriceFields({
+  categories,
+  category,
+  price,
+}: {
+  categories: AdminCategory[];
+  category: Bound;
+  price: Bound;
+}) {
+  return (
+    <>
+      <SelectField
+        label="Category"
+        required
+        options={categoryOptions(categories)}
+        placeholder="Select a category"
+        {...category}
+      />
+      <TextField
+        label="Price (₦)"
+        required
+        inputMode="decimal"
+        placeholder="e.g. 2500"
+        {...price}
+      />
+    </>
+  );
+}
+
 type Props = {
   categories: AdminCategory[];
   /** Absent: a new template (the form empties after it is created). */
@@ -84,19 +116,10 @@ export function ProductGroupForm({
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={submitLabel}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Product Name" required maxLength={120} {...bind('productName')} />
-        <SelectField
-          label="Category"
-          required
-          options={categoryOptions(categories)}
-          placeholder="Select a category"
-          {...bind('categoryId')}
-        />
-        <TextField
-          label="Price (₦)"
-          required
-          inputMode="decimal"
-          placeholder="e.g. 2500"
-          {...bind('price')}
+        <CategoryAndPriceFields
+          categories={categories}
+          category={bind('categoryId')}
+          price={bind('price')}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -7,7 +7,7 @@ import {
 } from '../../../../../shared/admin-catalogue.ts';
 import { formatNaira } from '../../../../../shared/money.ts';
 import { useCreateProductGroup, useUpdateProductGroup } from '../../api/product-group-mutations.ts';
-import { AdminDialog } from '../admin-dialog.tsx';
+import { EditDialog } from '../admin-dialog.tsx';
 import { ActionsCell, Cell, DataTable, EmptyState, Row } from '../data-table.tsx';
 import { Panel } from '../form-extras.tsx';
 import { ActiveBadge, Badge } from '../status-badge.tsx';
@@ -66,23 +66,22 @@ export function ProductGroupsTab({ catalogue }: { catalogue: AdminCatalogue }) {
           </DataTable>
         )}
       </Panel>
-      <AdminDialog
-        open={editing !== null}
+      <EditDialog
+        item={editing}
         onClose={() => setEditing(null)}
         title="Edit Product Template"
         isBusy={update.isPending}
       >
-        {editing ? (
+        {(productGroup) => (
           <ProductGroupForm
-            key={editing.id}
             categories={catalogue.categories}
-            productGroup={editing}
+            productGroup={productGroup}
             submitLabel="Save Changes"
             isPending={update.isPending}
-            onSubmit={(body) => update.mutateAsync({ id: editing.id, body })}
+            onSubmit={(body) => update.mutateAsync({ id: productGroup.id, body })}
           />
-        ) : null}
-      </AdminDialog>
+        )}
+      </EditDialog>
     </div>
   );
 }

@@ -2,12 +2,13 @@
 import type { FormEvent } from 'react';
 import { accountUpdateSchema, type AdminAccount } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
-import { SelectField, TextAreaField, TextField } from '../../../../components/ui/form-controls.tsx';
+import { SelectField, TextAreaField } from '../../../../components/ui/form-controls.tsx';
 import { useUpdateAccount } from '../../api/account-mutations.ts';
 import { detailsToLines, firstIssue, linesToDetails } from '../../lib/form-values.ts';
 import { useAdminForm } from '../../lib/use-admin-form.ts';
-import { AdminDialog } from '../admin-dialog.tsx';
+import { EditDialog } from '../admin-dialog.tsx';
 import { FormError } from '../form-extras.tsx';
+import { AccountEmailField, SecretField, UsernameField } from './account-fields.tsx';
 
 const statusOptions = [
   { value: 'available', label: 'Available' },
@@ -23,14 +24,9 @@ export function EditAccountDialog({
 }) {
   const update = useUpdateAccount(onClose);
   return (
-    <AdminDialog
-      open={account !== null}
-      onClose={onClose}
-      title="Edit Account"
-      isBusy={update.isPending}
-    >
-      {account ? <EditAccountForm key={account.id} account={account} update={update} /> : null}
-    </AdminDialog>
+    <EditDialog item={account} onClose={onClose} title="Edit Account" isBusy={update.isPending}>
+      {(a) => <EditAccountForm account={a} update={update} />}
+    </EditDialog>
   );
 }
 
@@ -66,38 +62,11 @@ function EditAccountForm({ account, update }: FormProps) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Edit Account">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Username"
-          required
-          autoComplete="off"
-          maxLength={200}
-          {...bind('username')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          maxLength={254}
-          {...bind('email')}
-        />
-        <TextField
-          label="New Password"
-          autoComplete="off"
-          placeholder="Leave blank to keep"
-          {...bind('password')}
-        />
-        <TextField
-          label="New Email Password"
-          autoComplete="off"
-          placeholder="Leave blank to keep"
-          {...bind('emailPassword')}
-        />
-        <TextField
-          label="New 2FA Code"
-          autoComplete="off"
-          placeholder="Leave blank to keep"
-          {...bind('twoFaCode')}
-        />
+        <UsernameField {...bind('username')} />
+        <AccountEmailField {...bind('email')} />
+        <SecretField label="Password" editing {...bind('password')} />
+        <SecretField label="Email Password" editing {...bind('emailPassword')} />
+        <SecretField label="2FA Code" editing {...bind('twoFaCode')} />
         <SelectField label="Status" options={statusOptions} {...bind('status')} />
       </div>
       <TextAreaField
