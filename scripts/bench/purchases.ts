@@ -192,39 +192,28 @@ export async function runPurchases(
 
   log(`Purchases: ${o.buyers} concurrent buyers on one group, ${window} ...`);
   if (statementStats) await bench.db.execute(sql`select pg_stat_statements_reset()`);
-  const store = await measured(
-    bench,
-    [one!],
-    (onWindow) =>
-      runLoad({
-        port: bench.server.port,
-        concurrency: o.buyers,
-        warmupMs: o.warmupMs,
-        durationMs: o.durationMs,
-        okStatus: 201,
-        onWindow,
-        request: purchaseRequest(bench, buyers, [one!]),
-      }),
-    log,
-  );
+  // Closed loop: every buyer sends the next purchase as soon as the last one is answered.
+  const saturate = (groups: typeof spread) =>
+    measured(
+      bench,
+      groups,
+      (onWindow) =>
+        runLoad({
+          port: bench.server.port,
+          concurrency: o.buyers,
+          warmupMs: o.warmupMs,
+          durationMs: o.durationMs,
+          okStatus: 201,
+          onWindow,
+          request: purchaseRequest(bench, buyers, groups),
+        }),
+      log,
+    );
+  const store = await saturate([one!]);
 
   if (statementStats) await printStatementStats(bench, store.ordersWritten, log);
   log(`Purchases: ${o.buyers} concurrent buyers over ${o.spreadGroups} groups, ${window} ...`);
-  const spreadRun = await measured(
-    bench,
-    spread,
-    (onWindow) =>
-      runLoad({
-        port: bench.server.port,
-        concurrency: o.buyers,
-        warmupMs: o.warmupMs,
-        durationMs: o.durationMs,
-        okStatus: 201,
-        onWindow,
-        request: purchaseRequest(bench, buyers, spread),
-      }),
-    log,
-  );
+  const spreadRun = await saturate(spread);
 
   const rate = Math.max(1, Math.round(store.perSecond * o.openLoopFraction * 10) / 10);
   const openStock = Math.ceil((rate * (o.warmupMs + o.durationMs)) / 1000 / 0.8) + 100;
