@@ -95,15 +95,19 @@ export default function CategoryPage() {
           action={<Button onClick={() => setParams({ q: '' })}>Clear Search</Button>}
         />
       ) : (
-        <ul className="grid items-start gap-6 md:grid-cols-2">
-          {groups.map((g) => (
-            <li key={g.id}>
-              <GroupCard group={g}>
-                <SampleAccounts accounts={g.sampleAccounts} />
-              </GroupCard>
-            </li>
-          ))}
-        </ul>
+        <>
+          {/* The cards' titles are h3, as on /products: a list heading keeps the outline in order for screen readers. */}
+          <h2 className="sr-only">{category.name} products for sale</h2>
+          <ul className="grid items-start gap-6 md:grid-cols-2">
+            {groups.map((g) => (
+              <li key={g.id}>
+                <GroupCard group={g}>
+                  <SampleAccounts accounts={g.sampleAccounts} />
+                </GroupCard>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
