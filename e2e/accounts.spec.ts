@@ -5,6 +5,8 @@ import { createCustomer, fillSignIn, signIn } from './customers.ts';
 test('a newcomer registers, confirms from the local mailbox, signs in, sees dashboard and profile, signs out', async ({
   page,
 }) => {
+  // The first test of the run, on a server that has just started, walking six pages: it ran past 30 s in CI.
+  test.setTimeout(60_000);
   const email = `newbie${Date.now()}@example.com`;
   await page.goto('/register');
   await page.getByLabel('Email').fill(email);
