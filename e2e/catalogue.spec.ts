@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
 import { createCustomer, fillSignIn } from './customers.ts';
+import { hydrate } from './hydration.ts';
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 
@@ -186,8 +187,9 @@ test('when the catalogue cannot load on the way to a page, the page says so and 
   // A page opened by its address arrives with its data (server-rendered); the browser asks the API when a visitor
   // moves from page to page.
   await page.goto('/about');
-  // Until React has taken the page over, a link is a plain page load (which arrives with its data): wait for it.
-  await expect(page.getByRole('button', { name: /Switch to/ })).toBeEnabled();
+  // Until React has taken the page over, a link is a plain page load (which arrives with its data): a visitor's
+  // first touch brings it in.
+  await hydrate(page);
   await page.route('**/api/catalogue', (route) =>
     route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'down' } } }),
   );

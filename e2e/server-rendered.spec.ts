@@ -1,6 +1,7 @@
 // Public pages arrive as HTML: readable with JavaScript off, taken over by React without a console error or a layout
 // shift, and usable afterwards; a product link carries its name and price for link previews.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createCustomer } from './customers.ts';
 
 const publicPages: { path: string; h1: string | RegExp; text: string }[] = [
   { path: '/', h1: /Ready-made social media accounts/, text: 'What we offer' },
@@ -74,7 +75,7 @@ async function expectCleanHydration(page: Page, path: string, h1: string | RegEx
 
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(h1);
-  // The theme control works only once React has taken the page over (until then it is disabled).
+  // The visitor's first tap brings the app's code in; the tap itself is held and made again once React has the page.
   await page.getByRole('button', { name: /Switch to dark/ }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await page.waitForLoadState('networkidle');
@@ -96,6 +97,42 @@ test('a product page hydrates without a console error or a layout shift and then
 }) => {
   const account = await firstAccount(request);
   await expectCleanHydration(page, `/product/${account.id}`, account.username);
+});
+
+test("a visitor's phone runs none of the app's code until the visitor touches the page", async ({
+  page,
+}) => {
+  await page.goto('/products');
+  await page.waitForLoadState('networkidle');
+  // The code is in the cache by now (prefetched once the page had loaded), but nothing has run it.
+  const state = () =>
+    page.evaluate(() => ({
+      hydrated: document.documentElement.hasAttribute('data-hydrated'),
+      moduleScripts: document.querySelectorAll('script[type="module"]').length,
+    }));
+  expect(await state()).toEqual({ hydrated: false, moduleScripts: 0 });
+  // A link works all along, as a link.
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }),
+  ).toHaveAttribute('href', '/products');
+  // Scrolling is a sign of use: the navbar must turn opaque over the page.
+  await page.mouse.wheel(0, 600);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  await expect(page.getByRole('banner')).not.toHaveClass(/bg-transparent/);
+  expect((await state()).moduleScripts).toBe(1);
+});
+
+test('a signed-in customer opening a public page sees their own navbar without touching it', async ({
+  page,
+}) => {
+  const customer = await createCustomer(page, 'ssr');
+  const signedIn = await page.request.post('/api/auth/login', { data: customer });
+  expect(signedIn.ok()).toBe(true);
+  await page.goto('/products');
+  // The server rendered the visitor's page; with a session cookie, the app runs at once and shows the account.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
 });
 
 test('the products page filters as the visitor types, right after it arrives', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { hydrate } from './hydration.ts';
 
 test('a visitor sees the landing page with its offerings and how it works', async ({ page }) => {
   await page.goto('/');
@@ -33,6 +34,8 @@ test('the theme choice survives a reload', async ({ page }) => {
   await expect(page.locator('html')).toHaveClass(/dark/);
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/dark/);
+  // The server draws the control for the default theme; it reads the saved one once the app runs (a first touch).
+  await hydrate(page);
   await expect(page.getByRole('button', { name: /Theme: dark/ })).toBeVisible();
 });
 

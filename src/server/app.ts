@@ -25,7 +25,7 @@ import { adminActivityRoutes } from './modules/admin/admin-activity.routes.ts';
 import { adminStatsRoutes } from './modules/admin/admin-stats.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createSessionLoader } from './modules/auth/sessions.ts';
+import { createSessionLoader, sessionCookieName } from './modules/auth/sessions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerMetrics } from './modules/health/metrics.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
@@ -269,17 +269,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onListen', releaseMemory);
 
   const clientDir = deps.clientDir ?? defaultClientDir;
-  await registerSpa(app, clientDir, (template) =>
-    createPageRenderer({
-      template,
-      // Beside the client build it belongs to (dist/client, dist/server): a test's own client folder has none.
-      ssrEntry: deps.ssrEntry ?? path.join(clientDir, '../server/entry-server.js'),
-      db,
-      cache: catalogueCache,
-      site: readSiteInfo(config),
-      publicUrl: config.publicUrl,
-      log: app.log,
-    }),
+  await registerSpa(
+    app,
+    clientDir,
+    (template) =>
+      createPageRenderer({
+        template,
+        // Beside the client build it belongs to (dist/client, dist/server): a test's own client folder has none.
+        ssrEntry: deps.ssrEntry ?? path.join(clientDir, '../server/entry-server.js'),
+        db,
+        cache: catalogueCache,
+        site: readSiteInfo(config),
+        publicUrl: config.publicUrl,
+        log: app.log,
+      }),
+    (req) => Boolean(req.cookies[sessionCookieName(config)]),
   );
   return app;
 }

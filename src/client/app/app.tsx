@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { dataPage } from './data-islands.ts';
+import { HYDRATED_EVENT } from './hydrate-on-intent.ts';
 import { RootLayout } from './root-layout.tsx';
 import { pageRoutes, type PageRoute } from './routes.tsx';
 
@@ -39,10 +40,34 @@ function AppRoutes() {
 
 function RoutePage({ route }: { route: PageRoute }) {
   const { Page } = route;
-  if (route.static) return <Page />;
+  if (route.static)
+    return (
+      <>
+        <Page />
+        <HydratedSignal />
+      </>
+    );
   // A public page's chunk loads alongside the data layer's; a guarded page's only once its guard lets the user in.
   if (route.access === 'public') void route.preload();
-  return <dataPage.Component access={route.access} Page={Page} />;
+  return (
+    <>
+      <dataPage.Component access={route.access} Page={Page} />
+      <HydratedSignal />
+    </>
+  );
+}
+
+/**
+ * Says that React has the page: index.html's loader (hydrate-on-intent.ts) then replays what a visitor did on the
+ * server's HTML before (a click, a form sent, text typed), and the e2e tests can tell. Beside the page, inside the
+ * layout's Suspense boundary: React hydrates what is inside a boundary in a pass after the shell's.
+ */
+function HydratedSignal() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
+  return null;
 }
 
 /**

@@ -199,6 +199,27 @@ describe('statuses', () => {
   });
 });
 
+describe('when the page runs its code', () => {
+  const hydratesNow = (html: string) => /<html[^>]*\bdata-hydrate-now\b/.test(html);
+
+  it("leaves a visitor's page to wait for the first sign of use, and runs a signed-in user's and a 404 at once", async () => {
+    // A visitor: the app's code runs on the first touch (app/hydrate-on-intent.ts).
+    expect(hydratesNow((await get('/products')).body)).toBe(false);
+    expect(hydratesNow((await get('/about')).body)).toBe(false);
+    // A session cookie (only looked at: the navbar must soon say who is signed in).
+    for (const url of ['/products', '/about', `/product/${account.id}`]) {
+      const res = await app.inject({ url, cookies: { sid: 'any' } });
+      expect(res.statusCode).toBe(200);
+      expect(hydratesNow(res.body), url).toBe(true);
+    }
+    // A "not found" page reports the missing address in the console.
+    expect(hydratesNow((await get('/no/such/page')).body)).toBe(true);
+    expect(hydratesNow((await get('/category/nope')).body)).toBe(true);
+    // The marker costs the cached marketing page nothing: the next visitor's copy is unmarked.
+    expect(hydratesNow((await get('/about')).body)).toBe(false);
+  });
+});
+
 describe('content security policy', () => {
   // index.html's own inline scripts (the theme, the loader of the entry chunk), as the build wrote them.
   const templateScripts = inlineScripts(

@@ -16,6 +16,8 @@ export async function registerSpa(
   app: FastifyInstance,
   clientDir: string,
   makeRenderer?: MakePageRenderer,
+  /** Whether the request carries a session cookie (valid or not: this only decides when the page's code runs). */
+  hasSession: (req: FastifyRequest) => boolean = () => false,
 ): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
@@ -73,7 +75,9 @@ export async function registerSpa(
           .status(rendered.status)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(rendered.html);
+          .send(
+            hasSession(req) || rendered.status >= 400 ? hydrateNow(rendered.html) : rendered.html,
+          );
       }
     }
     allowEmbeddedScripts(reply, templateHashes);
@@ -98,4 +102,13 @@ function allowEmbeddedScripts(reply: FastifyReply, hashes: string[]): void {
     'content-security-policy',
     csp.replace(/script-src 'self'/, () => `script-src 'self' ${hashes.join(' ')}`),
   );
+}
+
+/**
+ * Marks a page whose code runs at once, not on the first sign of use (app/hydrate-on-intent.ts): one asked for with
+ * a session cookie (every public page is rendered as a visitor sees it, and the navbar must soon show who is signed
+ * in), and a "not found" page (which reports the missing address in the console).
+ */
+function hydrateNow(html: string): string {
+  return html.replace(/<html\b/, '<html data-hydrate-now');
 }

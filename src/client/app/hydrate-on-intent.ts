@@ -1,0 +1,178 @@
+// The loader of the app's code, inlined at the end of index.html's body (vite.config.ts writes `boot`'s source there,
+// so it must not reach anything outside itself). docs/decisions/009, "Hydration on intent".
+//
+// A server-rendered page is complete without the app: its text, links and pictures are in the HTML. On a cheap phone,
+// running React over it costs about a second of a busy main thread that the visitor did not ask for. So for a visitor
+// the code is only downloaded once the page has loaded, and runs on the first sign of use: a touch, a press, a key,
+// a focus, a scroll. What the visitor did meanwhile is not lost:
+// - a link works as a link all along (a full page load of a server-rendered page);
+// - a click on a button (or a checkbox, a summary) is held back and made again once React has taken the page over;
+// - a form sent with Enter is sent again then;
+// - what they typed into a field stays there, and React is told of it (an input event), as if typed after.
+// A page the server did not render (the signed-in app, the SPA shell), and one the server marks `data-hydrate-now`
+// (asked for with a session cookie: the navbar must show who is signed in; a "not found" page) run the code at once,
+// after the first paint.
+
+export type BootFiles = {
+  /** The entry chunk. */
+  entry: string;
+  /** The chunks the entry imports. */
+  modulepreload: string[];
+  /** Classic scripts to add with them (route-preload: the open page's own chunks). */
+  async: string[];
+};
+
+/** Fired on `document` by the root layout once React has taken the server's HTML over (or rendered the page). */
+export const HYDRATED_EVENT = 'acctstore:hydrated';
+
+export function boot(files: BootFiles, hydratedEvent: string): void {
+  const doc = document;
+  const add = (tag: string, attributes: Record<string, string>) => {
+    const el = doc.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+    doc.head.appendChild(el);
+  };
+  // `prefetch` only brings the files into the cache; `modulepreload` also compiles them, a main-thread cost that
+  // only the run itself should pay. route-preload adds the open page's own chunks with the rel it is given.
+  const fetchAs = (rel: 'prefetch' | 'modulepreload') => {
+    files.async.forEach((src) => add('script', { src, 'data-rel': rel }));
+    [...files.modulepreload, files.entry].forEach((href) =>
+      add('link', { rel, href, crossorigin: 'anonymous' }),
+    );
+  };
+  let prefetched = false;
+  let started = false;
+  const prefetch = () => {
+    if (prefetched || started) return;
+    prefetched = true;
+    fetchAs('prefetch');
+  };
+  const run = () => {
+    if (started) return;
+    started = true;
+    fetchAs('modulepreload');
+    add('script', { type: 'module', src: files.entry, crossorigin: 'anonymous' });
+  };
+  // After the first frame (a frame's callbacks run before it paints); a hidden tab draws no frame.
+  const afterPaint = (then: () => void) =>
+    doc.visibilityState === 'hidden' ? then() : requestAnimationFrame(() => setTimeout(then, 0));
+
+  const root = doc.getElementById('root');
+  if (!root?.firstElementChild || doc.documentElement.hasAttribute('data-hydrate-now')) {
+    afterPaint(run);
+    return;
+  }
+
+  // The code comes down once the page has loaded (and nothing else is waiting), so that a first tap finds it here.
+  const fetchWhenIdle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(prefetch, { timeout: 3000 })
+      : setTimeout(prefetch, 1000);
+  if (doc.readyState === 'complete') fetchWhenIdle();
+  else addEventListener('load', fetchWhenIdle, { once: true });
+
+  let hydrated = false;
+  let heldClick: { target: HTMLElement; byPointer: boolean; pointerType: string } | null = null;
+  let heldSubmit: HTMLFormElement | null = null;
+  let pointerType = 'mouse';
+  const opts = { capture: true, passive: true };
+  for (const type of [
+    'pointerdown',
+    'touchstart',
+    'wheel',
+    'scroll',
+    'keydown',
+    'focusin',
+    'input',
+    'change',
+  ])
+    doc.addEventListener(
+      type,
+      (event) => {
+        if (event instanceof PointerEvent) pointerType = event.pointerType;
+        run();
+      },
+      opts,
+    );
+  doc.addEventListener(
+    'click',
+    (event) => {
+      if (hydrated || !(event.target instanceof Element)) return;
+      const target = event.target.closest<HTMLElement>(
+        'a[href], button, [role="button"], summary, input[type="checkbox"], input[type="radio"]',
+      );
+      if (!target || target.matches('a[href]')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      // A click from the keyboard (Enter, Space) has no pointer: detail 0.
+      heldClick = { target, byPointer: event.detail > 0, pointerType };
+      heldSubmit = null;
+      run();
+    },
+    true,
+  );
+  doc.addEventListener(
+    'submit',
+    (event) => {
+      if (hydrated || !(event.target instanceof HTMLFormElement)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      heldSubmit = event.target;
+      heldClick = null;
+      run();
+    },
+    true,
+  );
+
+  doc.addEventListener(
+    hydratedEvent,
+    () => {
+      hydrated = true;
+      // Typed before React was here: its state still holds what the server rendered (the field's default).
+      root
+        .querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')
+        .forEach((field) => {
+          if (
+            field.type === 'checkbox' ||
+            field.type === 'radio' ||
+            field.value === field.defaultValue
+          )
+            return;
+          const typed = field.value;
+          // Through React's own setter first, so that its record of the value is the rendered one; then the typed
+          // text through the element's, which React does not see: the input event then reads as a change.
+          field.value = field.defaultValue;
+          Object.getOwnPropertyDescriptor(
+            Object.getPrototypeOf(field) as object,
+            'value',
+          )?.set?.call(field, typed);
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+        });
+      root.querySelectorAll('select').forEach((select) => {
+        if ([...select.options].some((option) => option.selected !== option.defaultSelected))
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+      const click = heldClick;
+      const form = heldSubmit;
+      heldClick = heldSubmit = null;
+      if (click?.target.isConnected) {
+        // Some controls open on the press itself (menus), others on the click: as a pointer would, both.
+        if (click.byPointer)
+          for (const type of ['pointerdown', 'pointerup'])
+            click.target.dispatchEvent(
+              new PointerEvent(type, {
+                bubbles: true,
+                cancelable: true,
+                composed: true,
+                button: 0,
+                buttons: type === 'pointerdown' ? 1 : 0,
+                pointerType: click.pointerType,
+                isPrimary: true,
+              }),
+            );
+        click.target.click();
+      } else if (form?.isConnected) form.requestSubmit();
+    },
+    { once: true },
+  );
+}
