@@ -1,6 +1,7 @@
 // Public pages arrive as HTML: readable with JavaScript off, taken over by React without a console error or a layout
 // shift, and usable afterwards; a product link carries its name and price for link previews.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { inboxSuccessMessages } from '../src/shared/inbox.ts';
 import { createCustomer } from './customers.ts';
 
 const publicPages: { path: string; h1: string | RegExp; text: string }[] = [
@@ -133,6 +134,31 @@ test('a signed-in customer opening a public page sees their own navbar without t
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+});
+
+test('a visitor who fills the contact form and presses Send before the app has arrived has the message sent', async ({
+  page,
+}) => {
+  // The app's code is held on the way (a slow network), so everything below happens on the server's HTML.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Contact message' });
+  await form.getByLabel('Your Name').fill('Ngozi');
+  await form.getByLabel('Email Address').fill('ngozi@example.com');
+  await form.getByLabel('Subject').fill('Before the app');
+  await form.getByLabel('Message').fill('Typed and sent before any of the code had run.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(
+    false,
+  );
+  release();
+  // The held press is made again once React has the page, with what was typed.
+  await expect(page.getByText(inboxSuccessMessages.contact)).toBeVisible();
 });
 
 test('the products page filters as the visitor types, right after it arrives', async ({ page }) => {
