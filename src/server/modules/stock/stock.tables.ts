@@ -38,8 +38,10 @@ export const stockAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('individual_accounts_group_status_idx').on(t.productGroupId, t.status),
-    index('individual_accounts_order_idx').on(t.orderId),
+    // An account in stock has no order: only sold ones are indexed (an import writes one index entry less per row).
+    index('individual_accounts_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
     // The purchase claims the oldest available accounts of a group: this index hands them over in order.
     index('individual_accounts_available_idx')
       .on(t.productGroupId, t.createdAt, t.id)
