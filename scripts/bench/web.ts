@@ -492,8 +492,8 @@ function printTable(results: PageResult[], initial: InitialJs): void {
       `${(initial.withClassicBytes / 1000).toFixed(1)} KB with the classic scripts.`,
   );
   console.log(
-    `KB = 1000 bytes. JS to hydrate: what index.html's loader fetches once the page has painted and the chunks route-preload fetches for the page, gzip -9 (the page hydrates once they are in); ` +
-      `loaded: every script the page fetched, with what loads after the first render (data layer, toaster), as served (Lighthouse transfer sizes, headers included). Lighthouse: median of ${runs} run(s), CPU slowdown ${cpuSlowdown}x; ` +
+    `KB = 1000 bytes. JS to hydrate: what index.html's loader runs on the visitor's first touch (fetched once the page has loaded) and the chunks route-preload adds for the page, gzip -9 (the page hydrates once they are in); ` +
+      `loaded: every script the page fetched and ran without being touched, as Lighthouse sees it (transfer sizes, headers included; prefetched code is not counted). Lighthouse: median of ${runs} run(s), CPU slowdown ${cpuSlowdown}x; ` +
       `this host's benchmark index ${results[0]?.lighthouse.benchmarkIndex ?? '?'} (Lighthouse warns below 1000: TBT and LCP then come out worse than on the reference machine); load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
