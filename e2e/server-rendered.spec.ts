@@ -136,16 +136,36 @@ test('a signed-in customer opening a public page sees their own navbar without t
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
 });
 
-test('a visitor who fills the contact form and presses Send before the app has arrived has the message sent', async ({
-  page,
-}) => {
-  // The app's code is held on the way (a slow network), so everything below happens on the server's HTML.
+/** Holds the app's code on the way (a slow network), so that what a test does meanwhile happens on the server's HTML. */
+async function holdAppCode(page: Page): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test('a quantity typed and left before the app has arrived is brought within its limits once it has', async ({
+  page,
+}) => {
+  const release = await holdAppCode(page);
+  await page.goto('/products');
+  const quantity = page
+    .getByRole('article', { name: 'Instagram 1K Followers' })
+    .getByLabel('Quantity');
+  await quantity.fill('99');
+  await quantity.blur();
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  await expect(quantity).toHaveValue('1');
+});
+
+test('a visitor who fills the contact form and presses Send before the app has arrived has the message sent', async ({
+  page,
+}) => {
+  const release = await holdAppCode(page);
   await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact message' });
   await form.getByLabel('Your Name').fill('Ngozi');
@@ -158,7 +178,7 @@ test('a visitor who fills the contact form and presses Send before the app has a
   );
   release();
   // The held press is made again once React has the page, with what was typed.
-  await expect(page.getByText(inboxSuccessMessages.contact)).toBeVisible();
+  await expect(page.getByText(inboxSuccessMessages.contact).first()).toBeVisible();
 });
 
 test('the products page filters as the visitor types, right after it arrives', async ({ page }) => {
@@ -208,6 +228,12 @@ test("the saved theme applies from the HTML itself, before any of the app's code
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/About AcctStore/);
   await expect(page.locator('html')).toHaveClass(/dark/);
+  // The theme control shows the dark theme's icon (the moon), not the default's (the sun), from the HTML alone.
+  const icons = page.getByRole('button', { name: /^Theme:/ }).locator('svg');
+  await expect(icons).toHaveCount(3);
+  await expect(icons.nth(0)).toBeHidden();
+  await expect(icons.nth(1)).toBeVisible();
+  await expect(icons.nth(2)).toBeHidden();
   expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
 });
 

@@ -148,6 +148,9 @@ export function boot(files: BootFiles, hydratedEvent: string): void {
             'value',
           )?.set?.call(field, typed);
           field.dispatchEvent(new Event('input', { bubbles: true }));
+          // Left before React was here: what it does when a field is left (a quantity brought within its limits).
+          if (field !== doc.activeElement)
+            field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
         });
       root.querySelectorAll('select').forEach((select) => {
         if ([...select.options].some((option) => option.selected !== option.defaultSelected))

@@ -19,6 +19,7 @@ export function isDark(theme: Theme): boolean {
 
 function applyTheme(theme: Theme): void {
   const dark = isDark(theme);
+  document.documentElement.dataset.theme = theme;
   document.documentElement.classList.toggle('dark', dark);
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
 }

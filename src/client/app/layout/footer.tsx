@@ -32,7 +32,7 @@ const groups = [
 
 export function Footer() {
   return (
-    <footer className="border-t border-border bg-muted">
+    <footer id="site-footer" className="border-t border-border bg-muted">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
         <div>
           <p className="text-lg font-bold">AcctStore</p>

@@ -4,11 +4,9 @@ import { buttonClass } from '../../components/ui/button-styles.ts';
 import { MonitorIcon, MoonIcon, SunIcon } from './shell-icons.tsx';
 
 const next: Record<Theme, Theme> = { light: 'dark', dark: 'system', system: 'light' };
-const icons = { light: SunIcon, dark: MoonIcon, system: MonitorIcon };
 
 export function ThemeToggle() {
   const [theme, setTheme] = useTheme();
-  const Icon = icons[theme];
   return (
     <button
       type="button"
@@ -17,7 +15,10 @@ export function ThemeToggle() {
       title={`Theme: ${theme}`}
       onClick={() => setTheme(next[theme])}
     >
-      <Icon className="h-5 w-5" />
+      {/* All three, each shown by the saved theme itself (styles.css): right before the app has run, too. */}
+      <SunIcon className="hidden h-5 w-5 theme-light:block" />
+      <MoonIcon className="hidden h-5 w-5 theme-dark:block" />
+      <MonitorIcon className="hidden h-5 w-5 theme-system:block" />
     </button>
   );
 }
