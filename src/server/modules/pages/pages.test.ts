@@ -18,6 +18,15 @@ import { recomputeStockCount } from '../stock/stock-count.ts';
 const built = await buildWebApp();
 const { app, db } = await createTestApp({ deps: built });
 await seedDemoShop(db, testCipher, 'pw');
+// The same pages in production mode (its session cookie is __Host-sid).
+const prod = await createTestApp({
+  deps: built,
+  env: {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://shop.example.ng',
+    ERCASPAY_SECRET_KEY: 'ECRS-LIVE-SK-0123456789abcdef',
+  },
+});
 
 const get = (url: string) => app.inject({ url });
 const h1 = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<!-- -->/g, '');
@@ -217,6 +226,13 @@ describe('when the page runs its code', () => {
     expect(hydratesNow((await get('/category/nope')).body)).toBe(true);
     // The marker costs the cached marketing page nothing: the next visitor's copy is unmarked.
     expect(hydratesNow((await get('/about')).body)).toBe(false);
+  });
+
+  it("reads production's session cookie in production", async () => {
+    const body = async (cookies: Record<string, string>) =>
+      (await prod.app.inject({ url: '/about', cookies })).body;
+    expect(hydratesNow(await body({ '__Host-sid': 'any' }))).toBe(true);
+    expect(hydratesNow(await body({ sid: 'any' }))).toBe(false);
   });
 });
 
