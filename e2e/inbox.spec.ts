@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from './customers.ts';
 import { inboxErrors, inboxSuccessMessages } from '../src/shared/inbox.ts';
+import { contactForm, fillContactForm } from './contact-form.ts';
 
 const toast = (page: Page, text: string) =>
   page.getByRole('region', { name: /Notifications/ }).getByText(text);
@@ -67,12 +68,14 @@ test('a quote request, a support message and a contact message reach the admin I
 
   // The contact message.
   await page.goto('/contact');
-  const contact = page.getByRole('form', { name: 'Contact message' });
+  const contact = contactForm(page);
   await contact.getByLabel('Inquiry Type').selectOption({ label: 'Business Inquiries' });
-  await contact.getByLabel('Your Name').fill('Chidi Okeke');
-  await contact.getByLabel('Email Address').fill('chidi@example.com');
-  await contact.getByLabel('Subject').fill(contactSubject);
-  await contact.getByLabel('Message').fill('Can we talk about buying 500 accounts?');
+  await fillContactForm(contact, {
+    name: 'Chidi Okeke',
+    email: 'chidi@example.com',
+    subject: contactSubject,
+    message: 'Can we talk about buying 500 accounts?',
+  });
   await contact.getByRole('button', { name: 'Send Message' }).click();
   await expect(toast(page, inboxSuccessMessages.contact)).toBeVisible();
 

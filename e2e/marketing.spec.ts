@@ -4,6 +4,7 @@
 // that really reach the admin Inbox, the honeypot and the limit are in inbox.spec.ts.
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { inboxSuccessMessages, type InboxKind } from '../src/shared/inbox.ts';
+import { contactForm, fillContactForm } from './contact-form.ts';
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 900 };
@@ -188,7 +189,7 @@ test('the contact form defaults to a general question and sends the chosen type'
 }) => {
   await page.route('**/api/inbox/contact', (route) => accept(route, 'contact'));
   await page.goto('/contact');
-  const form = page.getByRole('form', { name: 'Contact message' });
+  const form = contactForm(page);
   const type = form.getByLabel('Inquiry Type');
   await expect(type).toHaveValue('general');
   await expect(type.locator('option')).toHaveText([
@@ -200,10 +201,12 @@ test('the contact form defaults to a general question and sends the chosen type'
     'Partnership',
   ]);
   await type.selectOption({ label: 'Business Inquiries' });
-  await form.getByLabel('Your Name').fill('Chidi');
-  await form.getByLabel('Email Address').fill('chidi@example.com');
-  await form.getByLabel('Subject').fill('Bulk order');
-  await form.getByLabel('Message').fill('Can we talk about buying 500 accounts?');
+  await fillContactForm(form, {
+    name: 'Chidi',
+    email: 'chidi@example.com',
+    subject: 'Bulk order',
+    message: 'Can we talk about buying 500 accounts?',
+  });
   const sent = page.waitForRequest('**/api/inbox/contact');
   await form.getByRole('button', { name: 'Send Message' }).click();
   expect((await sent).postDataJSON()).toMatchObject({ type: 'business', name: 'Chidi' });
@@ -241,11 +244,13 @@ test('a failed send shows an error toast and keeps what was typed', async ({ pag
     }),
   );
   await page.goto('/contact');
-  const form = page.getByRole('form', { name: 'Contact message' });
-  await form.getByLabel('Your Name').fill('Chidi');
-  await form.getByLabel('Email Address').fill('chidi@example.com');
-  await form.getByLabel('Subject').fill('Hello');
-  await form.getByLabel('Message').fill('This text must survive a failed send.');
+  const form = contactForm(page);
+  await fillContactForm(form, {
+    name: 'Chidi',
+    email: 'chidi@example.com',
+    subject: 'Hello',
+    message: 'This text must survive a failed send.',
+  });
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(toast(page, 'Something went wrong on our side. Please try again.')).toBeVisible();
   await expect(form.getByLabel('Message')).toHaveValue('This text must survive a failed send.');

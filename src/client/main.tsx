@@ -15,10 +15,11 @@ const app = (
 );
 
 if (container.firstElementChild) {
-  // A public page arrived rendered by the server (modules/pages), and stays on screen meanwhile. The same components
-  // take it over once all of its code is here, in one pass: no part waits half-hydrated for its chunk (root-layout.tsx
-  // keeps the controls disabled until then). As a transition, the hydration runs in slices that leave the main thread
-  // free in between, instead of one long task on a slow phone.
+  // A public page arrived rendered by the server (modules/pages), and stays on screen meanwhile; index.html's loader
+  // started this on the visitor's first sign of use (app/hydrate-on-intent.ts) and replays what they did before. The
+  // same components take it over once all of its code is here, in one pass: no part waits half-hydrated for its
+  // chunk. As a transition, the hydration runs in slices that leave the main thread free in between, instead of one
+  // long task on a slow phone.
   void Promise.allSettled([firstPageLoaded, preloadDataLayer(), preloadDataIslands()]).then(() =>
     startTransition(() => {
       hydrateRoot(container, app);

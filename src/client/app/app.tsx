@@ -40,18 +40,11 @@ function AppRoutes() {
 
 function RoutePage({ route }: { route: PageRoute }) {
   const { Page } = route;
-  if (route.static)
-    return (
-      <>
-        <Page />
-        <HydratedSignal />
-      </>
-    );
   // A public page's chunk loads alongside the data layer's; a guarded page's only once its guard lets the user in.
-  if (route.access === 'public') void route.preload();
+  if (!route.static && route.access === 'public') void route.preload();
   return (
     <>
-      <dataPage.Component access={route.access} Page={Page} />
+      {route.static ? <Page /> : <dataPage.Component access={route.access} Page={Page} />}
       <HydratedSignal />
     </>
   );

@@ -22,7 +22,7 @@ export type BootFiles = {
   async: string[];
 };
 
-/** Fired on `document` by the root layout once React has taken the server's HTML over (or rendered the page). */
+/** Fired on `document` (app.tsx, `HydratedSignal`) once React has taken the server's HTML over, or rendered the page. */
 export const HYDRATED_EVENT = 'acctstore:hydrated';
 
 export function boot(files: BootFiles, hydratedEvent: string): void {
