@@ -13,7 +13,7 @@ import { BATCH_ROWS } from './import-accounts-csv.ts';
 import { stockAccounts } from './stock.tables.ts';
 
 const cipher = createCredentialCipher(Buffer.from('a'.repeat(64), 'hex'));
-const { app, db } = await createTestApp();
+const { app, db, database } = await createTestApp();
 const admin = await signedInUser(app, db, { isAdmin: true });
 const customer = await signedInUser(app, db);
 const headers = (cookie = admin.cookie) => ({ ...SAME_ORIGIN, cookie });
@@ -211,6 +211,37 @@ describe('reading the CSV', () => {
       result(n, 0, 1, n),
     );
     expect(await countOf(id)).toBe(n);
+  });
+  it('skips a row whose username another upload saved a moment earlier, and saves the rest of the file', async () => {
+    const id = await newTemplate();
+    // Another writer's row, not yet committed: this upload's check cannot see it, its COPY waits for it.
+    const other = await database.pool.connect();
+    try {
+      await other.query('begin');
+      await other.query(
+        `insert into individual_accounts (product_group_id, username, password_enc) values ($1, 'racer', $2)`,
+        [id, cipher.encrypt('pw-other')],
+      );
+      const pending = upload(id, 'username,password\nfirst,pw\nRACER,pw\nlast,pw\n');
+      // (Asked on another connection: a transaction sees pg_stat_activity as it was at its first look.)
+      const waiting = async () =>
+        (
+          await database.pool.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where wait_event_type = 'Lock' and query like 'copy individual_accounts%'`,
+          )
+        ).rows[0]!.n;
+      await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+      await other.query('commit');
+      expect(await pending).toEqual(result(2, 0, 1, 3));
+    } finally {
+      other.release();
+    }
+    expect((await accountsOf(id)).map((a) => [a.username, a.password])).toEqual([
+      ['racer', 'pw-other'],
+      ['first', 'pw'],
+      ['last', 'pw'],
+    ]);
   });
 });
 

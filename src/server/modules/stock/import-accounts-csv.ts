@@ -75,12 +75,12 @@ export async function importAccountsCsv(
     batchFrom = parser.info.bytes;
     if (!batch.length) return;
     const writer = (open.writer ??= await openBatchWriter(pool, cipher, groupId));
-    const prepared = writer.prepare(batch); // sealed while the previous batch is still being written
+    const prepared = await writer.prepare(batch); // sealed while the previous batch is still being written
     batch = [];
     await settle();
     inFlight = writer.write(prepared).then((written) => {
       created += written.inserted;
-      duplicates += prepared.rows - written.inserted;
+      duplicates += prepared.rows.length - written.inserted;
       stockCount = written.stockCount;
     });
     // Seen by settle(); this only keeps an unawaited failure from counting as unhandled meanwhile.
