@@ -1,5 +1,5 @@
 // Benchmark: one 100,000-row CSV uploaded through the real app (HTTP, streamed csv-parse, AES-256-GCM,
-// COPY into a staging table and INSERT … SELECT per batch, stock recount), against PostgreSQL's own COPY FROM
+// COPY straight into individual_accounts per batch, stock recount), against PostgreSQL's own COPY FROM
 // STDIN (via psql) and a plain unnest INSERT (via pg) of the same rows into a scratch table with text columns
 // (no encryption).
 // Run alone: node scripts/bench/csv-import.ts [rows] (npm run bench:csv). Writes .tmp/bench/csv-import.json.
@@ -186,7 +186,7 @@ export async function runCsvImport(
     csvBytes: csv.length,
     app: {
       method:
-        'POST /api/admin/product-groups/:id/upload over HTTP (streamed csv-parse, AES-256-GCM x2 per row, COPY into a staging table + INSERT … SELECT per batch)',
+        'POST /api/admin/product-groups/:id/upload over HTTP (streamed csv-parse, AES-256-GCM x2 per row, COPY into individual_accounts per batch)',
       seconds: seconds(appRun.ms),
       rowsPerSecond: perSecond(ROWS, appRun.ms),
     },
