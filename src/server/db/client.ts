@@ -18,6 +18,11 @@ export function connectDatabase(url: string, poolSize = 20, applicationName?: st
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 10_000,
+    // A connection, once opened, stays open (pg-pool closes one after 10 s idle by default). After a burst the
+    // pool closed a dozen idle connections at once, and every request in flight stalled for about a second
+    // (decision 011, "The open loop's stall"); opening them again for the next burst costs a SCRAM exchange
+    // and a new backend each. `max` still bounds them.
+    idleTimeoutMillis: 0,
     application_name: applicationName,
   });
   // An idle client that loses its server must not crash the process; the pool replaces it.
