@@ -2,6 +2,7 @@
 // COPY FROM STDIN, then the stock recount. A batch holding a username or e-mail already taken goes through a
 // staging table and INSERT … ON CONFLICT DO NOTHING instead. Decision 012 has the numbers.
 import { randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -21,7 +22,7 @@ export type AccountRow = {
 };
 
 /** A batch sealed and encoded for COPY, ready to be written: one text line per row, in the file's order. */
-export type PreparedBatch = { rows: AccountRow[]; lines: string[] };
+export type PreparedBatch = { lines: string[] };
 
 export type BatchWriter = {
   /**
@@ -72,7 +73,7 @@ export async function openBatchWriter(
     db.transaction(async (tx) => {
       await copyRows(client, COPY_ACCOUNTS, batch.lines.join(''));
       const stockCount = await recomputeStockCount(tx, groupId);
-      return { inserted: batch.rows.length, stockCount };
+      return { inserted: batch.lines.length, stockCount };
     });
 
   const stagedWrite = (batch: PreparedBatch) =>
@@ -93,10 +94,10 @@ export async function openBatchWriter(
     async prepare(rows) {
       const lines: string[] = [];
       for (let at = 0; at < rows.length; at += PREPARE_SLICE) {
-        if (at) await new Promise(setImmediate);
+        if (at) await nextTurn();
         lines.push(...copyLines(rows.slice(at, at + PREPARE_SLICE), cipher, group));
       }
-      return { rows, lines };
+      return { lines };
     },
     write: (batch) =>
       (duplicatesSeen ? stagedWrite(batch) : directWrite(batch))

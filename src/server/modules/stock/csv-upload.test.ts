@@ -214,7 +214,7 @@ describe('reading the CSV', () => {
   });
   it('skips a row whose username another upload saved a moment earlier, and saves the rest of the file', async () => {
     const id = await newTemplate();
-    // Another writer's row, not yet committed: this upload's check cannot see it, its COPY waits for it.
+    // Another writer's row, not yet committed: this upload's COPY waits on its key, then meets it taken.
     const other = await database.pool.connect();
     try {
       await other.query('begin');

@@ -80,7 +80,7 @@ export async function importAccountsCsv(
     await settle();
     inFlight = writer.write(prepared).then((written) => {
       created += written.inserted;
-      duplicates += prepared.rows.length - written.inserted;
+      duplicates += prepared.lines.length - written.inserted;
       stockCount = written.stockCount;
     });
     // Seen by settle(); this only keeps an unawaited failure from counting as unhandled meanwhile.
