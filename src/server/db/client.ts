@@ -6,7 +6,7 @@ import * as schema from './schema.ts';
 // bigint (int8) as JS number: kobo amounts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-export type Db = NodePgDatabase<typeof schema>;
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool | pg.PoolClient };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 
@@ -29,6 +29,21 @@ export function connectDatabase(url: string, poolSize = 20, applicationName?: st
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * The rows of a named prepared statement: each connection parses and plans it once, then only binds and runs it.
+ * For the hottest raw SQL only (the purchase call): parsing and planning it on every call was about a tenth of
+ * PostgreSQL's CPU per purchase (docs/decisions/011, "Session 10"). Query-builder statements use `.prepare(name)`.
+ */
+export async function queryPrepared<Row extends object>(
+  db: Db,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
+  const result = await db.$client.query<Row>({ name, text, values });
+  return result.rows;
 }
 
 /** A Drizzle handle on one checked-out connection (a session that must stay the same: temporary tables). */

@@ -1,6 +1,6 @@
 // Server-side sessions: a random token in an httpOnly cookie; only its SHA-256 hash is stored.
 import crypto from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -82,22 +82,30 @@ const LAST_SEEN_EVERY_MS = 5 * 60_000;
 /** Resolves req.user from the cookie; an unknown or expired token is simply anonymous. */
 export function createSessionLoader(db: Db, config: Config) {
   const cookieName = sessionCookieName(config);
+  // Every signed-in request runs it: a named prepared statement, so each connection parses and plans it once.
+  const lookup = db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      isAdmin: users.isAdmin,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_lookup');
   return async (req: FastifyRequest): Promise<void> => {
     const token = req.cookies[cookieName];
     if (!token || token.length > 100) return;
     const tokenHash = hashToken(token);
-    const [row] = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        fullName: users.fullName,
-        isAdmin: users.isAdmin,
-        lastSeenAt: sessions.lastSeenAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
-      .limit(1);
+    const [row] = await lookup.execute({ tokenHash, now: new Date() });
     if (!row) return;
     if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
       await db

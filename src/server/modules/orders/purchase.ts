@@ -5,7 +5,6 @@
 // one round trip, no transaction left idle waiting for this process, no group row locked (see
 // docs/decisions/011-purchase-in-one-statement.md for the measurements that chose it).
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { SECRET_KEY } from '../../../shared/catalogue.ts';
 import {
   orderMessages,
@@ -13,7 +12,7 @@ import {
   type OrderAccount,
   type PurchaseInput,
 } from '../../../shared/orders.ts';
-import type { Db } from '../../db/client.ts';
+import { queryPrepared, type Db } from '../../db/client.ts';
 import type { SessionUser } from '../../http/access.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
@@ -57,6 +56,9 @@ type Row = {
   account_ids: string[] | null;
 };
 
+// Prepared once per connection (queryPrepared): the purchase is the hottest statement of the store.
+const PURCHASE_ORDER = `select * from purchase_order($1::uuid, $2, $3, $4::uuid, $5::int, $6::uuid, $7, $8)`;
+
 export function requestHash(input: PurchaseInput): string {
   return crypto
     .createHash('sha256')
@@ -82,12 +84,17 @@ export async function purchase(
   //   wallet row locked (this customer's purchases and retries of one key run one at a time), idempotency
   //   (the first order of a key answers its retries), group, balance, claim with SKIP LOCKED, order, debit
   //   and ledger row, accounts sold, the credentials e-mail queued, the stock change appended.
-  const { rows } = await db.execute<Row>(
-    sql`select * from purchase_order(${user.id}::uuid, ${idempotencyKey}, ${requestHash(input)},
-          ${input.productGroupId}::uuid, ${input.quantity}::int, ${input.accountId ?? null}::uuid,
-          ${SECRET_KEY.source}, ${CREDENTIALS_EMAIL_PLACEHOLDER})`,
-  );
-  const row = rows[0]!;
+  const [row] = await queryPrepared<Row>(db, 'purchase_order', PURCHASE_ORDER, [
+    user.id,
+    idempotencyKey,
+    requestHash(input),
+    input.productGroupId,
+    input.quantity,
+    input.accountId ?? null,
+    SECRET_KEY.source,
+    CREDENTIALS_EMAIL_PLACEHOLDER,
+  ]);
+  if (!row) throw new Error('purchase_order() returned no row');
   const balanceKobo = Number(row.balance_kobo);
   switch (row.outcome) {
     case 'idempotency_mismatch':
