@@ -14,7 +14,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../../shared/orders.ts';
 import { users } from '../auth/auth.tables.ts';
-import { productGroups } from '../catalogue/catalogue.tables.ts';
 
 /** Public details kept with the order; credentials stay encrypted on the linked accounts. */
 export type OrderAccountDetails = {
@@ -32,9 +31,11 @@ export const orders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    productGroupId: uuid('product_group_id')
-      .notNull()
-      .references(() => productGroups.id),
+    // No foreign key on purpose: its check locked the group row (KEY SHARE) from every purchase, one hot row
+    // for all buyers of a group. The group is kept by the order's accounts instead: they are in this group
+    // (the claim takes them from it), their key on the group refuses its deletion, and a sold account is never
+    // deleted. check-ledger.ts proves it after every test (docs/decisions/011, "Session 10").
+    productGroupId: uuid('product_group_id').notNull(),
     quantity: integer('quantity').notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),

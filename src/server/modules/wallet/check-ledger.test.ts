@@ -77,6 +77,13 @@ describe('the invariant checker', () => {
     ).toContain('no wallet balance below zero');
     expect(
       await brokenBy((tx) =>
+        tx.execute(
+          sql`update orders set product_group_id = ${crypto.randomUUID()} where id = ${orderId}`,
+        ),
+      ),
+    ).toContain("every order's product group exists");
+    expect(
+      await brokenBy((tx) =>
         tx.execute(sql`update orders set status = 'failed' where id = ${orderId}`),
       ),
     ).toEqual([

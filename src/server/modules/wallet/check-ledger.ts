@@ -24,6 +24,13 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
                where a.status in ('sold', 'replaced', 'refunded') and (o.id is null or o.status <> 'completed' or o.product_group_id <> a.product_group_id)`,
   },
   {
+    // orders.product_group_id has no foreign key (it locked the group row from every purchase): the order's
+    // accounts keep its group (their key refuses the group's deletion), and this check proves it.
+    invariant: "every order's product group exists",
+    query: sql`select o.id, o.product_group_id from orders o
+               where not exists (select 1 from product_groups g where g.id = o.product_group_id)`,
+  },
+  {
     // A replacement takes the replaced account's place; a refunded account still counts (its money came back).
     invariant: 'every completed order holds exactly its quantity of sold and refunded accounts',
     query: sql`select o.id, o.quantity, count(a.id)::int as accounts from orders o
