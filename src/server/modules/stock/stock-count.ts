@@ -24,38 +24,41 @@ export async function recomputeStockCount(tx: Tx | Db, groupId: string): Promise
 }
 
 /**
- * Folds the group's committed purchases into stock_count, once per round however many purchases wait: a
- * caller arriving while a round runs waits for the next one (which starts after its commit, so it sees it).
- * Rounds of one group run one at a time in this process; across processes the group row lock orders them.
+ * Folds committed purchases into stock_count, one round at a time per process, each round folding every group
+ * asked for since the previous one started (refresh_stock_counts: one call, one transaction). A caller arriving
+ * while a round runs waits for the next one, which starts after its commit and includes its group, so it sees
+ * the purchase. Across processes the group row locks order the folds.
  */
 export function stockCountRefresher(db: Db) {
-  type Rounds = { running: Promise<void> | null; next: Promise<void> | null };
-  const groups = new Map<string, Rounds>();
-  const launch = (groupId: string, rounds: Rounds): Promise<void> => {
-    const running: Promise<void> = db
-      .execute(sql`select refresh_stock_count(${groupId}::uuid)`)
-      .then(() => {})
+  let running: Promise<void> | null = null;
+  let next: { groups: Set<string>; round: Promise<void> } | null = null;
+  const launch = (groups: Set<string>): Promise<void> => {
+    const round = db
+      .execute(sql`select refresh_stock_counts(${sql.param([...groups])}::uuid[])`)
+      .then(() => {});
+    running = round;
+    void round
+      .catch(() => {})
       .finally(() => {
-        if (rounds.running === running) rounds.running = null;
-        if (!rounds.running && !rounds.next) groups.delete(groupId);
+        if (running === round) running = null;
       });
-    rounds.running = running;
-    return running;
+    return round;
   };
   return {
     refresh(groupId: string): Promise<void> {
-      let rounds = groups.get(groupId);
-      if (!rounds) groups.set(groupId, (rounds = { running: null, next: null }));
-      const running = rounds.running;
-      if (!running) return launch(groupId, rounds);
-      const r = rounds;
-      r.next ??= running
-        .catch(() => {})
-        .then(() => {
-          r.next = null;
-          return launch(groupId, r);
-        });
-      return r.next;
+      if (!running) return launch(new Set([groupId]));
+      if (!next) {
+        const groups = new Set<string>();
+        const round = running
+          .catch(() => {})
+          .then(() => {
+            next = null;
+            return launch(groups);
+          });
+        next = { groups, round };
+      }
+      next.groups.add(groupId);
+      return next.round;
     },
   };
 }
