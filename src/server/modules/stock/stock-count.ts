@@ -70,6 +70,8 @@ export async function refreshPendingStockCounts(db: Db): Promise<number> {
   const { rows } = await db.execute<{ id: string }>(
     sql`select distinct product_group_id as id from stock_count_pending`,
   );
-  for (const { id } of rows) await db.execute(sql`select refresh_stock_count(${id}::uuid)`);
+  // The same fold as the purchases' rounds: one call, the groups in id order.
+  if (rows.length > 0)
+    await db.execute(sql`select refresh_stock_counts(${sql.param(rows.map((r) => r.id))}::uuid[])`);
   return rows.length;
 }
