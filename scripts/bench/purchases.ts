@@ -4,7 +4,7 @@
 //   closed loop, the same buyers over 10 groups;
 //   open loop at half the one-group rate: latency when the store is not saturated (beside pgbench -R).
 // Closed-loop saturation and open-loop latency answer different questions; both are printed.
-// Options (environment): BENCH_PURCHASE_STOCK (20000), BENCH_WARMUP_MS (2000), BENCH_DURATION_MS (10000).
+// Options (environment): BENCH_PURCHASE_STOCK (60000: more than a fast 2-core host sells in warm-up and window), BENCH_WARMUP_MS (2000), BENCH_DURATION_MS (10000).
 // Run alone: node scripts/bench/purchases.ts. Writes .tmp/bench/purchases.json. npm run bench runs it too.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -59,9 +59,9 @@ export type PurchaseOptions = {
 
 export const defaultPurchaseOptions: PurchaseOptions = {
   buyers: 200,
-  stock: Number(process.env.BENCH_PURCHASE_STOCK ?? 20_000),
+  stock: Number(process.env.BENCH_PURCHASE_STOCK ?? 60_000),
   spreadGroups: 10,
-  stockPerSpreadGroup: Number(process.env.BENCH_PURCHASE_STOCK ?? 20_000) / 5,
+  stockPerSpreadGroup: Number(process.env.BENCH_PURCHASE_STOCK ?? 60_000) / 5,
   warmupMs: Number(process.env.BENCH_WARMUP_MS ?? 2_000),
   durationMs: Number(process.env.BENCH_DURATION_MS ?? 10_000),
   openLoopFraction: 0.5,
