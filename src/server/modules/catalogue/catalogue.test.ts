@@ -1,7 +1,7 @@
 // Integration tests of the public catalogue (SPEC.md §4 visibility) on the seeded demo shop, and the promise
 // that no public response ever carries a credential.
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type {
   AccountResponse,
@@ -175,6 +175,27 @@ describe('a category page (GET /api/catalogue/categories/:id)', () => {
       'isAvailable',
       'username',
     ]);
+  });
+
+  it("shows each group's own oldest available accounts, six at most", async () => {
+    // Stock added over time, its age the reverse of its ids, so neither order can stand in for the other.
+    await db.execute(sql`
+      update ${stockAccounts} a set created_at = timestamptz '2026-01-01' - r.n * interval '1 minute'
+        from (select id, row_number() over (order by id) as n from ${stockAccounts}) r
+       where r.id = a.id`);
+    const page = await visit<CategoryResponse>('/api/catalogue/categories/instagram');
+    for (const group of page.groups) {
+      const oldest = await db
+        .select({ id: stockAccounts.id })
+        .from(stockAccounts)
+        .where(
+          and(eq(stockAccounts.productGroupId, group.id), eq(stockAccounts.status, 'available')),
+        )
+        .orderBy(asc(stockAccounts.createdAt), asc(stockAccounts.id))
+        .limit(6);
+      expect(oldest.length).toBeGreaterThan(0);
+      expect(group.sampleAccounts.map((a) => a.id)).toEqual(oldest.map((a) => a.id));
+    }
   });
 
   it.each(['nope', 'x'.repeat(100), 'instagram%27%20or%201=1'])(

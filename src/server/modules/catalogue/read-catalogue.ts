@@ -20,10 +20,10 @@ const SAMPLE_ACCOUNTS = 6;
  * a product group, whose stock count it keeps), so the catalogue may not import it.
  */
 export const stockShown = {
-  /** A group's first available accounts, public details only. */
-  samples: lateBound<(db: Db, groupId: string, limit: number) => Promise<PublicAccount[]>>(
-    'catalogue stockShown.samples',
-  ),
+  /** Each group's first available accounts (every group asked for is a key), public details only. */
+  samples: lateBound<
+    (db: Db, groupIds: string[], limit: number) => Promise<Map<string, PublicAccount[]>>
+  >('catalogue stockShown.samples'),
   /** One account by id with its group's id, whatever its status; null when unknown. */
   account: lateBound<
     (db: Db, id: string) => Promise<{ account: PublicAccount; productGroupId: string } | null>
@@ -95,12 +95,15 @@ export async function readCategory(db: Db, id: string): Promise<CategoryResponse
   const groups = await selectGroups(db)
     .where(and(visibleGroup, eq(productGroups.categoryId, id)))
     .orderBy(asc(productGroups.name));
-  const withSamples = await Promise.all(
-    groups.map(async (group) => ({
-      ...group,
-      sampleAccounts: await stockShown.samples.call(db, group.id, SAMPLE_ACCOUNTS),
-    })),
+  const samples = await stockShown.samples.call(
+    db,
+    groups.map((g) => g.id),
+    SAMPLE_ACCOUNTS,
   );
+  const withSamples = groups.map((group) => ({
+    ...group,
+    sampleAccounts: samples.get(group.id) ?? [],
+  }));
   return { category: summarise(category, groups), groups: withSamples };
 }
 

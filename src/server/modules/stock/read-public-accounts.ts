@@ -1,6 +1,6 @@
 // The accounts on sale as the public catalogue shows them (catalogue/read-catalogue.ts's stockShown,
 // wired in wire-modules.ts): username and public details only, never credentials.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { publicDetails, type PublicAccount } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { stockAccounts } from './stock.tables.ts';
@@ -22,18 +22,29 @@ const toPublic = (r: PublicRow): PublicAccount => ({
   isAvailable: r.status === 'available',
 });
 
+/**
+ * The first available accounts of each group, oldest first, at most `limit` each: one query for a whole category
+ * page (a lateral index scan per group), not one per group.
+ */
 export async function readSampleAccounts(
   db: Db,
-  groupId: string,
+  groupIds: string[],
   limit: number,
-): Promise<PublicAccount[]> {
-  const rows = await db
-    .select(publicColumns)
-    .from(stockAccounts)
-    .where(and(eq(stockAccounts.productGroupId, groupId), eq(stockAccounts.status, 'available')))
-    .orderBy(asc(stockAccounts.createdAt), asc(stockAccounts.id))
-    .limit(limit);
-  return rows.map(toPublic);
+): Promise<Map<string, PublicAccount[]>> {
+  const samples = new Map<string, PublicAccount[]>(groupIds.map((id) => [id, []]));
+  if (!groupIds.length || limit <= 0) return samples;
+  const { rows } = await db.execute<PublicRow & { productGroupId: string }>(sql`
+    select a.id, a.username, a.additional_info as info, a.status, g.id as "productGroupId"
+      from unnest(${sql.param(groupIds)}::uuid[]) with ordinality as g(id, n)
+     cross join lateral (
+       select s.id, s.username, s.additional_info, s.status
+         from ${stockAccounts} s
+        where s.product_group_id = g.id and s.status = 'available'
+        order by s.created_at, s.id
+        limit ${limit}) a
+     order by g.n`);
+  for (const row of rows) samples.get(row.productGroupId)?.push(toPublic(row));
+  return samples;
 }
 
 export async function readPublicAccount(
