@@ -4,7 +4,8 @@
 //   closed loop, the same buyers over 10 groups;
 //   open loop at half the one-group rate: latency when the store is not saturated (beside pgbench -R).
 // Closed-loop saturation and open-loop latency answer different questions; both are printed.
-// Options (environment): BENCH_PURCHASE_STOCK (60000: more than a fast 2-core host sells in warm-up and window), BENCH_WARMUP_MS (2000), BENCH_DURATION_MS (10000).
+// Options (environment): BENCH_PURCHASE_STOCK (60000: more than a fast 2-core host sells in warm-up and window),
+// BENCH_WARMUP_MS (2000), BENCH_DURATION_MS (10000).
 // Run alone: node scripts/bench/purchases.ts. Writes .tmp/bench/purchases.json. npm run bench runs it too.
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -23,19 +23,23 @@ export async function recomputeStockCount(tx: Tx | Db, groupId: string): Promise
   return rows[0]?.stock_count ?? 0;
 }
 
+/** Folds the groups' committed purchases into stock_count: one call and one transaction, the groups in id order
+ *  (refresh_stock_counts, drizzle/0015). The purchases' rounds and the sweep both fold through it. */
+async function foldStockCounts(db: Db, groupIds: Iterable<string>): Promise<void> {
+  await db.execute(sql`select refresh_stock_counts(${sql.param([...groupIds])}::uuid[])`);
+}
+
 /**
  * Folds committed purchases into stock_count, one round at a time per process, each round folding every group
- * asked for since the previous one started (refresh_stock_counts: one call, one transaction). A caller arriving
- * while a round runs waits for the next one, which starts after its commit and includes its group, so it sees
- * the purchase. Across processes the group row locks order the folds.
+ * asked for since the previous one started (foldStockCounts). A caller arriving while a round runs waits for the
+ * next one, which starts after its commit and includes its group, so it sees the purchase. Across processes the
+ * group row locks order the folds.
  */
 export function stockCountRefresher(db: Db) {
   let running: Promise<void> | null = null;
   let next: { groups: Set<string>; round: Promise<void> } | null = null;
   const launch = (groups: Set<string>): Promise<void> => {
-    const round = db
-      .execute(sql`select refresh_stock_counts(${sql.param([...groups])}::uuid[])`)
-      .then(() => {});
+    const round = foldStockCounts(db, groups);
     running = round;
     void round
       .catch(() => {})
@@ -70,8 +74,10 @@ export async function refreshPendingStockCounts(db: Db): Promise<number> {
   const { rows } = await db.execute<{ id: string }>(
     sql`select distinct product_group_id as id from stock_count_pending`,
   );
-  // The same fold as the purchases' rounds: one call, the groups in id order.
   if (rows.length > 0)
-    await db.execute(sql`select refresh_stock_counts(${sql.param(rows.map((r) => r.id))}::uuid[])`);
+    await foldStockCounts(
+      db,
+      rows.map((r) => r.id),
+    );
   return rows.length;
 }
