@@ -16,6 +16,9 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** The route's verb checks the session again inside its own transaction (the purchase), so the session
+     *  loader may answer this route from a session it remembers instead of reading it (sessions.ts). */
+    sessionCheckedByVerb?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;

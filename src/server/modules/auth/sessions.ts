@@ -78,6 +78,14 @@ export async function endUserSessions(
 
 // "Last seen" is written at most once per interval per session, so reading pages costs no write each time.
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
+// A remembered session answers only routes whose verb checks the session again in its own transaction
+// (config.sessionCheckedByVerb: the purchase), so an ended session is refused there at once, remembered or not.
+// What memory can make stale for this long is the name, e-mail and admin flag the route's door looks at.
+export const REMEMBER_SESSION_MS = 30_000;
+const REMEMBERED_SESSIONS_MAX = 10_000;
+
+type Looked = SessionUser & { lastSeenAt: Date; expiresAt: Date };
+type Remembered = Looked & { readAt: number };
 
 /** Resolves req.user from the cookie; an unknown or expired token is simply anonymous. */
 export function createSessionLoader(db: Db, config: Config) {
@@ -90,6 +98,7 @@ export function createSessionLoader(db: Db, config: Config) {
       fullName: users.fullName,
       isAdmin: users.isAdmin,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -101,21 +110,43 @@ export function createSessionLoader(db: Db, config: Config) {
     )
     .limit(1)
     .prepare('session_lookup');
+  // By token hash, oldest read first (a Map keeps insertion order), so the oldest go when it is full.
+  const remembered = new Map<string, Remembered>();
+
+  const read = async (tokenHash: string, mayRemember: boolean): Promise<Looked | null> => {
+    const now = Date.now();
+    const known = remembered.get(tokenHash);
+    if (known && now - known.readAt < REMEMBER_SESSION_MS && known.expiresAt.getTime() > now) {
+      if (mayRemember) return known;
+    } else if (known) remembered.delete(tokenHash);
+    const [row] = await lookup.execute({ tokenHash, now: new Date(now) });
+    if (!row) {
+      remembered.delete(tokenHash);
+      return null;
+    }
+    const entry = { ...row, isAdmin: isAdminUser(row, config), readAt: now };
+    remembered.delete(tokenHash);
+    remembered.set(tokenHash, entry);
+    if (remembered.size > REMEMBERED_SESSIONS_MAX)
+      remembered.delete(remembered.keys().next().value!);
+    return entry;
+  };
+
   return async (req: FastifyRequest): Promise<void> => {
     const token = req.cookies[cookieName];
     if (!token || token.length > 100) return;
     const tokenHash = hashToken(token);
-    const [row] = await lookup.execute({ tokenHash, now: new Date() });
-    if (!row) return;
-    if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
+    const session = await read(tokenHash, req.routeOptions.config.sessionCheckedByVerb === true);
+    if (!session) return;
+    if (Date.now() - session.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
+      session.lastSeenAt = new Date();
       await db
         .update(sessions)
-        .set({ lastSeenAt: new Date() })
+        .set({ lastSeenAt: session.lastSeenAt })
         .where(eq(sessions.tokenHash, tokenHash));
     }
-    const { lastSeenAt: _seen, ...identity } = row;
-    const user: SessionUser = { ...identity, isAdmin: isAdminUser(row, config) };
-    req.user = user;
+    const { id, email, fullName, isAdmin } = session;
+    req.user = { id, email, fullName, isAdmin };
     req.sessionTokenHash = tokenHash;
   };
 }

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { quickCustomer, SAME_ORIGIN } from '../../test/auth-helpers.ts';
 import { insertGroupWithStock } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { users } from '../auth/auth.tables.ts';
+import { AUTH_REQUIRED_MESSAGE } from '../../http/access.ts';
+import { sessions, users } from '../auth/auth.tables.ts';
 import { productGroups } from '../catalogue/catalogue.tables.ts';
 import { deliverDueEmails } from '../mail/deliver-emails.ts';
 import { emailOutbox } from '../mail/mail.tables.ts';
@@ -198,6 +199,37 @@ describe('purchase', () => {
       payload: { productGroupId: group.id, quantity: 1 },
     });
     expect(missingKey.statusCode).toBe(400);
+  });
+
+  it('buys nothing with a session ended since this process remembered it: signed out here, or ended by another process', async () => {
+    const group = await insertGroupWithStock(db, { accounts: 5, priceKobo: 10_000 });
+    const signedOut = await quickCustomer(db, 100_000);
+    const endedElsewhere = await quickCustomer(db, 100_000);
+    // A first purchase each: the purchase route now remembers both sessions (sessions.ts).
+    for (const { cookie } of [signedOut, endedElsewhere])
+      expect((await buy(cookie, { productGroupId: group.id, quantity: 1 })).statusCode).toBe(201);
+
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: signedOut.cookie, ...SAME_ORIGIN },
+    });
+    expect(logout.statusCode).toBe(200);
+    // Another process signing the customer out everywhere (a password reset, say) deletes the rows.
+    await db.delete(sessions).where(eq(sessions.userId, endedElsewhere.user.id));
+
+    for (const { user, cookie } of [signedOut, endedElsewhere]) {
+      const res = await buy(cookie, { productGroupId: group.id, quantity: 1 });
+      expect(res.statusCode, res.body).toBe(401);
+      expect(res.json().error.message).toBe(AUTH_REQUIRED_MESSAGE);
+      expect(await balanceOf(user.id)).toBe(90_000);
+      const orders = await db.select().from(transactions).where(eq(transactions.userId, user.id));
+      expect(orders.filter((t) => t.type === 'purchase')).toHaveLength(1);
+    }
+    expect(await stockOf(group.id)).toBe(3);
+    // Every other route reads the session afresh: memory answers only the purchase, which checks it again.
+    const me = await app.inject({ url: '/api/me', headers: { cookie: endedElsewhere.cookie } });
+    expect(me.statusCode).toBe(401);
   });
 });
 

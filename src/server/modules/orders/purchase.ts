@@ -13,7 +13,7 @@ import {
   type PurchaseInput,
 } from '../../../shared/orders.ts';
 import { queryPrepared, type Db } from '../../db/client.ts';
-import type { SessionUser } from '../../http/access.ts';
+import { AUTH_REQUIRED_MESSAGE, type SessionUser } from '../../http/access.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { stockCountRefresher, type StockCountRefresher } from '../stock/stock-count.ts';
@@ -24,6 +24,8 @@ import type { OrderAccountDetails } from './orders.tables.ts';
 
 export type PurchaseRequest = {
   user: SessionUser;
+  /** The buyer's session, checked again inside the purchase (step 1): the route may have answered from memory. */
+  sessionTokenHash: string;
   input: PurchaseInput;
   idempotencyKey: string;
   /** For the new order's report windows in the answer. */
@@ -39,6 +41,7 @@ export type PurchaseOutcome = {
 
 type Outcome =
   | 'completed'
+  | 'unauthenticated'
   | 'replayed'
   | 'idempotency_mismatch'
   | 'not_found'
@@ -57,7 +60,7 @@ type Row = {
 };
 
 // Prepared once per connection (queryPrepared): the purchase is the hottest statement of the store.
-const PURCHASE_ORDER = `select * from purchase_order($1::uuid, $2, $3, $4::uuid, $5::int, $6::uuid, $7, $8)`;
+const PURCHASE_ORDER = `select * from purchase_order($1::uuid, $2, $3, $4, $5::uuid, $6::int, $7::uuid, $8, $9)`;
 
 export function requestHash(input: PurchaseInput): string {
   return crypto
@@ -81,11 +84,12 @@ export async function purchase(
 ): Promise<PurchaseOutcome> {
   const { user, input, idempotencyKey } = req;
   // 1–10. The whole sequence, in one call and one transaction (autocommit: the call is the transaction):
-  //   wallet row locked (this customer's purchases and retries of one key run one at a time), idempotency
+  //   the session still open, wallet row locked (this customer's purchases and retries of one key run one at a time), idempotency
   //   (the first order of a key answers its retries), group, balance, claim with SKIP LOCKED, order, debit
   //   and ledger row, accounts sold, the credentials e-mail queued, the stock change appended.
   const [row] = await queryPrepared<Row>(db, 'purchase_order', PURCHASE_ORDER, [
     user.id,
+    req.sessionTokenHash,
     idempotencyKey,
     requestHash(input),
     input.productGroupId,
@@ -97,6 +101,8 @@ export async function purchase(
   if (!row) throw new Error('purchase_order() returned no row');
   const balanceKobo = Number(row.balance_kobo);
   switch (row.outcome) {
+    case 'unauthenticated':
+      throw new AppError('UNAUTHENTICATED', 401, AUTH_REQUIRED_MESSAGE);
     case 'idempotency_mismatch':
       throw conflict(orderMessages.idempotencyMismatch, 'IDEMPOTENCY_MISMATCH');
     case 'not_found':

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SECRET_KEY } from '../../../shared/catalogue.ts';
+import { hashToken } from '../auth/sessions.ts';
 import { quickCustomer } from '../../test/auth-helpers.ts';
 import { insertGroupWithStock } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
@@ -29,11 +30,12 @@ describe('the stock count sweep', () => {
       )
         .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
         .map((g) => g.stockCount);
-    const { user } = await quickCustomer(db, 1_000_000);
+    const { user, cookie } = await quickCustomer(db, 1_000_000);
+    const session = hashToken(cookie.slice('sid='.length));
     // The purchase call alone, as a process that dies right after its commit leaves it: no fold follows.
     for (const id of ids) {
       const { rows } = await db.execute<{ outcome: string }>(
-        sql`select outcome from purchase_order(${user.id}::uuid, ${crypto.randomUUID()}, 'hash', ${id}::uuid,
+        sql`select outcome from purchase_order(${user.id}::uuid, ${session}, ${crypto.randomUUID()}, 'hash', ${id}::uuid,
               2, null, ${SECRET_KEY.source}, ${CREDENTIALS_EMAIL_PLACEHOLDER})`,
       );
       expect(rows[0]!.outcome).toBe('completed');
