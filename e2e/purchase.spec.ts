@@ -171,3 +171,41 @@ test('/order-history shows the same page, empty for a new customer', async ({ pa
     page.getByRole('main').getByRole('link', { name: 'Browse Products', exact: true }),
   ).toHaveAttribute('href', '/products');
 });
+
+test('a checkout left open on one device buys nothing once the customer signs out everywhere else from another', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { email, password } = await createCustomer(page, 'twodevices');
+  await signInAsCustomer(page, email, password);
+  await creditWallet(browser, email, 10_000);
+  // The phone: checkout open (its requests just now let the server remember this session for the purchase).
+  await buyFromProducts(page, 1);
+  await expect(page.getByTestId('checkout-balance')).toHaveText('₦10,000.00');
+
+  // The laptop: signs in and ends every other session.
+  const laptopContext = await browser.newContext();
+  try {
+    const laptop = await laptopContext.newPage();
+    await signInAsCustomer(laptop, email, password);
+    await laptop.goto('/profile');
+    const devices = laptop.getByRole('list', { name: 'Signed-in devices' });
+    await expect(devices.getByRole('listitem')).toHaveCount(2);
+    await laptop.getByRole('button', { name: 'Sign Out Everywhere Else' }).click();
+    await expect(devices.getByRole('listitem')).toHaveCount(1);
+
+    // Back on the phone: the purchase is refused, the app knows it is signed out and offers the sign-in form,
+    // and nothing was bought or debited.
+    await page.getByRole('button', { name: 'Complete Purchase' }).click();
+    await expect(page.getByText('Please sign in to continue.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    const { orders } = (await (await laptop.request.get('/api/orders')).json()) as OrderList;
+    expect(orders).toHaveLength(0);
+    await laptop.goto('/wallet');
+    await expect(laptop.getByText('₦10,000.00').first()).toBeVisible();
+  } finally {
+    await laptopContext.close();
+  }
+});

@@ -1,9 +1,15 @@
 // The data layer, loaded as its own chunk: the query cache shared by every page, the route guards, and the
 // navbar's session area (wallet balance and account menu, or Sign In / Get Started). The entry chunk keeps
 // only the shell (router, navbar, footer), so the landing page can paint before this arrives.
-import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryClient,
+  QueryClientContext,
+  QueryClientProvider,
+} from '@tanstack/react-query';
 import { lazy, Suspense, useContext, useEffect, type ComponentType, type ReactNode } from 'react';
-import { useMe } from '../features/auth/api/use-me.ts';
+import { meQueryKey, useMe } from '../features/auth/api/use-me.ts';
+import { ApiError } from '../lib/api.ts';
 import { Guard, type RouteAccess } from './guards.tsx';
 import { AccountBadge, accountTriggerClass } from './layout/account-badge.tsx';
 import { reportSignedIn, SignedOutActions } from './layout/session-parts.tsx';
@@ -11,6 +17,14 @@ import { readEmbeddedPageData, seedPageData } from './seed-page-data.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+  // An action answered 401: the session ended (signed out on another device, say). Ask who is signed in again,
+  // so the navbar and the guards see it at once and a guarded page offers the sign-in form.
+  mutationCache: new MutationCache({
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 401)
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+  }),
 });
 
 // A server-rendered page came with the data it was rendered with: the hydrating render must read the same.
