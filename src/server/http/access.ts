@@ -7,7 +7,13 @@ export type { Access };
 
 export type SessionUser = { id: string; email: string; fullName: string; isAdmin: boolean };
 
-export type ApiRoute = { method: string; url: string; access: Access };
+export type ApiRoute = {
+  method: string;
+  url: string;
+  access: Access;
+  /** Answered from a remembered session: its verb checks the session again (config.sessionCheckedByVerb). */
+  sessionCheckedByVerb: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,7 +49,13 @@ export function registerAccessControl(
     if (!access)
       throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+      if (method !== 'HEAD')
+        apiRoutes.push({
+          method,
+          url: route.url,
+          access,
+          sessionCheckedByVerb: route.config?.sessionCheckedByVerb === true,
+        });
   });
 
   app.addHook('preHandler', async (req) => {

@@ -142,6 +142,13 @@ describe('sessions', () => {
     );
     expect((await me(app, `sid=${'a'.repeat(5000)}`)).statusCode).toBe(401);
   });
+
+  it('are remembered only for the purchase, whose purchase_order() checks the session again', () => {
+    // A route added to this list must check the session inside its own transaction, as the purchase does
+    // (drizzle/0016): otherwise a session ended in another process would still pass its door for 30 s.
+    const remembered = app.apiRoutes.filter((r) => r.sessionCheckedByVerb);
+    expect(remembered.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/orders']);
+  });
 });
 
 // ---- cross-site requests ----------------------------------------------------------------------------------
