@@ -81,11 +81,10 @@ const LAST_SEEN_EVERY_MS = 5 * 60_000;
 // A remembered session answers only routes whose verb checks the session again in its own transaction
 // (config.sessionCheckedByVerb: the purchase), so an ended session is refused there at once, remembered or not.
 // What memory can make stale for this long is the name, e-mail and admin flag the route's door looks at.
-export const REMEMBER_SESSION_MS = 30_000;
+const REMEMBER_SESSION_MS = 30_000;
 const REMEMBERED_SESSIONS_MAX = 10_000;
 
-type Looked = SessionUser & { lastSeenAt: Date; expiresAt: Date };
-type Remembered = Looked & { readAt: number };
+type Remembered = SessionUser & { lastSeenAt: Date; expiresAt: Date; readAt: number };
 
 /** Resolves req.user from the cookie; an unknown or expired token is simply anonymous. */
 export function createSessionLoader(db: Db, config: Config) {
@@ -113,19 +112,20 @@ export function createSessionLoader(db: Db, config: Config) {
   // By token hash, oldest read first (a Map keeps insertion order), so the oldest go when it is full.
   const remembered = new Map<string, Remembered>();
 
-  const read = async (tokenHash: string, mayRemember: boolean): Promise<Looked | null> => {
+  const read = async (tokenHash: string, mayRemember: boolean): Promise<Remembered | null> => {
     const now = Date.now();
     const known = remembered.get(tokenHash);
-    if (known && now - known.readAt < REMEMBER_SESSION_MS && known.expiresAt.getTime() > now) {
-      if (mayRemember) return known;
-    } else if (known) remembered.delete(tokenHash);
-    const [row] = await lookup.execute({ tokenHash, now: new Date(now) });
-    if (!row) {
-      remembered.delete(tokenHash);
-      return null;
-    }
-    const entry = { ...row, isAdmin: isAdminUser(row, config), readAt: now };
+    if (
+      mayRemember &&
+      known &&
+      now - known.readAt < REMEMBER_SESSION_MS &&
+      known.expiresAt.getTime() > now
+    )
+      return known;
     remembered.delete(tokenHash);
+    const [row] = await lookup.execute({ tokenHash, now: new Date(now) });
+    if (!row) return null;
+    const entry = { ...row, isAdmin: isAdminUser(row, config), readAt: now };
     remembered.set(tokenHash, entry);
     if (remembered.size > REMEMBERED_SESSIONS_MAX)
       remembered.delete(remembered.keys().next().value!);

@@ -84,9 +84,10 @@ export async function purchase(
 ): Promise<PurchaseOutcome> {
   const { user, input, idempotencyKey } = req;
   // 1–10. The whole sequence, in one call and one transaction (autocommit: the call is the transaction):
-  //   the session still open, wallet row locked (this customer's purchases and retries of one key run one at a time), idempotency
-  //   (the first order of a key answers its retries), group, balance, claim with SKIP LOCKED, order, debit
-  //   and ledger row, accounts sold, the credentials e-mail queued, the stock change appended.
+  //   the session still open and the wallet row locked (this customer's purchases and retries of one key run
+  //   one at a time), idempotency (the first order of a key answers its retries), group, balance, claim with
+  //   SKIP LOCKED, order, debit and ledger row, accounts sold, the credentials e-mail queued, the stock change
+  //   appended.
   const [row] = await queryPrepared<Row>(db, 'purchase_order', PURCHASE_ORDER, [
     user.id,
     req.sessionTokenHash,
