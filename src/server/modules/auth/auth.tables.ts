@@ -1,7 +1,6 @@
 // Accounts of people (profiles), their sessions and their one-time e-mail tokens.
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -11,26 +10,26 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { lowercaseEmail, nonNegativeKobo } from '../../db/domains.ts';
 
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
+    email: lowercaseEmail('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     fullName: text('full_name').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     /** Set when the owner deleted the account: the row stays, anonymised, so its orders and ledger still add up. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    walletBalanceKobo: bigint('wallet_balance_kobo', { mode: 'number' }).notNull().default(0),
+    walletBalanceKobo: nonNegativeKobo('wallet_balance_kobo').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Lower-case e-mail and a balance never below zero: the column types (domains.ts), not CHECKs.
     uniqueIndex('users_email_key').on(t.email),
-    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
-    check('users_wallet_not_negative', sql`${t.walletBalanceKobo} >= 0`),
   ],
 );
 

@@ -1,7 +1,7 @@
 // The e-mail outbox: written in the same transaction as its cause, delivered by a worker with retries.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { OUTBOX_STATUSES } from '../../../shared/mail.ts';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { outboxStatus } from '../../db/domains.ts';
 import { users } from '../auth/auth.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 
@@ -16,7 +16,7 @@ export const emailOutbox = pgTable(
     htmlBody: text('html_body'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     orderId: uuid('order_id').references(() => orders.id),
-    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    status: outboxStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -30,6 +30,5 @@ export const emailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'sending')`),
     index('email_outbox_order_idx').on(t.orderId),
-    check('email_outbox_status', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
   ],
 );

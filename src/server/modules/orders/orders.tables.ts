@@ -1,10 +1,6 @@
 // Orders: one purchase of one or many accounts from one product group.
-import { sql } from 'drizzle-orm';
 import {
-  bigint,
-  check,
   index,
-  integer,
   jsonb,
   pgTable,
   text,
@@ -12,7 +8,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ORDER_STATUSES } from '../../../shared/orders.ts';
+import { nonNegativeKobo, orderStatus, positiveQuantity } from '../../db/domains.ts';
 import { users } from '../auth/auth.tables.ts';
 
 /** Public details kept with the order; credentials stay encrypted on the linked accounts. */
@@ -36,9 +32,10 @@ export const orders = pgTable(
     // (the claim takes them from it), their key on the group refuses its deletion, and a sold account is never
     // deleted. check-ledger.ts proves it after every test (docs/decisions/011, "Session 10").
     productGroupId: uuid('product_group_id').notNull(),
-    quantity: integer('quantity').notNull(),
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    // Typed by domains (domains.ts): a quantity of at least one, an amount never below zero, a known status.
+    quantity: positiveQuantity('quantity').notNull(),
+    amountKobo: nonNegativeKobo('amount_kobo').notNull(),
+    status: orderStatus('status').notNull(),
     accountDetails: jsonb('account_details').$type<OrderAccountDetails>().notNull(),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
@@ -48,8 +45,5 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_group_idx').on(t.productGroupId),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
-    check('orders_status', sql`${t.status} in ('completed', 'processing', 'failed', 'pending')`),
-    check('orders_quantity_positive', sql`${t.quantity} > 0`),
-    check('orders_amount_not_negative', sql`${t.amountKobo} >= 0`),
   ],
 );

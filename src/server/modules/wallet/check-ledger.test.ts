@@ -68,10 +68,11 @@ describe('the invariant checker', () => {
         ),
       ),
     ).toEqual(['wallet balance equals the sum of its completed ledger rows']);
-    // The schema refuses a negative balance too; the checker is the second line, for a database whose constraint was lost.
+    // The schema refuses a negative balance too (the column's domain); the checker is the second line, for a
+    // database whose column lost its type.
     expect(
       await brokenBy(async (tx) => {
-        await tx.execute(sql`alter table users drop constraint users_wallet_not_negative`);
+        await tx.execute(sql`alter table users alter column wallet_balance_kobo type bigint`);
         await tx.execute(sql`update users set wallet_balance_kobo = -100 where id = ${user.id}`);
       }),
     ).toContain('no wallet balance below zero');
