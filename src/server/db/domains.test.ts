@@ -59,9 +59,9 @@ describe('the rules the CHECKs kept, now types and one function', () => {
     expect(
       await outcomeOf(sql`update users set wallet_balance_kobo = -1 where id = ${user.id}`),
     ).toBe('23514');
-    expect(await outcomeOf(sql`update users set email = 'Buyer@Example.com' where id = ${user.id}`)).toBe(
-      '23514',
-    );
+    expect(
+      await outcomeOf(sql`update users set email = 'Buyer@Example.com' where id = ${user.id}`),
+    ).toBe('23514');
     expect(
       await outcomeOf(sql`update users set wallet_balance_kobo = 0, email = 'buyer@example.com'
                           where id = ${user.id}`),

@@ -1,13 +1,5 @@
 // Orders: one purchase of one or many accounts from one product group.
-import {
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { nonNegativeKobo, orderStatus, positiveQuantity } from '../../db/domains.ts';
 import { users } from '../auth/auth.tables.ts';
 

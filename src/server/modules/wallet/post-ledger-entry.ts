@@ -1,5 +1,5 @@
 // The only way money moves: one conditional balance update and its ledger row, in the caller's transaction.
-// The balance can never go below zero (the WHERE clause first, the CHECK constraint as the last guard).
+// The balance can never go below zero (the WHERE clause first, the column's domain as the last guard).
 import type { Tx } from '../../db/client.ts';
 import type { TransactionType } from '../../../shared/wallet.ts';
 import { moveWalletBalance } from '../auth/wallet-balance.ts';
