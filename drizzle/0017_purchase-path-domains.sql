@@ -4,8 +4,8 @@
 -- instructions. A domain's check is kept parsed per connection and runs only for the columns a statement writes.
 -- The rules are the same as before, value for value; the closed unions' values are those of src/shared/
 -- (src/server/db/domains.test.ts compares them). The ledger's two rules across columns become one immutable
--- function, stored as one call. individual_accounts_sold_has_order stays an inline CHECK: the CSV import checks
--- it on every row, where a function call per row would cost more than the purchase saves.
+-- function, stored as one call. individual_accounts_sold_has_order stays an inline CHECK: as a function it saved
+-- the purchase nothing, and the CSV import would pay a function call for every row.
 -- custom SQL (keep when regenerating)
 CREATE DOMAIN account_status AS text
   CHECK (VALUE IN ('available', 'reserved', 'sold', 'replaced', 'refunded'));
