@@ -26,8 +26,7 @@ cleanup() { as_pg "$bin/pg_ctl -D $work/data stop -m immediate" >/dev/null 2>&1 
 trap cleanup EXIT
 
 as_pg "$bin/initdb -D $work/data -U postgres -A trust" >/dev/null
-start() { as_pg "$bin/pg_ctl -D $work/data -w -l $work/log -o '-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=' start" >/dev/null; }
-start
+as_pg "$bin/pg_ctl -D $work/data -w -l $work/log -o '-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=' start" >/dev/null
 export PGHOST=127.0.0.1 PGPORT=$port PGUSER=postgres
 url=postgres://postgres@127.0.0.1:$port/bench
 createdb bench

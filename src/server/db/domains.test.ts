@@ -6,6 +6,7 @@ import { quickCustomer } from '../test/auth-helpers.ts';
 import { insertGroupWithStock } from '../test/stock-helpers.ts';
 import { createTestDatabase } from '../test/test-app.ts';
 import { closedUnionDomains } from './domains.ts';
+import { sqlStateOf } from './pg-errors.ts';
 
 const { db } = await createTestDatabase();
 
@@ -19,8 +20,7 @@ async function outcomeOf(statement: SQL): Promise<string> {
     })
     .catch((err: unknown) => {
       if (err instanceof Error && err.message === 'Rollback') return;
-      const cause = (err as { cause?: { code?: string } }).cause;
-      outcome = cause?.code ?? String(err);
+      outcome = sqlStateOf(err) ?? String(err);
     });
   return outcome;
 }
@@ -47,13 +47,13 @@ const group = await insertGroupWithStock(db, { accounts: 1, priceKobo: 100 });
 const { user } = await quickCustomer(db, 500);
 
 describe('the rules the CHECKs kept, now types and one function', () => {
-  const order = (values: string) =>
-    sql.raw(`insert into orders (user_id, product_group_id, quantity, amount_kobo, status, account_details)
-             values ('${user.id}', '${group.id}', ${values}, '{}')`);
-  const entry = (type: string, amount: number, links = 'null, null') =>
-    sql.raw(`insert into transactions (user_id, type, amount_kobo, balance_after_kobo, description, reference,
-                                       status, report_id, order_id)
-             values ('${user.id}', '${type}', ${amount}, 0, 'probe', 'probe-${type}-${amount}', 'completed', ${links})`);
+  const order = (quantity: number, amountKobo: number, status: string) =>
+    sql`insert into orders (user_id, product_group_id, quantity, amount_kobo, status, account_details)
+        values (${user.id}, ${group.id}, ${quantity}, ${amountKobo}, ${status}, '{}')`;
+  // No report and no order: a refund must have both, every other entry neither.
+  const entry = (type: string, amountKobo: number) =>
+    sql`insert into transactions (user_id, type, amount_kobo, balance_after_kobo, description, reference, status)
+        values (${user.id}, ${type}, ${amountKobo}, 0, 'probe', ${`probe-${type}-${amountKobo}`}, 'completed')`;
 
   it('refuses a wallet below zero and an e-mail with capitals, and takes the valid ones', async () => {
     expect(
@@ -69,10 +69,10 @@ describe('the rules the CHECKs kept, now types and one function', () => {
   });
 
   it('refuses an order of no account, of a negative amount or of an unknown status', async () => {
-    expect(await outcomeOf(order(`0, 100, 'completed'`))).toBe('23514');
-    expect(await outcomeOf(order(`1, -1, 'completed'`))).toBe('23514');
-    expect(await outcomeOf(order(`1, 100, 'done'`))).toBe('23514');
-    expect(await outcomeOf(order(`1, 100, 'completed'`))).toBe('ok');
+    expect(await outcomeOf(order(0, 100, 'completed'))).toBe('23514');
+    expect(await outcomeOf(order(1, -1, 'completed'))).toBe('23514');
+    expect(await outcomeOf(order(1, 100, 'done'))).toBe('23514');
+    expect(await outcomeOf(order(1, 100, 'completed'))).toBe('ok');
   });
 
   it('refuses a ledger entry whose sign does not match its type, or a refund without its links', async () => {

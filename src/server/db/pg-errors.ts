@@ -12,6 +12,11 @@ function pgErrorOf(err: unknown): PgError | null {
   return null;
 }
 
+/** The SQLSTATE of a PostgreSQL error (also inside Drizzle's wrapper), or undefined for any other error. */
+export function sqlStateOf(err: unknown): string | undefined {
+  return pgErrorOf(err)?.code;
+}
+
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const pg = pgErrorOf(err);
   return pg?.code === '23505' && (constraint === undefined || pg.constraint === constraint);
