@@ -42,10 +42,11 @@ export async function drainAndClose(
   // Nothing to drain when start-up failed before the listener opened.
   if (graceMs > 0 && app.server.listening)
     await new Promise((resolve) => setTimeout(resolve, graceMs));
-  log.info('closing the listener; waiting for in-flight requests');
   // Stop accepting first, then give connections accepted a moment ago the time to deliver their request:
   // closing "idle" sockets at once (what server.close() does) would reset a client whose request is on the wire.
   net.Server.prototype.close.call(app.server);
+  // Logged once the listener is closed, so whoever reads it (drain.test.ts) finds new connections refused.
+  log.info('closing the listener; waiting for in-flight requests');
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const cut = setTimeout(() => {
     log.warn(
