@@ -4,6 +4,7 @@
 //   closed loop, the same buyers over 10 groups;
 //   open loop at half the one-group rate: latency when the store is not saturated (beside pgbench -R).
 // Closed-loop saturation and open-loop latency answer different questions; both are printed.
+// The closed-loop runs need wrk (apt-get install -y wrk); BENCH_LOAD=node runs them with the Node client instead.
 // Options (environment): BENCH_PURCHASE_STOCK (60000: more than a fast 2-core host sells in warm-up and window),
 // BENCH_WARMUP_MS (2000), BENCH_DURATION_MS (10000).
 // Run alone: node scripts/bench/purchases.ts. Writes .tmp/bench/purchases.json. npm run bench runs it too.
@@ -19,6 +20,7 @@ import {
   type LoadResult,
   type Percentiles,
 } from './lib/load.ts';
+import { runWrkPurchases, wrkBinary } from './lib/wrk.ts';
 import { fmt, lat, none, printTable, ratio, type Row } from './lib/table.ts';
 import {
   cpuMeter,
@@ -127,6 +129,12 @@ async function seedGroups(bench: StoreBench, n: number, accounts: number, name: 
   return groups;
 }
 
+// The closed-loop runs' load generator: wrk (lib/wrk.ts) unless BENCH_LOAD=node asks for the Node one (load.ts),
+// which costs the two cores about a tenth more (docs/decisions/011 "Session 14"). The open loop is always Node's:
+// it schedules every request on a clock, which wrk cannot.
+const nodeLoad = process.env.BENCH_LOAD === 'node';
+const closedLoopClient = nodeLoad ? 'Node' : 'wrk';
+
 const purchaseRequest =
   (bench: StoreBench, buyers: Buyer[], groups: { id: string }[]) => (i: number) => ({
     method: 'POST' as const,
@@ -157,6 +165,10 @@ async function measured<T extends LoadResult>(
   );
   const load = await run(meters.onWindow);
   const { cpu, waits } = await meters.result();
+  // wrk runs in its own process: its CPU is the load generator's too.
+  if ('loadGeneratorCpuSeconds' in load && typeof load.loadGeneratorCpuSeconds === 'number')
+    cpu.loadGeneratorCores =
+      Math.round((cpu.loadGeneratorCores + load.loadGeneratorCpuSeconds / cpu.seconds) * 100) / 100;
   const after = await stockCount(bench, ids);
   const orders = (
     await bench.db.execute<{ n: number }>(
@@ -183,6 +195,7 @@ export async function runPurchases(
   log = console.log,
 ): Promise<PurchaseResults> {
   const o = options;
+  if (!nodeLoad) wrkBinary(); // before the seeding, not after it
   log(
     `Purchases: seeding ${o.stock.toLocaleString('en')} accounts in one group, ${o.spreadGroups} groups of ${o.stockPerSpreadGroup.toLocaleString('en')}, and ${o.buyers} funded buyers ...`,
   );
@@ -199,15 +212,26 @@ export async function runPurchases(
       bench,
       groups,
       (onWindow) =>
-        runLoad({
-          port: bench.server.port,
-          concurrency: o.buyers,
-          warmupMs: o.warmupMs,
-          durationMs: o.durationMs,
-          okStatus: 201,
-          onWindow,
-          request: purchaseRequest(bench, buyers, groups),
-        }),
+        nodeLoad
+          ? runLoad({
+              port: bench.server.port,
+              concurrency: o.buyers,
+              warmupMs: o.warmupMs,
+              durationMs: o.durationMs,
+              okStatus: 201,
+              onWindow,
+              request: purchaseRequest(bench, buyers, groups),
+            })
+          : runWrkPurchases({
+              port: bench.server.port,
+              connections: o.buyers,
+              warmupMs: o.warmupMs,
+              durationMs: o.durationMs,
+              origin: bench.origin.origin,
+              cookies: buyers.map((b) => b.cookie),
+              groupIds: groups.map((g) => g.id),
+              onWindow,
+            }),
       log,
     );
   const store = await saturate([one!]);
@@ -361,7 +385,7 @@ export function purchaseRows(p: PurchaseResults): Row[] {
   const cpuMs = (x: number | null) => (x === null ? '?' : fmt(x, 2));
   return [
     {
-      measure: `purchases/s, ${p.store.concurrency} buyers, one group (vs ${tpcb})`,
+      measure: `purchases/s, ${p.store.concurrency} buyers (${closedLoopClient}), one group (vs ${tpcb})`,
       store: fmt(p.store.perSecond, 1),
       baseline: fmt(p.pgbench.tps, 1),
       ratio: ratio(p.ratio),

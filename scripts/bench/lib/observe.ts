@@ -7,7 +7,8 @@ import path from 'node:path';
 import type pg from 'pg';
 
 let ticksPerSecond: number | null = null;
-function clockTicks(): number {
+/** The kernel's clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
+export function clockTicks(): number {
   if (ticksPerSecond === null) {
     try {
       ticksPerSecond =

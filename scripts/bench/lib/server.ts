@@ -21,7 +21,8 @@ export type BenchServer = {
 };
 
 export async function startServer(name: string, options: ServerOptions): Promise<BenchServer> {
-  const execArgv: string[] = [];
+  // BENCH_SERVER_FLAGS: Node flags for the measured server, for experiments (--max-semi-space-size=64, say).
+  const execArgv: string[] = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
   if (process.env.BENCH_CPU_PROF === '1') {
     const dir = path.join(benchOutDir, 'profiles');
     fs.mkdirSync(dir, { recursive: true });
