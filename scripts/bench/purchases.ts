@@ -20,7 +20,7 @@ import {
   type LoadResult,
   type Percentiles,
 } from './lib/load.ts';
-import { runWrkPurchases, wrkBinary } from './lib/wrk.ts';
+import { requireWrk, runWrkPurchases } from './lib/wrk.ts';
 import { fmt, lat, none, printTable, ratio, type Row } from './lib/table.ts';
 import {
   cpuMeter,
@@ -129,9 +129,8 @@ async function seedGroups(bench: StoreBench, n: number, accounts: number, name: 
   return groups;
 }
 
-// The closed-loop runs' load generator: wrk (lib/wrk.ts) unless BENCH_LOAD=node asks for the Node one (load.ts),
-// which costs the two cores about a tenth more (docs/decisions/011 "Session 14"). The open loop is always Node's:
-// it schedules every request on a clock, which wrk cannot.
+// The closed-loop runs' load generator: wrk (lib/wrk.ts says why) unless BENCH_LOAD=node asks for the Node one
+// (load.ts). The open loop is always Node's: it schedules every request on a clock, which wrk cannot.
 const nodeLoad = process.env.BENCH_LOAD === 'node';
 const closedLoopClient = nodeLoad ? 'Node' : 'wrk';
 
@@ -148,7 +147,10 @@ const purchaseRequest =
     body: JSON.stringify({ productGroupId: groups[i % groups.length]!.id, quantity: 1 }),
   });
 
-async function measured<T extends LoadResult>(
+/** A run's load; a load generator in its own process (wrk) also reports the CPU time it used. */
+type MeasuredLoad = LoadResult & { loadGeneratorCpuSeconds?: number };
+
+async function measured<T extends MeasuredLoad>(
   bench: StoreBench,
   groups: { id: string }[],
   run: (onWindow: (phase: 'start' | 'end') => void) => Promise<T>,
@@ -166,7 +168,7 @@ async function measured<T extends LoadResult>(
   const load = await run(meters.onWindow);
   const { cpu, waits } = await meters.result();
   // wrk runs in its own process: its CPU is the load generator's too.
-  if ('loadGeneratorCpuSeconds' in load && typeof load.loadGeneratorCpuSeconds === 'number')
+  if (load.loadGeneratorCpuSeconds)
     cpu.loadGeneratorCores =
       Math.round((cpu.loadGeneratorCores + load.loadGeneratorCpuSeconds / cpu.seconds) * 100) / 100;
   const after = await stockCount(bench, ids);
@@ -195,7 +197,7 @@ export async function runPurchases(
   log = console.log,
 ): Promise<PurchaseResults> {
   const o = options;
-  if (!nodeLoad) wrkBinary(); // before the seeding, not after it
+  if (!nodeLoad) requireWrk(); // before the seeding, not after it
   log(
     `Purchases: seeding ${o.stock.toLocaleString('en')} accounts in one group, ${o.spreadGroups} groups of ${o.stockPerSpreadGroup.toLocaleString('en')}, and ${o.buyers} funded buyers ...`,
   );

@@ -14,14 +14,14 @@ counts, samples = {}, {}
 local origin, buyers, groups = nil, {}, {}
 local sent, prefix = 0, nil
 function init(args)
-  local threads = tonumber(args[2])
+  local thread_count = tonumber(args[2])
   local b = 0
   for line in io.lines(args[1]) do
     local kind, value = line:match("^(%a) (.*)$")
     if kind == "O" then origin = value
     elseif kind == "G" then groups[#groups + 1] = value
     elseif kind == "B" then
-      if b % threads == thread_index then buyers[#buyers + 1] = value end
+      if b % thread_count == thread_index then buyers[#buyers + 1] = value end
       b = b + 1
     end
   end

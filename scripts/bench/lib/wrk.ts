@@ -12,8 +12,8 @@ import { clockTicks } from './observe.ts';
 
 const script = path.join(import.meta.dirname, 'wrk-purchases.lua');
 
-/** wrk's command name; throws with the install command when this machine has none. */
-export function wrkBinary(): string {
+/** Throws with the install command when this machine has no wrk (called once, before the bench seeds). */
+export function requireWrk(): void {
   try {
     execFileSync('wrk', ['--version'], { stdio: 'ignore' });
   } catch (err) {
@@ -21,7 +21,6 @@ export function wrkBinary(): string {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT')
       throw new Error('the purchase bench needs wrk: apt-get install -y wrk', { cause: err });
   }
-  return 'wrk';
 }
 
 export type WrkPurchaseOptions = {
@@ -56,7 +55,7 @@ function runWrk(o: WrkPurchaseOptions, file: string, ms: number): Promise<WrkOut
   const args = [
     `-t${threads}`,
     `-c${o.connections}`,
-    `-d${Math.max(1, Math.round(ms / 1000))}s`,
+    `-d${Math.max(1, Math.round(ms / 1000))}s`, // wrk takes whole seconds only
     '--timeout',
     '30s',
     '-s',
@@ -68,7 +67,7 @@ function runWrk(o: WrkPurchaseOptions, file: string, ms: number): Promise<WrkOut
     crypto.randomUUID(),
   ];
   return new Promise((resolve, reject) => {
-    execFile(wrkBinary(), args, { maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
+    execFile('wrk', args, { maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`wrk failed: ${err.message}\n${stderr}`));
       const line = stdout.split('\n').find((l) => l.startsWith('WRK_RESULT '));
       if (!line) return reject(new Error(`no result from wrk:\n${stdout}\n${stderr}`));
