@@ -13,7 +13,8 @@ import { parse } from 'csv-parse';
 import type pg from 'pg';
 import { createCredentialCipher } from '../../src/server/modules/stock/credential-cipher.ts';
 import { runBench } from './lib/cleanup.ts';
-import { runClientTool, type BenchPostgres } from './lib/postgres.ts';
+import { cpuMeter, postmasterPid } from './lib/observe.ts';
+import { checkpoint, runClientTool, type BenchPostgres } from './lib/postgres.ts';
 import { benchOutDir } from './lib/server.ts';
 import { signInAdmin, startStoreBench, type StoreBench } from './lib/store.ts';
 
@@ -44,7 +45,13 @@ export const defaultCsvOptions: CsvOptions = { rows: 100_000, components: true }
 export type CsvResults = {
   rows: number;
   csvBytes: number;
-  app: { method: string; seconds: number; rowsPerSecond: number };
+  app: {
+    method: string;
+    seconds: number;
+    rowsPerSecond: number;
+    serverCpuSeconds: number | null;
+    postgresCpuSeconds: number | null;
+  };
   copy: { method: string; seconds: number; rowsPerSecond: number };
   unnestInsert: { method: string; seconds: number; rowsPerSecond: number };
   ratioCopyToApp: number;
@@ -118,7 +125,12 @@ export async function runCsvImport(
   log(
     `CSV import: uploading ${ROWS.toLocaleString('en')} rows (${(csv.length / 1024 / 1024).toFixed(1)} MB) in one request ...`,
   );
+  await checkpoint(bench.pg);
+  const stopCpu = cpuMeter(bench.server.pid, postmasterPid(bench.pg.dir));
   const appRun = await upload(template, csv);
+  const cpu = stopCpu();
+  const cpuSeconds = (cores: number | null) =>
+    cores === null ? null : Math.round(cores * cpu.seconds * 100) / 100;
   const stored = (
     await pool.query<{ n: number }>(
       'select count(*)::int as n from individual_accounts where product_group_id = $1',
@@ -143,6 +155,7 @@ export async function runCsvImport(
   await pool.query(scratch('bench_unnest'));
 
   log('CSV import: COPY FROM STDIN through psql ...');
+  await checkpoint(bench.pg);
   const copyMs = await psqlCopy(
     bench.pg,
     'copy bench_copy (username, email, password, email_password, followers) from stdin with (format csv, header true)',
@@ -153,6 +166,7 @@ export async function runCsvImport(
   if (copied !== ROWS) throw new Error(`COPY loaded ${copied} rows`);
 
   log(`CSV import: unnest INSERT in batches of ${UNNEST_BATCH_ROWS} through pg ...`);
+  await checkpoint(bench.pg);
   const unnestMs = await unnestInsert(pool, csvText);
   await pool.query('drop table bench_copy; drop table bench_unnest');
 
@@ -189,6 +203,9 @@ export async function runCsvImport(
         'POST /api/admin/product-groups/:id/upload over HTTP (streamed csv-parse, AES-256-GCM x2 per row, COPY into individual_accounts per batch)',
       seconds: seconds(appRun.ms),
       rowsPerSecond: perSecond(ROWS, appRun.ms),
+      // Where the upload's time went: CPU seconds of the server process and of PostgreSQL over its window.
+      serverCpuSeconds: cpuSeconds(cpu.serverCores),
+      postgresCpuSeconds: cpuSeconds(cpu.postgresCores),
     },
     copy: {
       method:
@@ -277,6 +294,9 @@ if (import.meta.main) {
     );
     console.log(
       `app is ${results.ratioCopyToApp}x slower than COPY, ${results.ratioUnnestToApp}x slower than the plain unnest INSERT`,
+    );
+    console.log(
+      `app upload CPU: server ${results.app.serverCpuSeconds}s, PostgreSQL ${results.app.postgresCpuSeconds}s`,
     );
     console.log(
       `in-process components: csv-parse ${results.components!.csvParseSeconds}s, AES-256-GCM (2 per row) ${results.components!.aesGcmTwoPerRowSeconds}s`,

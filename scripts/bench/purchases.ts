@@ -32,6 +32,7 @@ import {
   type WaitSample,
 } from './lib/observe.ts';
 import {
+  checkpoint,
   pgbenchBinary,
   runClientTool,
   statementStats,
@@ -158,6 +159,7 @@ async function measured<T extends MeasuredLoad>(
 ): Promise<T & Omit<PurchaseRun, keyof LoadResult>> {
   const ids = groups.map((g) => g.id);
   const before = await stockCount(bench, ids);
+  await checkpoint(bench.pg);
   const meters = windowMeters(
     bench.server.pid,
     bench.pg.dir,
@@ -322,6 +324,7 @@ export async function runPgbench(
   );
   const init = await runClientTool(pg, pgbench, ['-i', '-q', '-s', String(o.scale), dbName]);
 
+  await checkpoint(pg);
   const logDir = fs.mkdtempSync(path.join(pg.dir, 'pgbench-log-'));
   const args = [
     '-c',

@@ -70,6 +70,17 @@ export async function startBenchPostgres(
   };
 }
 
+/**
+ * CHECKPOINT before every measured run, the store's and the baseline's alike, so each starts from the same
+ * state. A throwaway cluster has no spare WAL segments: until a checkpoint recycles some, each new 16 MB
+ * segment is created and zero-filled while commits wait on it (stalls of 40-80 ms, about one per 12 MB of WAL,
+ * that a long-running database does not have). The checkpoint also leaves no earlier run's dirty pages for
+ * this one to write.
+ */
+export async function checkpoint(pg: BenchPostgres): Promise<void> {
+  await pg.database.pool.query('checkpoint');
+}
+
 export type ProcessResult = { code: number; stdout: string; stderr: string; ms: number };
 
 /** Runs a PostgreSQL client tool (psql, pgbench) against the bench server; rejects on a non-zero exit. */
