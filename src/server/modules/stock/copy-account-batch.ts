@@ -1,6 +1,6 @@
 // One batch of uploaded accounts into individual_accounts, in one transaction: straight into the table through
-// COPY FROM STDIN, then the stock recount. A batch holding a username or e-mail already taken goes through a
-// staging table and INSERT … ON CONFLICT DO NOTHING instead. Decision 012 has the numbers.
+// COPY FROM STDIN, then the stock count raised by the rows written. A batch holding a username or e-mail already
+// taken goes through a staging table and INSERT … ON CONFLICT DO NOTHING instead. Decision 012 has the numbers.
 import { randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { drizzleOnConnection, type Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import type { CredentialCipher } from './credential-cipher.ts';
-import { recomputeStockCount } from './stock-count.ts';
+import { addToStockCount } from './stock-count.ts';
 
 export type AccountRow = {
   username: string;
@@ -30,7 +30,7 @@ export type BatchWriter = {
    * the previous batch's statements are sent as soon as PostgreSQL answers the one before.
    */
   prepare: (rows: AccountRow[]) => Promise<PreparedBatch>;
-  /** Commits the batch (or none of it); resolves with how many rows were new and the recounted stock. */
+  /** Commits the batch (or none of it); resolves with how many rows were new and the stock count after. */
   write: (batch: PreparedBatch) => Promise<{ inserted: number; stockCount: number }>;
   /** Drops the staging table if one was made and gives the connection back to the pool. */
   close: () => Promise<void>;
@@ -72,7 +72,7 @@ export async function openBatchWriter(
   const directWrite = (batch: PreparedBatch) =>
     db.transaction(async (tx) => {
       await copyRows(client, COPY_ACCOUNTS, batch.lines.join(''));
-      const stockCount = await recomputeStockCount(tx, groupId);
+      const stockCount = await addToStockCount(tx, groupId, batch.lines.length);
       return { inserted: batch.lines.length, stockCount };
     });
 
@@ -85,8 +85,9 @@ export async function openBatchWriter(
         insert into individual_accounts (product_group_id, ${sql.raw(COLUMNS)})
         select product_group_id, ${sql.raw(COLUMNS)} from ${sql.raw(STAGING)} order by n
         on conflict do nothing`);
-      const stockCount = await recomputeStockCount(tx, groupId);
-      return { inserted: result.rowCount ?? 0, stockCount };
+      const inserted = result.rowCount ?? 0;
+      const stockCount = await addToStockCount(tx, groupId, inserted);
+      return { inserted, stockCount };
     });
 
   const group = `${groupId}\t`;

@@ -1,13 +1,17 @@
 // Integration tests of the bulk CSV upload (SPEC.md §3, §5) and the stock export: parsing, skipped rows,
 // duplicates, every error message, the size limit, batches, and formula-safe export.
+import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CSV_MAX_BYTES, CSV_MAX_MB, csvMessages } from '../../../shared/admin-catalogue.ts';
-import { SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
+import { SECRET_KEY } from '../../../shared/catalogue.ts';
+import { quickCustomer, SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
 import { stockCountOf } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { hashToken } from '../auth/sessions.ts';
+import { CREDENTIALS_EMAIL_PLACEHOLDER } from '../orders/credentials-email.ts';
 import { createCredentialCipher } from './credential-cipher.ts';
 import { BATCH_ROWS } from './import-accounts-csv.ts';
 import { stockAccounts } from './stock.tables.ts';
@@ -212,9 +216,29 @@ describe('reading the CSV', () => {
     );
     expect(await countOf(id)).toBe(n);
   });
+  it("answers the template's true stock when a purchase of it has not been folded in yet", async () => {
+    const id = await newTemplate();
+    await upload(id, 'username,password\na,pw\nb,pw\nc,pw\n');
+    // The purchase alone, as a process that dies right after its commit leaves it: its change stays pending.
+    const { user, cookie } = await quickCustomer(db, 1_000_000);
+    const { rows } = await db.execute<{ outcome: string }>(
+      sql`select outcome from purchase_order(${user.id}::uuid, ${hashToken(cookie.slice('sid='.length))},
+            ${crypto.randomUUID()}, 'hash', ${id}::uuid, 2, null, ${SECRET_KEY.source}, ${CREDENTIALS_EMAIL_PLACEHOLDER})`,
+    );
+    expect(rows[0]!.outcome).toBe('completed');
+    // 3 uploaded, 2 sold, 2 more uploaded: the answer and the template say 3, and nothing is left pending.
+    expect(await upload(id, 'username,password\nd,pw\ne,pw\n')).toEqual(result(2, 0, 0, 3));
+    expect(await stockOf(id)).toBe(3);
+    const pending = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from stock_count_pending where product_group_id = ${id}`,
+    );
+    expect(pending.rows[0]!.n).toBe(0);
+  });
+
   it('skips a row whose username another upload saved a moment earlier, and saves the rest of the file', async () => {
     const id = await newTemplate();
-    // Another writer's row, not yet committed: this upload's COPY waits on its key, then meets it taken.
+    // Another writer's row, not yet committed: this upload's COPY waits on its key, then meets it taken. The
+    // other writer counts its row as every writer of stock does (an upload raises the count by what it wrote).
     const other = await database.pool.connect();
     try {
       await other.query('begin');
@@ -222,6 +246,9 @@ describe('reading the CSV', () => {
         `insert into individual_accounts (product_group_id, username, password_enc) values ($1, 'racer', $2)`,
         [id, cipher.encrypt('pw-other')],
       );
+      await other.query('update product_groups set stock_count = stock_count + 1 where id = $1', [
+        id,
+      ]);
       const pending = upload(id, 'username,password\nfirst,pw\nRACER,pw\nlast,pw\n');
       // (Asked on another connection: a transaction sees pg_stat_activity as it was at its first look.)
       const waiting = async () =>

@@ -1,7 +1,7 @@
 // Bulk upload (SPEC.md §3, §5): a CSV stream parsed by csv-parse and checked row by row; every BATCH_ROWS
-// valid rows are sealed and committed as one batch (copy-account-batch.ts: COPY into a staging table, one
-// INSERT … SELECT, the stock recount). Duplicates are skipped by the unique indexes. While PostgreSQL
-// writes one batch, this process parses and checks the next.
+// valid rows are sealed and committed as one batch (copy-account-batch.ts: COPY into the table, the stock count
+// raised by the rows written). Duplicates are skipped by the unique indexes. While PostgreSQL writes one batch,
+// this process parses and checks the next.
 import type { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import type pg from 'pg';
@@ -14,8 +14,8 @@ import { restoreFormula } from './formula-cells.ts';
 
 /**
  * A batch ends at BATCH_ROWS valid rows or after BATCH_BYTES of the file, whichever comes first: few commits
- * (each recounts the template's stock) for a large file, bounded memory for wide rows, and a file of mostly
- * skipped rows still commits its valid ones as it goes.
+ * for a large file, bounded memory for wide rows, and a file of mostly skipped rows still commits its valid
+ * ones as it goes.
  */
 export const BATCH_ROWS = 10_000;
 export const BATCH_BYTES = 1024 * 1024;
