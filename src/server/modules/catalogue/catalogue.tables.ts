@@ -33,6 +33,11 @@ export const productGroups = pgTable(
     priceKobo: bigint('price_kobo', { mode: 'number' }).notNull(),
     features: jsonb('features').$type<string[]>().notNull().default([]),
     stockCount: integer('stock_count').notNull().default(0),
+    // Where a purchase's claim starts looking (created_at, id): no available account of the group is older.
+    // Kept by the stock count's writers (stock-count.ts, refresh_stock_count()), so the claim skips the sold
+    // accounts a vacuum has not yet removed from the index; null means from the group's first account.
+    claimFromCreatedAt: timestamp('claim_from_created_at', { withTimezone: true }),
+    claimFromId: uuid('claim_from_id'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,9 +5,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
 /**
- * Recounts a group in the caller's transaction (admin edits, CSV import, replacements). Locks the group row,
- * then counts and drops the pending deltas in ONE statement: one snapshot, so a purchase committing meanwhile
+ * Recounts a group in the caller's transaction (admin edits, replacements). Locks the group row,
+ * then counts and drops the pending deltas in ONE statement (and sets the claim start, drizzle/0018, to the
+ * oldest available account): one snapshot, so a purchase committing meanwhile
  * is either both counted and dropped, or neither (its delta stays for the next refresh). NO KEY UPDATE, not
  * UPDATE: an order insert takes a KEY SHARE lock on its group (the foreign key), which must not wait.
  */
@@ -16,8 +19,13 @@ export async function recomputeStockCount(tx: Tx | Db, groupId: string): Promise
   const { rows } = await tx.execute<{ stock_count: number }>(sql`
     with dropped as (delete from stock_count_pending where product_group_id = ${groupId}),
          available as (select count(*)::int as n from individual_accounts
-                        where product_group_id = ${groupId} and status = 'available')
-    update product_groups set stock_count = available.n, updated_at = now()
+                        where product_group_id = ${groupId} and status = 'available'),
+         oldest as (select created_at, id from individual_accounts
+                     where product_group_id = ${groupId} and status = 'available'
+                     order by created_at, id limit 1)
+    update product_groups
+       set stock_count = available.n, updated_at = now(),
+           claim_from_created_at = (select created_at from oldest), claim_from_id = (select id from oldest)
       from available where id = ${groupId}
     returning stock_count`);
   return rows[0]?.stock_count ?? 0;
@@ -32,11 +40,17 @@ export async function recomputeStockCount(tx: Tx | Db, groupId: string): Promise
  */
 export async function addToStockCount(tx: Tx, groupId: string, added: number): Promise<number> {
   await tx.execute(sql`select 1 from product_groups where id = ${groupId} for no key update`);
+  // The rows were written with created_at = now(), the transaction's start: should that be older than the
+  // group's claim start, the start moves back to it, so that no available account is older than the start.
   const { rows } = await tx.execute<{ stock_count: number }>(sql`
     with folded as (delete from stock_count_pending where product_group_id = ${groupId} returning delta)
     update product_groups
        set stock_count = stock_count + ${added}::int + (select coalesce(sum(delta), 0)::int from folded),
-           updated_at = now()
+           updated_at = now(),
+           claim_from_created_at = case when (now(), ${NIL_UUID}::uuid) < (claim_from_created_at, claim_from_id)
+                                        then now() else claim_from_created_at end,
+           claim_from_id = case when (now(), ${NIL_UUID}::uuid) < (claim_from_created_at, claim_from_id)
+                                then ${NIL_UUID}::uuid else claim_from_id end
      where id = ${groupId}
     returning stock_count`);
   return rows[0]?.stock_count ?? 0;

@@ -159,6 +159,13 @@ describe('the invariant checker', () => {
         ),
       ),
     ).toEqual(['stock_count equals the available accounts of each group']);
+    expect(
+      await brokenBy((tx) =>
+        tx.execute(
+          sql`update product_groups set claim_from_created_at = 'infinity' where id = ${group.id}`,
+        ),
+      ),
+    ).toEqual(['no available account is older than its group claim start']);
   });
 
   it('npm run check:ledger exits 0 on a sound database and 1, naming the invariant, on a broken one', async () => {

@@ -96,6 +96,14 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
                cross join lateral (select count(*)::int as available from individual_accounts where product_group_id = g.id and status = 'available') a
                where g.stock_count + p.pending <> a.available`,
   },
+  {
+    // The purchase's claim searches a group from its claim start (drizzle/0018): an available account older
+    // than the start would be sold only once the newer ones ran out.
+    invariant: 'no available account is older than its group claim start',
+    query: sql`select a.id, a.product_group_id, a.created_at, g.claim_from_created_at, g.claim_from_id
+                 from individual_accounts a join product_groups g on g.id = a.product_group_id
+                where a.status = 'available' and (a.created_at, a.id) < (g.claim_from_created_at, g.claim_from_id)`,
+  },
 ];
 
 export async function checkLedger(db: Db): Promise<Violation[]> {
