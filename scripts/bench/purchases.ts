@@ -36,6 +36,7 @@ import {
   pgbenchBinary,
   runClientTool,
   statementStats,
+  walMeter,
   type BenchPostgres,
 } from './lib/postgres.ts';
 import { benchOutDir } from './lib/server.ts';
@@ -86,6 +87,8 @@ export type PgbenchResult = {
   latencyMs: Percentiles;
   cpu: CpuSplit;
   waits: WaitSample;
+  /** WAL the cluster wrote during the run. */
+  walBytes: number;
 };
 
 export type PurchaseRun = LoadResult & {
@@ -95,6 +98,8 @@ export type PurchaseRun = LoadResult & {
   ordersWritten: number;
   cpu: CpuSplit;
   waits: WaitSample;
+  /** WAL the cluster wrote over the run, warm-up included, as ordersWritten is. */
+  walBytes: number;
 };
 
 export type PurchaseResults = {
@@ -160,6 +165,7 @@ async function measured<T extends MeasuredLoad>(
   const ids = groups.map((g) => g.id);
   const before = await stockCount(bench, ids);
   await checkpoint(bench.pg);
+  const wal = await walMeter(bench.pg);
   const meters = windowMeters(
     bench.server.pid,
     bench.pg.dir,
@@ -168,6 +174,7 @@ async function measured<T extends MeasuredLoad>(
     STORE_APPLICATION_NAME,
   );
   const load = await run(meters.onWindow);
+  const walBytes = await wal();
   const { cpu, waits } = await meters.result();
   // wrk runs in its own process: its CPU is the load generator's too.
   if (load.loadGeneratorCpuSeconds)
@@ -190,6 +197,7 @@ async function measured<T extends MeasuredLoad>(
     ordersWritten: orders,
     cpu,
     waits,
+    walBytes,
   };
 }
 
@@ -346,7 +354,9 @@ export async function runPgbench(
   // pgbench connects first and then runs for exactly o.seconds: its whole run is the window.
   const stopWaits = waitSampler(pg.database.pool, dbName);
   const stopCpu = cpuMeter(serverPid, postmasterPid(pg.dir));
+  const wal = await walMeter(pg);
   const run = await runClientTool(pg, pgbench, args);
+  const walBytes = await wal();
   const cpu = stopCpu();
   const waits = await stopWaits();
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout);
@@ -378,6 +388,7 @@ export async function runPgbench(
     latencyMs: percentiles(latencies),
     cpu,
     waits,
+    walBytes,
   };
 }
 
@@ -432,8 +443,19 @@ export function purchaseRows(p: PurchaseResults): Row[] {
       p50: none,
       p99: none,
     },
+    {
+      measure: 'WAL bytes per purchase (one group; ten groups) vs per TPC-B transaction',
+      store: `${fmt(walPer(p.store), 0)}; ${fmt(walPer(p.spread), 0)}`,
+      baseline: fmt(p.pgbench.walBytes / p.pgbench.transactions, 0),
+      ratio: ratio(walPer(p.store) / (p.pgbench.walBytes / p.pgbench.transactions)),
+      p50: none,
+      p99: none,
+    },
   ];
 }
+
+/** The WAL a purchase run wrote per order (the folds' share included: they are the purchases' work too). */
+const walPer = (run: PurchaseRun) => run.walBytes / Math.max(1, run.ordersWritten);
 
 if (import.meta.main) {
   await runBench(async () => {

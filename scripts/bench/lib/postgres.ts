@@ -81,6 +81,27 @@ export async function checkpoint(pg: BenchPostgres): Promise<void> {
   await pg.database.pool.query('checkpoint');
 }
 
+/**
+ * Starts counting the WAL the cluster writes; the returned function gives the bytes since (the WAL position moved,
+ * read exactly, not from statistics that backends flush later). The purchase runs are bound by the WAL flush
+ * (decision 011, "Session 15"), so bytes per operation is what the rate depends on.
+ */
+export async function walMeter(pg: BenchPostgres): Promise<() => Promise<number>> {
+  const position = async () =>
+    (await pg.database.pool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn'))
+      .rows[0]!.lsn;
+  const from = await position();
+  return async () =>
+    Number(
+      (
+        await pg.database.pool.query<{ bytes: string }>(
+          'select pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::bigint::text as bytes',
+          [from],
+        )
+      ).rows[0]!.bytes,
+    );
+}
+
 export type ProcessResult = { code: number; stdout: string; stderr: string; ms: number };
 
 /** Runs a PostgreSQL client tool (psql, pgbench) against the bench server; rejects on a non-zero exit. */
