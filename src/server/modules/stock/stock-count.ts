@@ -7,15 +7,20 @@ import type { Db, Tx } from '../../db/client.ts';
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
+/** The group row, locked for the rest of the caller's transaction, before its count changes. NO KEY UPDATE, not
+ *  UPDATE: an order insert takes a KEY SHARE lock on its group (the foreign key), which must not wait. */
+async function lockGroup(tx: Tx | Db, groupId: string): Promise<void> {
+  await tx.execute(sql`select 1 from product_groups where id = ${groupId} for no key update`);
+}
+
 /**
  * Recounts a group in the caller's transaction (admin edits, replacements). Locks the group row,
  * then counts and drops the pending deltas in ONE statement (and sets the claim start, drizzle/0018, to the
  * oldest available account): one snapshot, so a purchase committing meanwhile
- * is either both counted and dropped, or neither (its delta stays for the next refresh). NO KEY UPDATE, not
- * UPDATE: an order insert takes a KEY SHARE lock on its group (the foreign key), which must not wait.
+ * is either both counted and dropped, or neither (its delta stays for the next refresh).
  */
 export async function recomputeStockCount(tx: Tx | Db, groupId: string): Promise<number> {
-  await tx.execute(sql`select 1 from product_groups where id = ${groupId} for no key update`);
+  await lockGroup(tx, groupId);
   const { rows } = await tx.execute<{ stock_count: number }>(sql`
     with dropped as (delete from stock_count_pending where product_group_id = ${groupId}),
          available as (select count(*)::int as n from individual_accounts
@@ -39,18 +44,16 @@ export async function recomputeStockCount(tx: Tx | Db, groupId: string): Promise
  * available accounts held at the last commit, and the row lock keeps every other writer out until this one's.
  */
 export async function addToStockCount(tx: Tx, groupId: string, added: number): Promise<number> {
-  await tx.execute(sql`select 1 from product_groups where id = ${groupId} for no key update`);
-  // The rows were written with created_at = now(), the transaction's start: should that be older than the
-  // group's claim start, the start moves back to it, so that no available account is older than the start.
+  await lockGroup(tx, groupId);
+  // The rows were written with created_at = now(), the transaction's start: a claim start at or after it moves
+  // back to (now(), the nil id), before every one of them, so that no available account is older than the start.
   const { rows } = await tx.execute<{ stock_count: number }>(sql`
     with folded as (delete from stock_count_pending where product_group_id = ${groupId} returning delta)
     update product_groups
        set stock_count = stock_count + ${added}::int + (select coalesce(sum(delta), 0)::int from folded),
            updated_at = now(),
-           claim_from_created_at = case when (now(), ${NIL_UUID}::uuid) < (claim_from_created_at, claim_from_id)
-                                        then now() else claim_from_created_at end,
-           claim_from_id = case when (now(), ${NIL_UUID}::uuid) < (claim_from_created_at, claim_from_id)
-                                then ${NIL_UUID}::uuid else claim_from_id end
+           claim_from_created_at = case when claim_from_created_at >= now() then now() else claim_from_created_at end,
+           claim_from_id = case when claim_from_created_at >= now() then ${NIL_UUID}::uuid else claim_from_id end
      where id = ${groupId}
     returning stock_count`);
   return rows[0]?.stock_count ?? 0;
