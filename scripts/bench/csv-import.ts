@@ -13,7 +13,7 @@ import { parse } from 'csv-parse';
 import type pg from 'pg';
 import { createCredentialCipher } from '../../src/server/modules/stock/credential-cipher.ts';
 import { runBench } from './lib/cleanup.ts';
-import { cpuMeter, postmasterPid } from './lib/observe.ts';
+import { cpuMeter, postmasterPid, stealWarning } from './lib/observe.ts';
 import { checkpoint, runClientTool, type BenchPostgres } from './lib/postgres.ts';
 import { benchOutDir } from './lib/server.ts';
 import { signInAdmin, startStoreBench, type StoreBench } from './lib/store.ts';
@@ -129,6 +129,8 @@ export async function runCsvImport(
   const stopCpu = cpuMeter(bench.server.pid, postmasterPid(bench.pg.dir));
   const appRun = await upload(template, csv);
   const cpu = stopCpu();
+  const stolen = stealWarning('the upload', cpu.stolenCores);
+  if (stolen) log(stolen);
   const cpuSeconds = (cores: number | null) =>
     cores === null ? null : Math.round(cores * cpu.seconds * 100) / 100;
   const stored = (

@@ -68,7 +68,28 @@ export type CpuSplit = {
   serverCores: number | null;
   postgresCores: number | null;
   loadGeneratorCores: number;
+  /** Cores the hypervisor ran other machines on while this one had work to run (steal time): a run with
+   *  more than a few hundredths here measured a host that was not ours alone. */
+  stolenCores: number | null;
 };
+
+/** The machine's steal time so far, in seconds ("steal" on /proc/stat's first line), or null off Linux. */
+export function stolenSeconds(): number | null {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+    const steal = Number(fields[8]);
+    return Number.isFinite(steal) ? steal / clockTicks() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A warning line when the hypervisor took enough of the machine during a run to make it incomparable. */
+export function stealWarning(run: string, stolenCores: number | null): string | null {
+  return stolenCores !== null && stolenCores >= 0.05
+    ? `  warning: the hypervisor took ${stolenCores} cores during ${run} (steal time): not comparable with a run on a quiet host`
+    : null;
+}
 
 /** Starts a CPU meter; the returned function stops it and reports the split. */
 export function cpuMeter(serverPid: number, pgPid: number | null): () => CpuSplit {
@@ -76,11 +97,13 @@ export function cpuMeter(serverPid: number, pgPid: number | null): () => CpuSpli
   const server0 = readStat(serverPid)?.cpuSeconds ?? null;
   const pg0 = pgPid ? postgresCpuSeconds(pgPid) : null;
   const self0 = process.cpuUsage();
+  const stolen0 = stolenSeconds();
   return () => {
     const seconds = (performance.now() - started) / 1000;
     const server1 = readStat(serverPid)?.cpuSeconds ?? null;
     const pg1 = pgPid ? postgresCpuSeconds(pgPid) : null;
     const self = process.cpuUsage(self0);
+    const stolen1 = stolenSeconds();
     const cores = (a: number | null, b: number | null) =>
       a === null || b === null ? null : Math.round(((b - a) / seconds) * 100) / 100;
     return {
@@ -88,6 +111,7 @@ export function cpuMeter(serverPid: number, pgPid: number | null): () => CpuSpli
       serverCores: cores(server0, server1),
       postgresCores: cores(pg0, pg1),
       loadGeneratorCores: Math.round(((self.user + self.system) / 1e6 / seconds) * 100) / 100,
+      stolenCores: cores(stolen0, stolen1),
     };
   };
 }
