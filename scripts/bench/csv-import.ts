@@ -13,7 +13,7 @@ import { parse } from 'csv-parse';
 import type pg from 'pg';
 import { createCredentialCipher } from '../../src/server/modules/stock/credential-cipher.ts';
 import { runBench } from './lib/cleanup.ts';
-import { cpuMeter, postmasterPid, stealWarning } from './lib/observe.ts';
+import { cpuMeter, postmasterPid, stealMeter, stealWarning } from './lib/observe.ts';
 import { checkpoint, runClientTool, type BenchPostgres } from './lib/postgres.ts';
 import { benchOutDir } from './lib/server.ts';
 import { signInAdmin, startStoreBench, type StoreBench } from './lib/store.ts';
@@ -158,6 +158,7 @@ export async function runCsvImport(
 
   log('CSV import: COPY FROM STDIN through psql ...');
   await checkpoint(bench.pg);
+  const copySteal = stealMeter();
   const copyMs = await psqlCopy(
     bench.pg,
     'copy bench_copy (username, email, password, email_password, followers) from stdin with (format csv, header true)',
@@ -166,6 +167,8 @@ export async function runCsvImport(
   const copied = (await pool.query<{ n: number }>('select count(*)::int as n from bench_copy'))
     .rows[0]!.n;
   if (copied !== ROWS) throw new Error(`COPY loaded ${copied} rows`);
+  const copyStolen = stealWarning('COPY', copySteal());
+  if (copyStolen) log(copyStolen);
 
   log(`CSV import: unnest INSERT in batches of ${UNNEST_BATCH_ROWS} through pg ...`);
   await checkpoint(bench.pg);

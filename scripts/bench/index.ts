@@ -16,7 +16,7 @@ import path from 'node:path';
 import { defaultCatalogueOptions, runCatalogueReads } from './catalogue-reads.ts';
 import { runCsvImport } from './csv-import.ts';
 import { runBench } from './lib/cleanup.ts';
-import { cpuPerOperation, stealWarning, stolenSeconds } from './lib/observe.ts';
+import { cpuPerOperation, stealMeter, stealWarning } from './lib/observe.ts';
 import { benchOutDir } from './lib/server.ts';
 import type { ServerStats } from './lib/server-process.ts';
 import { startStoreBench } from './lib/store.ts';
@@ -28,7 +28,7 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 await runBench(async () => {
   const started = Date.now();
   const loadBefore = os.loadavg();
-  const stolenBefore = stolenSeconds();
+  const steal = stealMeter();
   const csvRows = Number(process.env.BENCH_CSV_ROWS ?? 100_000);
   const bench = await startStoreBench();
   const memory: Record<string, ServerStats> = { start: await bench.server.stats() };
@@ -40,12 +40,8 @@ await runBench(async () => {
   const csv = await runCsvImport(bench, { rows: csvRows, components: false });
   memory.end = await bench.server.stats();
   const loadAfter = os.loadavg();
-  const stolenAfter = stolenSeconds();
   // Steal time over the whole bench: the hypervisor running other machines while this one had work.
-  const stolenCores =
-    stolenBefore === null || stolenAfter === null
-      ? null
-      : Math.round(((stolenAfter - stolenBefore) / ((Date.now() - started) / 1000)) * 100) / 100;
+  const stolenCores = steal();
 
   const p = purchases;
   const c = catalogue;
@@ -133,7 +129,9 @@ await runBench(async () => {
   );
   console.log(
     stealWarning('the bench', stolenCores) ??
-      `steal time over the bench: ${stolenCores ?? '?'} cores (the host was ours)`,
+      (stolenCores === null
+        ? 'steal time over the bench: unknown (no /proc/stat)'
+        : `steal time over the bench: ${stolenCores} cores (the host was ours)`),
   );
 
   const results = {

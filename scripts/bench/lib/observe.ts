@@ -84,6 +84,19 @@ export function stolenSeconds(): number | null {
   }
 }
 
+/** Starts counting steal time; the returned function gives the cores stolen on average since, or null off Linux. */
+export function stealMeter(): () => number | null {
+  const started = performance.now();
+  const stolen0 = stolenSeconds();
+  return () => {
+    const stolen1 = stolenSeconds();
+    const seconds = (performance.now() - started) / 1000;
+    return stolen0 === null || stolen1 === null || seconds <= 0
+      ? null
+      : Math.round(((stolen1 - stolen0) / seconds) * 100) / 100;
+  };
+}
+
 /** A warning line when the hypervisor took enough of the machine during a run to make it incomparable. */
 export function stealWarning(run: string, stolenCores: number | null): string | null {
   return stolenCores !== null && stolenCores >= 0.05
