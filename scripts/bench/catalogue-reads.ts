@@ -8,7 +8,7 @@ import path from 'node:path';
 import { seedDemoShop } from '../../src/server/demo/seed.ts';
 import { runBench } from './lib/cleanup.ts';
 import { runLoad, type LoadResult } from './lib/load.ts';
-import { stealWarning, windowMeters, type CpuSplit, type WaitSample } from './lib/observe.ts';
+import { warnOfSteal, windowMeters, type CpuSplit, type WaitSample } from './lib/observe.ts';
 import { benchOutDir, startServer } from './lib/server.ts';
 import type { ServerStats } from './lib/server-process.ts';
 import { startStoreBench, STORE_APPLICATION_NAME, type StoreBench } from './lib/store.ts';
@@ -66,8 +66,7 @@ export async function runCatalogueReads(
         request: () => ({ method: 'GET', path: '/api/catalogue' }),
       });
       const measured = await meters.result();
-      const stolen = stealWarning('this run', measured.cpu.stolenCores);
-      if (stolen) log(stolen);
+      warnOfSteal('this run', measured.cpu.stolenCores, log);
       return { result, ...measured };
     };
 

@@ -13,7 +13,7 @@ import { parse } from 'csv-parse';
 import type pg from 'pg';
 import { createCredentialCipher } from '../../src/server/modules/stock/credential-cipher.ts';
 import { runBench } from './lib/cleanup.ts';
-import { cpuMeter, postmasterPid, stealMeter, stealWarning } from './lib/observe.ts';
+import { cpuMeter, postmasterPid, stealMeter, warnOfSteal } from './lib/observe.ts';
 import { checkpoint, runClientTool, type BenchPostgres } from './lib/postgres.ts';
 import { benchOutDir } from './lib/server.ts';
 import { signInAdmin, startStoreBench, type StoreBench } from './lib/store.ts';
@@ -129,8 +129,7 @@ export async function runCsvImport(
   const stopCpu = cpuMeter(bench.server.pid, postmasterPid(bench.pg.dir));
   const appRun = await upload(template, csv);
   const cpu = stopCpu();
-  const stolen = stealWarning('the upload', cpu.stolenCores);
-  if (stolen) log(stolen);
+  warnOfSteal('the upload', cpu.stolenCores, log);
   const cpuSeconds = (cores: number | null) =>
     cores === null ? null : Math.round(cores * cpu.seconds * 100) / 100;
   const stored = (
@@ -167,8 +166,7 @@ export async function runCsvImport(
   const copied = (await pool.query<{ n: number }>('select count(*)::int as n from bench_copy'))
     .rows[0]!.n;
   if (copied !== ROWS) throw new Error(`COPY loaded ${copied} rows`);
-  const copyStolen = stealWarning('COPY', copySteal());
-  if (copyStolen) log(copyStolen);
+  warnOfSteal('COPY', copySteal(), log);
 
   log(`CSV import: unnest INSERT in batches of ${UNNEST_BATCH_ROWS} through pg ...`);
   await checkpoint(bench.pg);

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { defaultCatalogueOptions, runCatalogueReads } from './catalogue-reads.ts';
 import { runCsvImport } from './csv-import.ts';
 import { runBench } from './lib/cleanup.ts';
-import { cpuPerOperation, stealMeter, stealWarning } from './lib/observe.ts';
+import { cpuPerOperation, stealMeter, warnOfSteal } from './lib/observe.ts';
 import { benchOutDir } from './lib/server.ts';
 import type { ServerStats } from './lib/server-process.ts';
 import { startStoreBench } from './lib/store.ts';
@@ -127,12 +127,12 @@ await runBench(async () => {
   console.log(
     `store DB sessions during catalogue reads: ${topWaits(c.store.waits.averageSessions)}`,
   );
-  console.log(
-    stealWarning('the bench', stolenCores) ??
-      (stolenCores === null
+  if (!warnOfSteal('the bench', stolenCores, console.log))
+    console.log(
+      stolenCores === null
         ? 'steal time over the bench: unknown (no /proc/stat)'
-        : `steal time over the bench: ${stolenCores} cores (the host was ours)`),
-  );
+        : `steal time over the bench: ${stolenCores} cores (the host was ours)`,
+    );
 
   const results = {
     startedAt: new Date(started).toISOString(),

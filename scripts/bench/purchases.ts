@@ -24,10 +24,10 @@ import { requireWrk, runWrkPurchases } from './lib/wrk.ts';
 import { fmt, lat, none, printTable, ratio, type Row } from './lib/table.ts';
 import {
   cpuMeter,
-  stealWarning,
   cpuPerOperation,
   postmasterPid,
   waitSampler,
+  warnOfSteal,
   windowMeters,
   type CpuSplit,
   type WaitSample,
@@ -177,8 +177,7 @@ async function measured<T extends MeasuredLoad>(
   const load = await run(meters.onWindow);
   const walBytes = await wal();
   const { cpu, waits } = await meters.result();
-  const stolen = stealWarning('this run', cpu.stolenCores);
-  if (stolen) log(stolen);
+  warnOfSteal('this run', cpu.stolenCores, log);
   // wrk runs in its own process: its CPU is the load generator's too.
   if (load.loadGeneratorCpuSeconds)
     cpu.loadGeneratorCores =
@@ -361,8 +360,7 @@ export async function runPgbench(
   const run = await runClientTool(pg, pgbench, args);
   const walBytes = await wal();
   const cpu = stopCpu();
-  const stolen = stealWarning('this run', cpu.stolenCores);
-  if (stolen) log(stolen);
+  warnOfSteal('this run', cpu.stolenCores, log);
   const waits = await stopWaits();
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout);
   if (!tps) throw new Error(`could not read pgbench's tps from:\n${run.stdout}`);

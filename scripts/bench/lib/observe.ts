@@ -74,7 +74,7 @@ export type CpuSplit = {
 };
 
 /** The machine's steal time so far, in seconds ("steal" on /proc/stat's first line), or null off Linux. */
-export function stolenSeconds(): number | null {
+function stolenSeconds(): number | null {
   try {
     const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
     const steal = Number(fields[8]);
@@ -97,11 +97,18 @@ export function stealMeter(): () => number | null {
   };
 }
 
-/** A warning line when the hypervisor took enough of the machine during a run to make it incomparable. */
-export function stealWarning(run: string, stolenCores: number | null): string | null {
-  return stolenCores !== null && stolenCores >= 0.05
-    ? `  warning: the hypervisor took ${stolenCores} cores during ${run} (steal time): not comparable with a run on a quiet host`
-    : null;
+/** Logs a warning when the hypervisor took enough of the machine during a run to make it incomparable;
+ *  says whether it did. */
+export function warnOfSteal(
+  run: string,
+  stolenCores: number | null,
+  log: (line: string) => void,
+): boolean {
+  if (stolenCores === null || stolenCores < 0.05) return false;
+  log(
+    `  warning: the hypervisor took ${stolenCores} cores during ${run} (steal time): not comparable with a run on a quiet host`,
+  );
+  return true;
 }
 
 /** Starts a CPU meter; the returned function stops it and reports the split. */
@@ -110,13 +117,12 @@ export function cpuMeter(serverPid: number, pgPid: number | null): () => CpuSpli
   const server0 = readStat(serverPid)?.cpuSeconds ?? null;
   const pg0 = pgPid ? postgresCpuSeconds(pgPid) : null;
   const self0 = process.cpuUsage();
-  const stolen0 = stolenSeconds();
+  const steal = stealMeter();
   return () => {
     const seconds = (performance.now() - started) / 1000;
     const server1 = readStat(serverPid)?.cpuSeconds ?? null;
     const pg1 = pgPid ? postgresCpuSeconds(pgPid) : null;
     const self = process.cpuUsage(self0);
-    const stolen1 = stolenSeconds();
     const cores = (a: number | null, b: number | null) =>
       a === null || b === null ? null : Math.round(((b - a) / seconds) * 100) / 100;
     return {
@@ -124,7 +130,7 @@ export function cpuMeter(serverPid: number, pgPid: number | null): () => CpuSpli
       serverCores: cores(server0, server1),
       postgresCores: cores(pg0, pg1),
       loadGeneratorCores: Math.round(((self.user + self.system) / 1e6 / seconds) * 100) / 100,
-      stolenCores: cores(stolen0, stolen1),
+      stolenCores: steal(),
     };
   };
 }
