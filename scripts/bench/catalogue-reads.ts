@@ -9,6 +9,7 @@ import { seedDemoShop } from '../../src/server/demo/seed.ts';
 import { runBench } from './lib/cleanup.ts';
 import { runLoad, type LoadResult } from './lib/load.ts';
 import { warnOfSteal, windowMeters, type CpuSplit, type WaitSample } from './lib/observe.ts';
+import { warnOfSpeedChange } from './lib/host-speed.ts';
 import { benchOutDir, startServer } from './lib/server.ts';
 import type { ServerStats } from './lib/server-process.ts';
 import { startStoreBench, STORE_APPLICATION_NAME, type StoreBench } from './lib/store.ts';
@@ -78,6 +79,13 @@ export async function runCatalogueReads(
     const memoryBefore = await bare.stats();
     const baseline = await measure(bare.pid, bare.port);
     const memoryAfter = await bare.stats();
+    warnOfSpeedChange(
+      "the store's reads",
+      'the bare server',
+      store.cpu.hostUnitMs,
+      baseline.cpu.hostUnitMs,
+      log,
+    );
     return {
       payloadBytes: Buffer.byteLength(text),
       groups: payload.groups.length,

@@ -14,6 +14,7 @@ import type pg from 'pg';
 import { createCredentialCipher } from '../../src/server/modules/stock/credential-cipher.ts';
 import { runBench } from './lib/cleanup.ts';
 import { cpuMeter, postmasterPid, stealMeter, warnOfSteal } from './lib/observe.ts';
+import { speedMeter, warnOfSpeedChange } from './lib/host-speed.ts';
 import { checkpoint, runClientTool, type BenchPostgres } from './lib/postgres.ts';
 import { benchOutDir } from './lib/server.ts';
 import { signInAdmin, startStoreBench, type StoreBench } from './lib/store.ts';
@@ -51,8 +52,10 @@ export type CsvResults = {
     rowsPerSecond: number;
     serverCpuSeconds: number | null;
     postgresCpuSeconds: number | null;
+    /** The host-speed canary's median unit over the upload (host-speed.ts). */
+    hostUnitMs: number | null;
   };
-  copy: { method: string; seconds: number; rowsPerSecond: number };
+  copy: { method: string; seconds: number; rowsPerSecond: number; hostUnitMs: number | null };
   unnestInsert: { method: string; seconds: number; rowsPerSecond: number };
   ratioCopyToApp: number;
   ratioUnnestToApp: number;
@@ -158,6 +161,7 @@ export async function runCsvImport(
   log('CSV import: COPY FROM STDIN through psql ...');
   await checkpoint(bench.pg);
   const copySteal = stealMeter();
+  const copySpeed = speedMeter();
   const copyMs = await psqlCopy(
     bench.pg,
     'copy bench_copy (username, email, password, email_password, followers) from stdin with (format csv, header true)',
@@ -167,6 +171,8 @@ export async function runCsvImport(
     .rows[0]!.n;
   if (copied !== ROWS) throw new Error(`COPY loaded ${copied} rows`);
   warnOfSteal('COPY', copySteal(), log);
+  const copyUnitMs = copySpeed();
+  warnOfSpeedChange('the upload', 'COPY', cpu.hostUnitMs, copyUnitMs, log);
 
   log(`CSV import: unnest INSERT in batches of ${UNNEST_BATCH_ROWS} through pg ...`);
   await checkpoint(bench.pg);
@@ -209,12 +215,14 @@ export async function runCsvImport(
       // Where the upload's time went: CPU seconds of the server process and of PostgreSQL over its window.
       serverCpuSeconds: cpuSeconds(cpu.serverCores),
       postgresCpuSeconds: cpuSeconds(cpu.postgresCores),
+      hostUnitMs: cpu.hostUnitMs,
     },
     copy: {
       method:
         'COPY ... FROM STDIN WITH (FORMAT csv) through psql, plain text columns, same unique indexes',
       seconds: seconds(copyMs),
       rowsPerSecond: perSecond(ROWS, copyMs),
+      hostUnitMs: copyUnitMs,
     },
     unnestInsert: {
       method: `INSERT ... SELECT FROM unnest() through pg, batches of ${UNNEST_BATCH_ROWS}, plain text, same unique indexes`,

@@ -17,6 +17,7 @@ import { defaultCatalogueOptions, runCatalogueReads } from './catalogue-reads.ts
 import { runCsvImport } from './csv-import.ts';
 import { runBench } from './lib/cleanup.ts';
 import { cpuPerOperation, stealMeter, warnOfSteal } from './lib/observe.ts';
+import { speedRange } from './lib/host-speed.ts';
 import { benchOutDir } from './lib/server.ts';
 import type { ServerStats } from './lib/server-process.ts';
 import { startStoreBench } from './lib/store.ts';
@@ -127,6 +128,23 @@ await runBench(async () => {
   console.log(
     `store DB sessions during catalogue reads: ${topWaits(c.store.waits.averageSessions)}`,
   );
+  // The host's speed run by run (the canary's median unit): how far apart the fastest and slowest runs were.
+  const hostSpeed = speedRange([
+    p.store.cpu.hostUnitMs,
+    p.spread.cpu.hostUnitMs,
+    p.openLoop.cpu.hostUnitMs,
+    p.pgbench.cpu.hostUnitMs,
+    p.pgbenchAtRate.cpu.hostUnitMs,
+    c.store.cpu.hostUnitMs,
+    c.bare.cpu.hostUnitMs,
+    csv.app.hostUnitMs,
+    csv.copy.hostUnitMs,
+  ]);
+  console.log(
+    hostSpeed
+      ? `host speed over the runs: the canary's unit took ${hostSpeed.fastest}-${hostSpeed.slowest} ms (median per run; ${(hostSpeed.slowest / hostSpeed.fastest).toFixed(2)}x apart)`
+      : 'host speed over the runs: unknown (the canary reported too few units)',
+  );
   if (!warnOfSteal('the bench', stolenCores, console.log))
     console.log(
       stolenCores === null
@@ -145,6 +163,7 @@ await runBench(async () => {
       loadAverageBefore: loadBefore,
       loadAverageAfter: loadAfter,
       stolenCores,
+      hostSpeed,
     },
     table: rows,
     purchases,

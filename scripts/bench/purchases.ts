@@ -40,6 +40,7 @@ import {
   walMeter,
   type BenchPostgres,
 } from './lib/postgres.ts';
+import { warnOfSpeedChange } from './lib/host-speed.ts';
 import { benchOutDir } from './lib/server.ts';
 import {
   createCustomers,
@@ -278,6 +279,10 @@ export async function runPurchases(
 
   const pgbench = await runPgbench(bench.pg, o.pgbench, bench.server.pid, log);
   const pgbenchAtRate = await runPgbench(bench.pg, { ...o.pgbench, rate }, bench.server.pid, log);
+  const unit = (run: { cpu: CpuSplit }) => run.cpu.hostUnitMs;
+  warnOfSpeedChange('the one-group run', 'TPC-B', unit(store), unit(pgbench), log);
+  warnOfSpeedChange('the ten-group run', 'TPC-B', unit(spreadRun), unit(pgbench), log);
+  warnOfSpeedChange('the open loop', 'TPC-B at its rate', unit(openLoop), unit(pgbenchAtRate), log);
   const ratio = (perSecond: number) => Math.round((perSecond / pgbench.tps) * 1000) / 1000;
   return {
     store,

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { speedMeter } from './host-speed.ts';
 
 let ticksPerSecond: number | null = null;
 /** The kernel's clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
@@ -71,6 +72,9 @@ export type CpuSplit = {
   /** Cores the hypervisor ran other machines on while this one had work to run (steal time): a run with
    *  more than a few hundredths here measured a host that was not ours alone. */
   stolenCores: number | null;
+  /** How fast the host's cores ran: the host-speed canary's median unit over the window, in ms (host-speed.ts);
+   *  runs whose figures are compared should have about the same. */
+  hostUnitMs: number | null;
 };
 
 /** The machine's steal time so far, in seconds ("steal" on /proc/stat's first line), or null off Linux. */
@@ -118,6 +122,7 @@ export function cpuMeter(serverPid: number, pgPid: number | null): () => CpuSpli
   const pg0 = pgPid ? postgresCpuSeconds(pgPid) : null;
   const self0 = process.cpuUsage();
   const steal = stealMeter();
+  const speed = speedMeter();
   return () => {
     const seconds = (performance.now() - started) / 1000;
     const server1 = readStat(serverPid)?.cpuSeconds ?? null;
@@ -131,6 +136,7 @@ export function cpuMeter(serverPid: number, pgPid: number | null): () => CpuSpli
       postgresCores: cores(pg0, pg1),
       loadGeneratorCores: Math.round(((self.user + self.system) / 1e6 / seconds) * 100) / 100,
       stolenCores: steal(),
+      hostUnitMs: speed(),
     };
   };
 }
