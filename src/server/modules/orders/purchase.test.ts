@@ -5,8 +5,9 @@ import { quickCustomer, SAME_ORIGIN, signedInUser } from '../../test/auth-helper
 import { insertGroupWithStock } from '../../test/stock-helpers.ts';
 import { recomputeStockCount } from '../stock/stock-count.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { purchaseClient } from '../../test/purchase-helpers.ts';
 import { AUTH_REQUIRED_MESSAGE } from '../../http/access.ts';
-import { sessions, users } from '../auth/auth.tables.ts';
+import { sessions } from '../auth/auth.tables.ts';
 import { productGroups } from '../catalogue/catalogue.tables.ts';
 import { deliverDueEmails } from '../mail/deliver-emails.ts';
 import { emailOutbox } from '../mail/mail.tables.ts';
@@ -19,17 +20,7 @@ import { testCipher } from '../../test/stock-helpers.ts';
 
 const { app, db } = await createTestApp();
 
-const buy = (cookie: string, body: object, key: string = crypto.randomUUID()) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie, ...SAME_ORIGIN, 'idempotency-key': key },
-    payload: body,
-  });
-const balanceOf = async (id: string) =>
-  (await db.select().from(users).where(eq(users.id, id)))[0]!.walletBalanceKobo;
-const stockOf = async (id: string) =>
-  (await db.select().from(productGroups).where(eq(productGroups.id, id)))[0]!.stockCount;
+const { buy, balanceOf, stockOf } = purchaseClient(app, db);
 
 describe('purchase', () => {
   it('buys one account: completed order, debit with ORD- reference, account sold, stock recomputed, credentials e-mail queued without credentials', async () => {

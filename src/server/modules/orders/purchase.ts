@@ -12,7 +12,7 @@ import {
   type OrderAccount,
   type PurchaseInput,
 } from '../../../shared/orders.ts';
-import { queryPrepared, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { AUTH_REQUIRED_MESSAGE, type SessionUser } from '../../http/access.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
@@ -20,7 +20,12 @@ import { stockCountRefresher, type StockCountRefresher } from '../stock/stock-co
 import { orderWarrantyEnd } from './read-orders.ts';
 import { warrantyEnd } from './warranty.ts';
 import { CREDENTIALS_EMAIL_PLACEHOLDER } from './credentials-email.ts';
-import type { OrderAccountDetails } from './orders.tables.ts';
+import {
+  purchaseBatcher,
+  type BatchStats,
+  type PurchaseBatcher,
+  type PurchaseRow,
+} from './purchase-batches.ts';
 
 export type PurchaseRequest = {
   user: SessionUser;
@@ -39,28 +44,15 @@ export type PurchaseOutcome = {
   order?: CustomerOrder;
 };
 
-type Outcome =
-  | 'completed'
-  | 'unauthenticated'
-  | 'replayed'
-  | 'idempotency_mismatch'
-  | 'not_found'
-  | 'out_of_stock'
-  | 'insufficient_balance'
-  | 'account_unavailable';
-type Row = {
-  outcome: Outcome;
-  order_id: string | null;
-  balance_kobo: string;
-  available: number;
-  created_at: string | null;
-  email: string | null;
-  account_details: OrderAccountDetails | null;
-  account_ids: string[] | null;
-};
-
-// Prepared once per connection (queryPrepared): the purchase is the hottest statement of the store.
-const PURCHASE_ORDER = `select * from purchase_order($1::uuid, $2, $3, $4, $5::uuid, $6::int, $7::uuid, $8, $9)`;
+// One batcher per database handle (that is, per process): it sends purchases that arrive together in one call.
+const batchers = new WeakMap<Db, PurchaseBatcher>();
+function batcherFor(db: Db): PurchaseBatcher {
+  let batcher = batchers.get(db);
+  if (!batcher) batchers.set(db, (batcher = purchaseBatcher(db)));
+  return batcher;
+}
+/** How this process's purchases went to PostgreSQL: alone or in batches. */
+export const purchaseBatchStats = (db: Db): BatchStats => batcherFor(db).stats();
 
 export function requestHash(input: PurchaseInput): string {
   return crypto
@@ -88,18 +80,19 @@ export async function purchase(
   //   one at a time), idempotency (the first order of a key answers its retries), group, balance, claim with
   //   SKIP LOCKED, order, debit and ledger row, accounts sold, the credentials e-mail queued, the stock change
   //   appended.
-  const [row] = await queryPrepared<Row>(db, 'purchase_order', PURCHASE_ORDER, [
-    user.id,
-    req.sessionTokenHash,
+  //   When other purchases are in flight, this one may go to PostgreSQL together with those waiting beside it,
+  //   in one transaction of purchase_orders() (purchase-batches.ts); the steps and the answer are the same.
+  const row = await batcherFor(db).purchase({
+    userId: user.id,
+    sessionTokenHash: req.sessionTokenHash,
     idempotencyKey,
-    requestHash(input),
-    input.productGroupId,
-    input.quantity,
-    input.accountId ?? null,
-    SECRET_KEY.source,
-    CREDENTIALS_EMAIL_PLACEHOLDER,
-  ]);
-  if (!row) throw new Error('purchase_order() returned no row');
+    requestHash: requestHash(input),
+    productGroupId: input.productGroupId,
+    quantity: input.quantity,
+    accountId: input.accountId ?? null,
+    secretKeyPattern: SECRET_KEY.source,
+    emailBody: CREDENTIALS_EMAIL_PLACEHOLDER,
+  });
   const balanceKobo = Number(row.balance_kobo);
   switch (row.outcome) {
     case 'unauthenticated':
@@ -136,7 +129,7 @@ export async function purchase(
 }
 
 /** The new order as the customer's history (read-orders.ts) shows it: nothing reported, e-mail queued. */
-function newOrder(row: Row, productGroupId: string, warrantyHours: number): CustomerOrder {
+function newOrder(row: PurchaseRow, productGroupId: string, warrantyHours: number): CustomerOrder {
   const details = row.account_details!;
   const createdAt = new Date(row.created_at!);
   const reportableUntil = warrantyEnd(createdAt, warrantyHours).toISOString();

@@ -1,0 +1,201 @@
+// Purchases that arrive while others are in flight go to PostgreSQL together, as one call of purchase_orders()
+// (drizzle/0020): one statement per step for all of them, which is where a purchase's CPU goes (docs/decisions/011,
+// "Session 17"). A purchase that finds a free slot goes alone through purchase_order(), exactly as before, so a
+// quiet shop sees no change; the queue forms only when the slots are busy, like a database's group commit.
+//
+// Correctness does not depend on the batch: purchase_orders() completes only the purchases that are plainly
+// possible and answers 'deferred' for the rest, which then go through purchase_order() one by one, the one
+// place that decides every refusal (and, after a batch that failed as a whole, every purchase of it).
+import { queryPrepared, type Db } from '../../db/client.ts';
+import type { OrderAccountDetails } from './orders.tables.ts';
+
+/** One purchase, as purchase_order() takes it. */
+export type PurchaseCall = {
+  userId: string;
+  sessionTokenHash: string;
+  idempotencyKey: string;
+  requestHash: string;
+  productGroupId: string;
+  quantity: number;
+  /** One named account: always alone (purchase_order() finds it by id). */
+  accountId: string | null;
+  secretKeyPattern: string;
+  emailBody: string;
+};
+
+export type PurchaseOutcomeCode =
+  | 'completed'
+  | 'unauthenticated'
+  | 'replayed'
+  | 'idempotency_mismatch'
+  | 'not_found'
+  | 'out_of_stock'
+  | 'insufficient_balance'
+  | 'account_unavailable';
+
+/** purchase_order()'s answer row. */
+export type PurchaseRow = {
+  outcome: PurchaseOutcomeCode;
+  order_id: string | null;
+  balance_kobo: string;
+  available: number;
+  created_at: string | null;
+  email: string | null;
+  account_details: OrderAccountDetails | null;
+  account_ids: string[] | null;
+};
+
+type BatchRow = Omit<PurchaseRow, 'outcome' | 'available'> & {
+  request: number;
+  outcome: 'completed' | 'deferred';
+};
+
+// Prepared once per connection (queryPrepared): these are the store's hottest statements.
+const PURCHASE_ORDER = `select * from purchase_order($1::uuid, $2, $3, $4, $5::uuid, $6::int, $7::uuid, $8, $9)`;
+const PURCHASE_ORDERS = `select * from purchase_orders($1::uuid[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::int[], $7, $8)`;
+
+/** What went which way since the process started (for the metrics and the tests). */
+export type BatchStats = {
+  /** purchase_order() calls: purchases alone, deferred ones and those of failed batches. */
+  alone: number;
+  /** purchase_orders() calls, and the purchases they completed and deferred. */
+  batches: number;
+  completedInBatches: number;
+  deferred: number;
+  /** purchase_orders() calls that failed as a whole (their purchases then went alone). */
+  failedBatches: number;
+};
+
+export type PurchaseBatcher = {
+  purchase: (call: PurchaseCall) => Promise<PurchaseRow>;
+  stats: () => BatchStats;
+};
+
+type Waiting = {
+  call: PurchaseCall;
+  resolve: (row: PurchaseRow) => void;
+  reject: (err: unknown) => void;
+};
+
+export type BatchOptions = {
+  /** Purchase calls (alone or batched) in flight at once from this process: the rest wait and go together. */
+  slots: number;
+  /** At most this many purchases in one call. */
+  maxBatch: number;
+};
+
+// One slot: while one call runs, everything that arrives waits and goes next, together. On the bench's 2-core
+// host one slot sold as many as two (1,822-2,028 purchases/s against 1,992-2,059) with a lower open-loop tail at
+// half that rate (p99 73-88 ms against 114-143); each process has its own, so several processes run several
+// (docs/decisions/011, "Session 17").
+export const defaultBatchOptions: BatchOptions = { slots: 1, maxBatch: 64 };
+
+export function purchaseBatcher(
+  db: Db,
+  options: BatchOptions = defaultBatchOptions,
+): PurchaseBatcher {
+  let waiting: Waiting[] = [];
+  let inFlight = 0;
+  const stats: BatchStats = {
+    alone: 0,
+    batches: 0,
+    completedInBatches: 0,
+    deferred: 0,
+    failedBatches: 0,
+  };
+
+  const alone = async (call: PurchaseCall): Promise<PurchaseRow> => {
+    stats.alone++;
+    const [row] = await queryPrepared<PurchaseRow>(db, 'purchase_order', PURCHASE_ORDER, [
+      call.userId,
+      call.sessionTokenHash,
+      call.idempotencyKey,
+      call.requestHash,
+      call.productGroupId,
+      call.quantity,
+      call.accountId,
+      call.secretKeyPattern,
+      call.emailBody,
+    ]);
+    if (!row) throw new Error('purchase_order() returned no row');
+    return row;
+  };
+  const answerAlone = (w: Waiting) => alone(w.call).then(w.resolve, w.reject);
+
+  /** The next batch: the oldest waiting purchases, one per buyer (a buyer's next one waits its turn). */
+  const take = (): Waiting[] => {
+    const batch: Waiting[] = [];
+    const rest: Waiting[] = [];
+    const buyers = new Set<string>();
+    for (const w of waiting) {
+      if (batch.length < options.maxBatch && !buyers.has(w.call.userId)) {
+        buyers.add(w.call.userId);
+        batch.push(w);
+      } else rest.push(w);
+    }
+    waiting = rest;
+    return batch;
+  };
+
+  const together = async (batch: Waiting[]): Promise<void> => {
+    // All of one batch share the pattern and the e-mail body (the same constants for every purchase).
+    const { secretKeyPattern, emailBody } = batch[0]!.call;
+    let rows: BatchRow[];
+    stats.batches++;
+    try {
+      rows = await queryPrepared<BatchRow>(db, 'purchase_orders', PURCHASE_ORDERS, [
+        batch.map((w) => w.call.userId),
+        batch.map((w) => w.call.sessionTokenHash),
+        batch.map((w) => w.call.idempotencyKey),
+        batch.map((w) => w.call.requestHash),
+        batch.map((w) => w.call.productGroupId),
+        batch.map((w) => w.call.quantity),
+        secretKeyPattern,
+        emailBody,
+      ]);
+    } catch {
+      // Nothing of the batch committed (or, if the connection broke at the commit, all of it did, and each
+      // purchase's key then answers as a replay): each goes alone.
+      stats.failedBatches++;
+      await Promise.all(batch.map(answerAlone));
+      return;
+    }
+    const byRequest = new Map(rows.map((r) => [r.request, r]));
+    await Promise.all(
+      batch.map((w, i) => {
+        const row = byRequest.get(i + 1);
+        if (row?.outcome !== 'completed') {
+          stats.deferred++;
+          return answerAlone(w);
+        }
+        stats.completedInBatches++;
+        const { request: _request, ...rest } = row;
+        w.resolve({ ...rest, outcome: 'completed', available: 0 });
+        return undefined;
+      }),
+    );
+  };
+
+  const pump = (): void => {
+    while (inFlight < options.slots && waiting.length > 0) {
+      const batch = take();
+      inFlight++;
+      const run = batch.length === 1 ? answerAlone(batch[0]!) : together(batch);
+      void run.finally(() => {
+        inFlight--;
+        pump();
+      });
+    }
+  };
+
+  return {
+    purchase(call) {
+      if (call.accountId !== null) return alone(call);
+      return new Promise<PurchaseRow>((resolve, reject) => {
+        waiting.push({ call, resolve, reject });
+        pump();
+      });
+    },
+    stats: () => ({ ...stats }),
+  };
+}
