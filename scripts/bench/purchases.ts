@@ -6,7 +6,7 @@
 // Closed-loop saturation and open-loop latency answer different questions; both are printed.
 // The closed-loop runs need wrk (apt-get install -y wrk); BENCH_LOAD=node runs them with the Node client instead.
 // Options (environment): BENCH_PURCHASE_STOCK (60000: more than a fast 2-core host sells in warm-up and window),
-// BENCH_WARMUP_MS (2000), BENCH_DURATION_MS (10000).
+// BENCH_WARMUP_MS (2000), BENCH_DURATION_MS (10000), BENCH_OPEN_LOOP_RATE (purchases/s; default half the one-group rate).
 // Run alone: node scripts/bench/purchases.ts. Writes .tmp/bench/purchases.json. npm run bench runs it too.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -255,10 +255,13 @@ export async function runPurchases(
   log(`Purchases: ${o.buyers} concurrent buyers over ${o.spreadGroups} groups, ${window} ...`);
   const spreadRun = await saturate(spread);
 
-  const rate = Math.max(1, Math.round(store.perSecond * o.openLoopFraction * 10) / 10);
+  // BENCH_OPEN_LOOP_RATE: a fixed rate instead (to compare the latency of two versions at the same load).
+  const rate = process.env.BENCH_OPEN_LOOP_RATE
+    ? Number(process.env.BENCH_OPEN_LOOP_RATE)
+    : Math.max(1, Math.round(store.perSecond * o.openLoopFraction * 10) / 10);
   const openStock = Math.ceil((rate * (o.warmupMs + o.durationMs)) / 1000 / 0.8) + 100;
   log(
-    `Purchases: open loop at ${rate}/s (${o.openLoopFraction} of the one-group rate) on a group of ${openStock}, ${window} ...`,
+    `Purchases: open loop at ${rate}/s (${fmt(rate / store.perSecond, 2)} of the one-group rate) on a group of ${openStock}, ${window} ...`,
   );
   const [openGroup] = await seedGroups(bench, 1, openStock, 'Bench Open Loop');
   const openLoop = await measured(
@@ -425,7 +428,7 @@ export function purchaseRows(p: PurchaseResults): Row[] {
       p99: lat(p.spread.latencyMs, p.pgbench.latencyMs, 'p99'),
     },
     {
-      measure: `purchase latency, open loop at ${fmt(p.openLoop.ratePerSecond, 1)}/s = half of saturation (vs TPC-B -R same rate)`,
+      measure: `purchase latency, open loop at ${fmt(p.openLoop.ratePerSecond, 1)}/s = ${fmt(p.openLoop.ratePerSecond / p.store.perSecond, 2)} of saturation (vs TPC-B -R same rate)`,
       store: `${fmt(p.openLoop.perSecond, 1)}/s`,
       baseline: `${fmt(p.pgbenchAtRate.tps, 1)}/s`,
       ratio: ratio(p.openLoop.latencyMs.p99 / p.pgbenchAtRate.latencyMs.p99),
