@@ -264,6 +264,7 @@ export async function runPurchases(
     `Purchases: open loop at ${rate}/s (${fmt(rate / store.perSecond, 2)} of the one-group rate) on a group of ${openStock}, ${window} ...`,
   );
   const [openGroup] = await seedGroups(bench, 1, openStock, 'Bench Open Loop');
+  if (statementStats) await bench.db.execute(sql`select pg_stat_statements_reset()`);
   const openLoop = await measured(
     bench,
     [openGroup!],
@@ -280,6 +281,7 @@ export async function runPurchases(
     log,
   );
 
+  if (statementStats) await printStatementStats(bench, openLoop.ordersWritten, log);
   const pgbench = await runPgbench(bench.pg, o.pgbench, bench.server.pid, log);
   const pgbenchAtRate = await runPgbench(bench.pg, { ...o.pgbench, rate }, bench.server.pid, log);
   const unit = (run: { cpu: CpuSplit }) => run.cpu.hostUnitMs;
@@ -298,7 +300,7 @@ export async function runPurchases(
   };
 }
 
-/** Where PostgreSQL's time went during the one-group run (warm-up included), per order written. */
+/** Where PostgreSQL's time went during a run (warm-up included), per order written: the one-group run and the open loop. */
 async function printStatementStats(bench: StoreBench, purchases: number, log: typeof console.log) {
   type Stat = { ms: number; calls: number; top: boolean; query: string };
   const { rows } = await bench.db.execute<Stat>(sql`
