@@ -18,7 +18,7 @@ import { transactions } from '../wallet/wallet.tables.ts';
 import { orders } from './orders.tables.ts';
 import { purchaseBatchStats } from './purchase.ts';
 
-const { app, db } = await createTestApp();
+const { app, db, database } = await createTestApp();
 
 const { buy, balanceOf, stockOf } = purchaseClient(app, db);
 const customers = (n: number, fundKobo: number) =>
@@ -249,5 +249,36 @@ describe('purchases that arrive together', () => {
     expect(purchaseBatchStats(db).failedBatches - before.failedBatches).toBeGreaterThan(0);
     for (const b of buyers) expect(await balanceOf(b.user.id)).toBe(400_000);
     await expect.poll(() => stockOf(group.id)).toBe(10);
+  });
+
+  it('are not held up by one buyer whose wallet row is locked elsewhere: after a second the batch gives up and the others go alone', async () => {
+    const group = await insertGroupWithStock(db, { accounts: 20 });
+    const buyers = await customers(10, 500_000);
+    const held = buyers[buyers.length - 1]!;
+    // Another transaction (an admin adjustment, say) holds the last buyer's wallet row.
+    const other = await database.pool.connect();
+    await other.query('begin');
+    await other.query('select 1 from users where id = $1 for update', [held.user.id]);
+    const before = purchaseBatchStats(db);
+    let released = false;
+    try {
+      const answers = buyers.map((b) =>
+        buy(b.cookie, { productGroupId: group.id, quantity: 1 }).then((res) => ({ res, released })),
+      );
+      const others = await Promise.all(answers.slice(0, -1));
+      for (const { res, released: late } of others) {
+        expect(res.statusCode, res.body).toBe(201);
+        expect(late).toBe(false);
+      }
+      expect(purchaseBatchStats(db).failedBatches - before.failedBatches).toBe(1);
+      released = true;
+      await other.query('commit');
+      const last = await answers[answers.length - 1]!;
+      expect(last.res.statusCode, last.res.body).toBe(201);
+    } finally {
+      if (!released) await other.query('rollback');
+      other.release();
+    }
+    for (const b of buyers) expect(await balanceOf(b.user.id)).toBe(400_000);
   });
 });
