@@ -57,8 +57,8 @@ BEGIN
            ORDER BY u.id
              FOR NO KEY UPDATE OF u) b;
 
-  -- 2–5. In one statement, which starts after the locks above are held (so it sees any order committed by a
-  --      purchase that held one of these wallets before us):
+  -- 2–5. In one statement, which starts after the locks above are held (so it sees any order committed, or
+  --      session ended, by whoever held one of these wallets before us):
   --      a new key (no order yet for this buyer and key), an active group in an active category whose stock count
   --      does not already refuse it, and the money in the wallet (locked: the balance is exact);
   --      then the accounts: each group's purchases together claim their total from the group's claim start, with
@@ -73,6 +73,11 @@ BEGIN
       JOIN product_groups g ON g.id = p_groups[x.n]
       JOIN categories c ON c.id = g.category_id
      WHERE g.is_active AND c.is_active
+       -- The session again, now that the wallet row is ours: step 1 re-checked a row it waited for against the
+       -- row's new version, but not the session, which the transaction that held the row may have ended
+       -- (a password change, an account deletion).
+       AND EXISTS (SELECT 1 FROM sessions s WHERE s.token_hash = p_sessions[x.n] AND s.user_id = p_users[x.n]
+                                             AND s.expires_at > now())
        AND g.stock_count >= p_quantities[x.n]
        AND x.balance >= g.price_kobo * p_quantities[x.n]
        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = p_users[x.n] AND o.idempotency_key = p_keys[x.n])),

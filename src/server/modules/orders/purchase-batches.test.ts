@@ -281,4 +281,102 @@ describe('purchases that arrive together', () => {
     }
     for (const b of buyers) expect(await balanceOf(b.user.id)).toBe(400_000);
   });
+
+  it('give back the slot after a second: a purchase alone that waits for a held wallet row does not hold up the next buyers', async () => {
+    const group = await insertGroupWithStock(db, { accounts: 20 });
+    const [held, ...others] = await customers(6, 500_000);
+    const other = await database.pool.connect();
+    await other.query('begin');
+    await other.query('select 1 from users where id = $1 for update', [held!.user.id]);
+    let released = false;
+    try {
+      // Alone (nothing else in flight): it takes the slot and waits for the row.
+      const first = buy(held!.cookie, { productGroupId: group.id, quantity: 1 });
+      await waitingForLocks(1);
+      const answers = await Promise.all(
+        others.map((b) =>
+          buy(b.cookie, { productGroupId: group.id, quantity: 1 }).then((res) => ({
+            res,
+            released,
+          })),
+        ),
+      );
+      for (const { res, released: late } of answers) {
+        expect(res.statusCode, res.body).toBe(201);
+        expect(late).toBe(false);
+      }
+      released = true;
+      await other.query('commit');
+      expect((await first).statusCode).toBe(201);
+    } finally {
+      if (!released) await other.query('rollback');
+      other.release();
+    }
+  });
+
+  it('buy nothing for a buyer whose sessions ended while the purchase waited for the wallet row (account deleted, password changed)', async () => {
+    const group = await insertGroupWithStock(db, { accounts: 20 });
+    const [deleted, changed, ...others] = await customers(6, 500_000);
+    const hold = async (userId: string, end: string) => {
+      const client = await database.pool.connect();
+      await client.query('begin');
+      await client.query('select 1 from users where id = $1 for update', [userId]);
+      await client.query(end, [userId]);
+      await client.query('delete from sessions where user_id = $1', [userId]);
+      return client;
+    };
+    // Alone: the account is deleted (anonymised, sessions gone) by the transaction the purchase waits for.
+    const deletion = await hold(
+      deleted!.user.id,
+      'update users set deleted_at = now() where id = $1',
+    );
+    const alone = buy(deleted!.cookie, { productGroupId: group.id, quantity: 1 });
+    await waitingForLocks(1);
+    await deletion.query('commit');
+    deletion.release();
+    const aloneAnswer = await alone;
+    expect([aloneAnswer.statusCode, aloneAnswer.json().error.message]).toEqual([
+      401,
+      AUTH_REQUIRED_MESSAGE,
+    ]);
+
+    // In a batch: a password change (sessions gone) holds the last buyer's row.
+    const change = await hold(
+      changed!.user.id,
+      "update users set password_hash = 'changed' where id = $1",
+    );
+    const before = purchaseBatchStats(db);
+    const answers = [...others, changed!].map((b) =>
+      buy(b.cookie, { productGroupId: group.id, quantity: 1 }),
+    );
+    await waitingForLocks(1);
+    await change.query('commit');
+    change.release();
+    const results = await Promise.all(answers);
+    for (const res of results.slice(0, -1)) expect(res.statusCode, res.body).toBe(201);
+    const last = results[results.length - 1]!;
+    expect([last.statusCode, last.json().error.message]).toEqual([401, AUTH_REQUIRED_MESSAGE]);
+    expect(purchaseBatchStats(db).deferred - before.deferred).toBeGreaterThan(0);
+
+    for (const b of [deleted!, changed!]) {
+      expect(await db.select().from(orders).where(eq(orders.userId, b.user.id))).toEqual([]);
+      expect(await balanceOf(b.user.id)).toBe(500_000);
+    }
+  });
 });
+
+/** Resolves once n of this database's sessions wait for a row lock (a purchase behind a held wallet row). */
+async function waitingForLocks(n: number): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          await db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pg_stat_activity
+                 where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        ).rows[0]!.n,
+      { timeout: 5_000, interval: 20 },
+    )
+    .toBeGreaterThanOrEqual(n);
+}

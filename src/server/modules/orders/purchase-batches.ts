@@ -82,13 +82,15 @@ export type BatchOptions = {
   slots: number;
   /** At most this many purchases in one call. */
   maxBatch: number;
+  /** A call still running after this long gives its slot to the next (it goes on; it just stops blocking). */
+  holdMs: number;
 };
 
 // One slot: while one call runs, everything that arrives waits and goes next, together. On the bench's 2-core
 // host one slot sold as many as two (1,822-2,028 purchases/s against 1,992-2,059) with a lower open-loop tail at
 // half that rate (p99 73-88 ms against 114-143); each process has its own, so several processes run several
 // (docs/decisions/011, "Session 17").
-export const defaultBatchOptions: BatchOptions = { slots: 1, maxBatch: 64 };
+export const defaultBatchOptions: BatchOptions = { slots: 1, maxBatch: 64, holdMs: 1_000 };
 
 export function purchaseBatcher(
   db: Db,
@@ -180,11 +182,20 @@ export function purchaseBatcher(
     while (inFlight < options.slots && waiting.length > 0) {
       const batch = take();
       inFlight++;
-      const run = batch.length === 1 ? answerAlone(batch[0]!) : together(batch);
-      void run.finally(() => {
+      // The slot is given back when the call ends, or after holdMs if it has not: a purchase waiting for a
+      // wallet row held elsewhere (by itself, or after its batch gave up) goes on waiting, but no longer in
+      // front of everyone else's.
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
+        clearTimeout(timer);
         inFlight--;
         pump();
-      });
+      };
+      const timer = setTimeout(release, options.holdMs);
+      const run = batch.length === 1 ? answerAlone(batch[0]!) : together(batch);
+      void run.finally(release);
     }
   };
 
