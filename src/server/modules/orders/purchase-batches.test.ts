@@ -256,9 +256,7 @@ describe('purchases that arrive together', () => {
     const buyers = await customers(10, 500_000);
     const held = buyers[buyers.length - 1]!;
     // Another transaction (an admin adjustment, say) holds the last buyer's wallet row.
-    const other = await database.pool.connect();
-    await other.query('begin');
-    await other.query('select 1 from users where id = $1 for update', [held.user.id]);
+    const other = await holdWalletRow(held.user.id);
     const before = purchaseBatchStats(db);
     let released = false;
     try {
@@ -285,9 +283,7 @@ describe('purchases that arrive together', () => {
   it('give back the slot after a second: a purchase alone that waits for a held wallet row does not hold up the next buyers', async () => {
     const group = await insertGroupWithStock(db, { accounts: 20 });
     const [held, ...others] = await customers(6, 500_000);
-    const other = await database.pool.connect();
-    await other.query('begin');
-    await other.query('select 1 from users where id = $1 for update', [held!.user.id]);
+    const other = await holdWalletRow(held!.user.id);
     let released = false;
     try {
       // Alone (nothing else in flight): it takes the slot and waits for the row.
@@ -317,18 +313,11 @@ describe('purchases that arrive together', () => {
   it('buy nothing for a buyer whose sessions ended while the purchase waited for the wallet row (account deleted, password changed)', async () => {
     const group = await insertGroupWithStock(db, { accounts: 20 });
     const [deleted, changed, ...others] = await customers(6, 500_000);
-    const hold = async (userId: string, end: string) => {
-      const client = await database.pool.connect();
-      await client.query('begin');
-      await client.query('select 1 from users where id = $1 for update', [userId]);
-      await client.query(end, [userId]);
-      await client.query('delete from sessions where user_id = $1', [userId]);
-      return client;
-    };
     // Alone: the account is deleted (anonymised, sessions gone) by the transaction the purchase waits for.
-    const deletion = await hold(
+    const deletion = await holdWalletRow(
       deleted!.user.id,
       'update users set deleted_at = now() where id = $1',
+      'delete from sessions where user_id = $1',
     );
     const alone = buy(deleted!.cookie, { productGroupId: group.id, quantity: 1 });
     await waitingForLocks(1);
@@ -341,9 +330,10 @@ describe('purchases that arrive together', () => {
     ]);
 
     // In a batch: a password change (sessions gone) holds the last buyer's row.
-    const change = await hold(
+    const change = await holdWalletRow(
       changed!.user.id,
       "update users set password_hash = 'changed' where id = $1",
+      'delete from sessions where user_id = $1',
     );
     const before = purchaseBatchStats(db);
     const answers = [...others, changed!].map((b) =>
@@ -364,6 +354,16 @@ describe('purchases that arrive together', () => {
     }
   });
 });
+
+/** Another transaction (an admin adjustment, an account deletion…) holding a buyer's wallet row, after running
+ *  `statements` (each given the user id) in it; the caller commits or rolls back and releases it. */
+async function holdWalletRow(userId: string, ...statements: string[]) {
+  const client = await database.pool.connect();
+  await client.query('begin');
+  await client.query('select 1 from users where id = $1 for update', [userId]);
+  for (const statement of statements) await client.query(statement, [userId]);
+  return client;
+}
 
 /** Resolves once n of this database's sessions wait for a row lock (a purchase behind a held wallet row). */
 async function waitingForLocks(n: number): Promise<void> {
