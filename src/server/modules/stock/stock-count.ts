@@ -70,6 +70,11 @@ async function foldStockCounts(db: Db, groupIds: Iterable<string>): Promise<void
  * asked for since the previous one started (foldStockCounts). A caller arriving while a round runs waits for the
  * next one, which starts after its commit and includes its group, so it sees the purchase. Across processes the
  * group row locks order the folds.
+ *
+ * A round starts at the end of the event-loop turn it was asked for in (setImmediate), not at once: a batch's
+ * purchases (purchase-batches.ts) are answered in one turn, and all of them join that one round. Started at once,
+ * the round took only the first purchase's group, and the rest waited for a second round that found nothing left
+ * to fold (3,907 folds for 2,043 batches in an open loop at 1,600 purchases/s).
  */
 export function stockCountRefresher(db: Db) {
   let running: Promise<void> | null = null;
@@ -84,13 +89,13 @@ export function stockCountRefresher(db: Db) {
       });
     return round;
   };
+  const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
   return {
     refresh(groupId: string): Promise<void> {
-      if (!running) return launch(new Set([groupId]));
       if (!next) {
         const groups = new Set<string>();
-        const round = running
-          .catch(() => {})
+        const round = (running ? running.catch(() => {}) : Promise.resolve())
+          .then(endOfTurn)
           .then(() => {
             next = null;
             return launch(groups);
