@@ -272,6 +272,7 @@ export async function runPurchases(
       runOpenLoop({
         port: bench.server.port,
         ratePerSecond: rate,
+        connections: o.buyers,
         warmupMs: o.warmupMs,
         durationMs: o.durationMs,
         okStatus: 201,

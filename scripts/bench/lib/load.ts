@@ -2,6 +2,7 @@
 // as soon as the last one answered, for a warm-up and then a measured window. Every request's latency in
 // the window is kept, so percentiles are exact (not sampled or bucketed).
 import http from 'node:http';
+import { rawHttpClient } from './raw-http.ts';
 
 export type LoadRequest = {
   method: 'GET' | 'POST';
@@ -182,6 +183,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 export type OpenLoopOptions = Omit<LoadOptions, 'concurrency'> & {
   /** Requests started per second, on a fixed schedule whatever the answers do. */
   ratePerSecond: number;
+  /** Connections opened before the schedule starts (more are opened if more requests are ever in flight). */
+  connections: number;
 };
 
 export type OpenLoopResult = LoadResult & {
@@ -197,7 +200,9 @@ export type OpenLoopResult = LoadResult & {
  */
 export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   const { port, ratePerSecond, warmupMs, durationMs, request, okStatus, onWindow } = options;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 2000, maxFreeSockets: 2000 });
+  // Plain sockets, not node:http: the client shares the host with what it measures (raw-http.ts says why).
+  const client = rawHttpClient(port);
+  await client.connect(options.connections);
   const tally = windowTally(okStatus);
   let inFlight = 0;
   let maxInFlight = 0;
@@ -210,7 +215,7 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
   const fire = async (index: number, scheduled: number) => {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
-    const answer = await send(agent, port, request(index), okStatus);
+    const answer = await client.send(request(index), okStatus);
     inFlight--;
     const done = performance.now();
     // Counted by when it was due: the window holds the requests scheduled inside it.
@@ -235,6 +240,6 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
   });
   await Promise.all(pending);
   meters.finish();
-  agent.destroy();
+  client.close();
   return { ...tally.result(maxInFlight, durationMs), ratePerSecond, maxInFlight };
 }
