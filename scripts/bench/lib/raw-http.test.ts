@@ -89,4 +89,18 @@ describe('the open loop client', () => {
     expect(await client.send({ method: 'GET', path: '/empty' }, 204)).toEqual({ status: 204 });
     client.close();
   });
+
+  it('answers a server that is not there as failed requests, without hanging', async () => {
+    const closed = Fastify();
+    await closed.listen({ port: 0, host: '127.0.0.1' });
+    const address = closed.server.address();
+    const gone = typeof address === 'object' && address ? address.port : 0;
+    await closed.close();
+    const client = rawHttpClient(gone);
+    await client.connect(2);
+    expect(await client.send({ method: 'GET', path: '/empty' }, 204)).toMatchObject({
+      status: 'error',
+    });
+    client.close();
+  });
 });

@@ -24,7 +24,11 @@ class Connection {
 
   constructor(port: number, onClose: (c: Connection) => void) {
     this.socket = net.connect({ port, host: '127.0.0.1', noDelay: true });
-    this.connected = new Promise((resolve) => this.socket.once('connect', () => resolve()));
+    // Settled either way: a connection that could not be made is closed, and connect() leaves it out.
+    this.connected = new Promise((resolve) => {
+      this.socket.once('connect', () => resolve());
+      this.socket.once('close', () => resolve());
+    });
     this.socket.on('data', (data: Buffer) => this.read(data));
     const fail = (message: string) => {
       this.closed = true;
