@@ -56,7 +56,8 @@ export function percentiles(values: number[]): Percentiles {
   };
 }
 
-type Answer = { status: number | 'error'; body?: string };
+/** One answer as both clients give it: the status ('error' for a failed connection), the body of a failure. */
+export type Answer = { status: number | 'error'; body?: string };
 
 function send(
   agent: http.Agent,

@@ -5,9 +5,8 @@
 // costs a fraction of that (docs/decisions/011, "Session 18"). It speaks only what the bench sends and the store
 // answers: HTTP/1.1, one request at a time per connection, a body by Content-Length or chunked.
 import net from 'node:net';
-import type { LoadRequest } from './load.ts';
+import type { Answer, LoadRequest } from './load.ts';
 
-export type RawAnswer = { status: number | 'error'; body?: string };
 type Raw = { status: number | 'error'; body: Buffer | string };
 
 const HEADER_END = Buffer.from('\r\n\r\n');
@@ -99,7 +98,7 @@ export function rawHttpClient(port: number) {
       await Promise.all(fresh.map((c) => c.connected));
       idle.push(...fresh.filter((c) => !c.closed));
     },
-    send(req: LoadRequest, okStatus: number): Promise<RawAnswer> {
+    send(req: LoadRequest, okStatus: number): Promise<Answer> {
       let text = `${req.method} ${req.path} HTTP/1.1\r\n${host}`;
       for (const [name, value] of Object.entries(req.headers ?? {}))
         if (value !== undefined) text += `${name}: ${String(value)}\r\n`;

@@ -24,7 +24,15 @@ async function countsOf(ids: string[]): Promise<number[]> {
   return rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id)).map((g) => g.stockCount);
 }
 
-/** A purchase's own call, committed, with no fold after it (the fold is what these tests drive). */
+/** New groups with these numbers of available accounts, by id. */
+async function groupsWithStock(...accounts: number[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const n of accounts) ids.push((await insertGroupWithStock(db, { accounts: n })).id);
+  return ids;
+}
+
+/** A purchase's own call, committed, with no fold after it, as a process that dies right after its commit leaves
+ *  it (the fold is what these tests drive). */
 async function buyWithoutFold(groupId: string, quantity: number): Promise<void> {
   const { user, cookie } = await quickCustomer(db, 1_000_000);
   const session = hashToken(cookie.slice('sid='.length));
@@ -53,11 +61,7 @@ function countingDb(): { db: Db; statements: () => number } {
 
 describe('the fold after purchases', () => {
   it('folds the purchases answered in one turn (a batch) in one round, every group of them', async () => {
-    const groups = [
-      await insertGroupWithStock(db, { accounts: 5 }),
-      await insertGroupWithStock(db, { accounts: 6 }),
-    ];
-    const ids = groups.map((g) => g.id);
+    const ids = await groupsWithStock(5, 6);
     await buyWithoutFold(ids[0]!, 1);
     await buyWithoutFold(ids[0]!, 2);
     await buyWithoutFold(ids[1]!, 1);
@@ -101,22 +105,9 @@ describe('the fold after purchases', () => {
 
 describe('the stock count sweep', () => {
   it('folds the purchases a killed process left pending, for every group', async () => {
-    const groups = [
-      await insertGroupWithStock(db, { accounts: 3 }),
-      await insertGroupWithStock(db, { accounts: 4 }),
-    ];
-    const ids = groups.map((g) => g.id);
+    const ids = await groupsWithStock(3, 4);
     const counts = () => countsOf(ids);
-    const { user, cookie } = await quickCustomer(db, 1_000_000);
-    const session = hashToken(cookie.slice('sid='.length));
-    // The purchase call alone, as a process that dies right after its commit leaves it: no fold follows.
-    for (const id of ids) {
-      const { rows } = await db.execute<{ outcome: string }>(
-        sql`select outcome from purchase_order(${user.id}::uuid, ${session}, ${crypto.randomUUID()}, 'hash', ${id}::uuid,
-              2, null, ${SECRET_KEY.source}, ${CREDENTIALS_EMAIL_PLACEHOLDER})`,
-      );
-      expect(rows[0]!.outcome).toBe('completed');
-    }
+    for (const id of ids) await buyWithoutFold(id, 2);
     expect(await counts()).toEqual([3, 4]);
 
     expect(await refreshPendingStockCounts(db)).toBe(2);
