@@ -312,7 +312,7 @@ describe('purchases that arrive together', () => {
 
   it('buy nothing for a buyer whose sessions ended while the purchase waited for the wallet row (account deleted, password changed)', async () => {
     const group = await insertGroupWithStock(db, { accounts: 20 });
-    const [deleted, changed, ...others] = await customers(6, 500_000);
+    const [deleted, changed, blocker, ...others] = await customers(7, 500_000);
     // Alone: the account is deleted (anonymised, sessions gone) by the transaction the purchase waits for.
     const deletion = await holdWalletRow(
       deleted!.user.id,
@@ -329,16 +329,26 @@ describe('purchases that arrive together', () => {
       AUTH_REQUIRED_MESSAGE,
     ]);
 
-    // In a batch: a password change (sessions gone) holds the last buyer's row.
+    // In a batch: a password change (sessions gone) holds the last buyer's row. So that the five go as one
+    // batch whatever order they reach the server in, a sixth buyer's purchase first takes the slot and waits
+    // (its row held too) until all five are queued behind it.
     const change = await holdWalletRow(
       changed!.user.id,
       "update users set password_hash = 'changed' where id = $1",
       'delete from sessions where user_id = $1',
     );
+    const slotHolding = await holdWalletRow(blocker!.user.id);
+    const blocking = buy(blocker!.cookie, { productGroupId: group.id, quantity: 1 });
+    await waitingForLocks(1);
     const before = purchaseBatchStats(db);
     const answers = [...others, changed!].map((b) =>
       buy(b.cookie, { productGroupId: group.id, quantity: 1 }),
     );
+    await expect.poll(() => purchaseBatchStats(db).queued, { interval: 5 }).toBe(5);
+    await slotHolding.query('commit');
+    slotHolding.release();
+    expect((await blocking).statusCode).toBe(201);
+    // The batch now waits for the changed buyer's row; the password change commits.
     await waitingForLocks(1);
     await change.query('commit');
     change.release();
@@ -346,7 +356,10 @@ describe('purchases that arrive together', () => {
     for (const res of results.slice(0, -1)) expect(res.statusCode, res.body).toBe(201);
     const last = results[results.length - 1]!;
     expect([last.statusCode, last.json().error.message]).toEqual([401, AUTH_REQUIRED_MESSAGE]);
-    expect(purchaseBatchStats(db).deferred - before.deferred).toBeGreaterThan(0);
+    const after = purchaseBatchStats(db);
+    expect(after.batches - before.batches).toBe(1);
+    expect(after.failedBatches).toBe(before.failedBatches);
+    expect(after.deferred - before.deferred).toBe(1);
 
     for (const b of [deleted!, changed!]) {
       expect(await db.select().from(orders).where(eq(orders.userId, b.user.id))).toEqual([]);

@@ -64,6 +64,8 @@ export type BatchStats = {
   deferred: number;
   /** purchase_orders() calls that failed as a whole (their purchases then went alone). */
   failedBatches: number;
+  /** Purchases queued now for a free slot (they will go together). */
+  queued: number;
 };
 
 export type PurchaseBatcher = {
@@ -98,7 +100,7 @@ export function purchaseBatcher(
 ): PurchaseBatcher {
   let waiting: Waiting[] = [];
   let inFlight = 0;
-  const stats: BatchStats = {
+  const stats: Omit<BatchStats, 'queued'> = {
     alone: 0,
     batches: 0,
     completedInBatches: 0,
@@ -207,6 +209,6 @@ export function purchaseBatcher(
         pump();
       });
     },
-    stats: () => ({ ...stats }),
+    stats: () => ({ ...stats, queued: waiting.length }),
   };
 }
