@@ -7,7 +7,7 @@
 //   CSV import rows/s                      vs  PostgreSQL COPY of the same rows       (csv-import.ts)
 //   store server memory at start and end   vs  the bare Fastify process
 // The store and the bare app each run in their own process; this one only generates load and measures.
-// Options (environment): BENCH_CSV_ROWS (100000), BENCH_PURCHASE_STOCK (60000), BENCH_WARMUP_MS (2000),
+// Options (environment): BENCH_CSV_ROWS (100000), BENCH_PURCHASE_STOCK (100000), BENCH_WARMUP_MS (2000),
 // BENCH_DURATION_MS (10000, the purchase runs' window), BENCH_CPU_PROF=1 (profile the servers into
 // .tmp/bench/profiles/), BENCH_LOG_LEVEL (warn), BENCH_DB_POOL_SIZE (20).
 import fs from 'node:fs';

@@ -5,7 +5,8 @@
 //   open loop at half the one-group rate: latency when the store is not saturated (beside pgbench -R).
 // Closed-loop saturation and open-loop latency answer different questions; both are printed.
 // The closed-loop runs need wrk (apt-get install -y wrk); BENCH_LOAD=node runs them with the Node client instead.
-// Options (environment): BENCH_PURCHASE_STOCK (60000: more than a fast 2-core host sells in warm-up and window),
+// Options (environment): BENCH_PURCHASE_STOCK (100000: more than a fast 2-core host sells in warm-up and window;
+// 60,000 ran out at 4,700 purchases/s),
 // BENCH_WARMUP_MS (2000), BENCH_DURATION_MS (10000), BENCH_OPEN_LOOP_RATE (purchases/s; default half the one-group rate).
 // Run alone: node scripts/bench/purchases.ts. Writes .tmp/bench/purchases.json. npm run bench runs it too.
 import crypto from 'node:crypto';
@@ -66,9 +67,9 @@ export type PurchaseOptions = {
 
 export const defaultPurchaseOptions: PurchaseOptions = {
   buyers: 200,
-  stock: Number(process.env.BENCH_PURCHASE_STOCK ?? 60_000),
+  stock: Number(process.env.BENCH_PURCHASE_STOCK ?? 100_000),
   spreadGroups: 10,
-  stockPerSpreadGroup: Number(process.env.BENCH_PURCHASE_STOCK ?? 60_000) / 5,
+  stockPerSpreadGroup: Number(process.env.BENCH_PURCHASE_STOCK ?? 100_000) / 5,
   warmupMs: Number(process.env.BENCH_WARMUP_MS ?? 2_000),
   durationMs: Number(process.env.BENCH_DURATION_MS ?? 10_000),
   openLoopFraction: 0.5,
