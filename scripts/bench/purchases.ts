@@ -65,11 +65,13 @@ export type PurchaseOptions = {
   pgbench: { scale: number; clients: number; threads: number; seconds: number };
 };
 
+const purchaseStock = Number(process.env.BENCH_PURCHASE_STOCK ?? 100_000);
+
 export const defaultPurchaseOptions: PurchaseOptions = {
   buyers: 200,
-  stock: Number(process.env.BENCH_PURCHASE_STOCK ?? 100_000),
+  stock: purchaseStock,
   spreadGroups: 10,
-  stockPerSpreadGroup: Number(process.env.BENCH_PURCHASE_STOCK ?? 100_000) / 5,
+  stockPerSpreadGroup: purchaseStock / 5,
   warmupMs: Number(process.env.BENCH_WARMUP_MS ?? 2_000),
   durationMs: Number(process.env.BENCH_DURATION_MS ?? 10_000),
   openLoopFraction: 0.5,

@@ -9,6 +9,8 @@ import { createTestApp } from '../../test/test-app.ts';
 
 const { database } = await createTestApp();
 
+/** Customer n's id (n = 1 is the heavy buyer), as SQL over a column n. */
+const customerId = `('10000000-0000-0000-0000-' || lpad(n::text, 12, '0'))::uuid`;
 const HEAVY_BUYER = '10000000-0000-0000-0000-000000000001';
 const TOKEN = 'key-lookup-test-token';
 
@@ -16,7 +18,7 @@ const TOKEN = 'key-lookup-test-token';
 async function staleStatistics(client: PoolClient) {
   await client.query(`
     insert into users (id, email, password_hash, full_name)
-    select ('10000000-0000-0000-0000-' || lpad(n::text, 12, '0'))::uuid, 'key-lookup-' || n || '@mail.example',
+    select ${customerId}, 'key-lookup-' || n || '@mail.example',
            'not-a-hash', 'Buyer ' || n
       from generate_series(1, 2000) n`);
   const orders = (users: string, n: number) =>
@@ -25,7 +27,7 @@ async function staleStatistics(client: PoolClient) {
                           account_details)
       select ${users}, gen_random_uuid(), 1, 0, 'completed', gen_random_uuid()::text, 'h', '{}'
         from generate_series(1, ${n}) n`);
-  await orders(`('10000000-0000-0000-0000-' || lpad(n::text, 12, '0'))::uuid`, 2000);
+  await orders(customerId, 2000);
   await client.query('analyze orders');
   await orders(`'${HEAVY_BUYER}'::uuid`, 20_000);
   await client.query(
