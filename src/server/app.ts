@@ -25,6 +25,7 @@ import { adminActivityRoutes } from './modules/admin/admin-activity.routes.ts';
 import { adminStatsRoutes } from './modules/admin/admin-stats.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { loadMe } from './modules/auth/me.ts';
 import { createSessionLoader, sessionCookieName } from './modules/auth/sessions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerMetrics } from './modules/health/metrics.ts';
@@ -162,7 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   registerSameOriginGuard(app, config.publicUrl);
-  registerAccessControl(app, createSessionLoader(database.db, config));
+  const loadSession = createSessionLoader(database.db, config);
+  registerAccessControl(app, loadSession);
   registerInputHygiene(app);
 
   const db = database.db;
@@ -283,7 +285,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl: config.publicUrl,
         log: app.log,
       }),
-    (req) => Boolean(req.cookies[sessionCookieName(config)]),
+    async (req) => {
+      if (!req.cookies[sessionCookieName(config)]) return null;
+      await loadSession(req);
+      return req.user ? loadMe(db, config, req.user.id) : null;
+    },
   );
   return app;
 }

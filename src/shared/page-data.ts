@@ -1,5 +1,6 @@
 // What the server hands a server-rendered page: the data it rendered with, embedded in the HTML as an inert
 // JSON block so that the browser hydrates with the same answers instead of asking again.
+import type { Me } from './auth.ts';
 import type { AccountResponse, CatalogueResponse, CategoryResponse } from './catalogue.ts';
 import type { SiteInfo } from './site.ts';
 
@@ -11,6 +12,11 @@ export type KeyedRead<T> = { id: string; value: T | null };
 
 export type PageData = {
   site: SiteInfo;
+  /**
+   * Who the page was rendered for: the signed-in user the request's session names, or null for a visitor. The page
+   * shows that user's version from the first byte (navbar, Buy Now), and the browser starts from the same answer.
+   */
+  me: Me | null;
   catalogue?: CatalogueResponse;
   category?: KeyedRead<CategoryResponse>;
   account?: KeyedRead<AccountResponse>;

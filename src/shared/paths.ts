@@ -48,3 +48,22 @@ export const publicPagePaths = [
   paths.login,
   paths.register,
 ] as const;
+
+/** What a checkout address carries: a product group and a quantity, or one named account. */
+export type CheckoutItem = { accountId: string } | { groupId: string; quantity: number };
+
+/** The names of /checkout's query parameters: a Buy form's fields send them, the checkout page reads them. */
+export const checkoutParams = { group: 'group', quantity: 'quantity', account: 'account' } as const;
+
+/**
+ * The checkout of an item as an address, so that a Buy control is a plain link or form that means the same before
+ * and after the app runs: a visitor goes through sign-in and comes back to it, a signed-in customer arrives at once.
+ */
+export function checkoutHref(item: CheckoutItem): string {
+  const query = new URLSearchParams(
+    'accountId' in item
+      ? { [checkoutParams.account]: item.accountId }
+      : { [checkoutParams.group]: item.groupId, [checkoutParams.quantity]: String(item.quantity) },
+  );
+  return `${paths.checkout}?${query.toString()}`;
+}

@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { catalogueMessages } from '../../shared/catalogue.ts';
 import { PAGE_DATA_ELEMENT_ID, type KeyedRead, type PageData } from '../../shared/page-data.ts';
+import { meQueryKey } from '../features/auth/api/use-me.ts';
 import { accountQueryKey } from '../features/catalogue/api/use-account.ts';
 import { catalogueQueryKey } from '../features/catalogue/api/use-catalogue.ts';
 import { categoryQueryKey } from '../features/catalogue/api/use-category.ts';
@@ -11,6 +12,9 @@ import { siteInfoQueryKey } from '../lib/use-site-info.ts';
 
 export function seedPageData(client: QueryClient, data: PageData): void {
   client.setQueryData(siteInfoQueryKey, data.site);
+  // Who the server rendered the page for: the navbar and the Buy buttons read it, so the first render (and the
+  // hydrating one) already shows the signed-in user's page, and a visitor's page asks /api/me nothing.
+  client.setQueryData(meQueryKey, data.me ?? null);
   if (data.catalogue) client.setQueryData(catalogueQueryKey, data.catalogue);
   if (data.category)
     seedKeyed(

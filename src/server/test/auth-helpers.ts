@@ -93,14 +93,20 @@ export async function quickCustomer(db: Db, fundKobo = 0) {
       emailConfirmedAt: new Date(),
     })
     .returning();
+  const token = await quickSessionToken(db, user!.id);
+  if (fundKobo > 0) await fundWallet(db, user!.id, fundKobo);
+  return { user: user!, cookie: `sid=${token}` };
+}
+
+/** A session for a user, as sign-in starts one: the cookie's value. */
+export async function quickSessionToken(db: Db, userId: string): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
-    userId: user!.id,
+    userId,
     expiresAt: new Date(Date.now() + 3600_000),
   });
-  if (fundKobo > 0) await fundWallet(db, user!.id, fundKobo);
-  return { user: user!, cookie: `sid=${token}` };
+  return token;
 }
 
 /** An e-mail in the outbox, put straight into the given state (failed, sent, retrying…). */

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import type { CheckoutState } from '../../../shared/catalogue.ts';
 import { orderMessages } from '../../../shared/orders.ts';
-import { paths } from '../../../shared/paths.ts';
+import { checkoutParams, paths } from '../../../shared/paths.ts';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -15,16 +15,33 @@ import { useCheckoutAccount } from './api/use-checkout-account.ts';
 import { AccountDetailsCard } from './components/account-details-card.tsx';
 import { PaymentSummary } from './components/payment-summary.tsx';
 import { readCheckoutState } from './read-checkout-state.ts';
+import { useAddressCheckout } from './use-address-checkout.ts';
 
 export default function CheckoutPage() {
   useDocumentTitle('Checkout');
   const location = useLocation();
-  const checkout = useMemo(() => readCheckoutState(location.state), [location.state]);
-  return checkout ? (
-    <Checkout checkout={checkout} />
-  ) : (
-    <BackToProducts message={orderMessages.checkoutStateMissing} />
-  );
+  const fromState = useMemo(() => readCheckoutState(location.state), [location.state]);
+  const fromAddress = useAddressCheckout(location.search, fromState !== null);
+  if (fromState) return <Checkout checkout={fromState} />;
+  switch (fromAddress.status) {
+    case 'found':
+      return <Checkout checkout={fromAddress.checkout} />;
+    case 'loading':
+      return <PageSpinner />;
+    case 'gone':
+      return (
+        <BackToProducts
+          isError
+          message={
+            new URLSearchParams(location.search).has(checkoutParams.account)
+              ? orderMessages.accountUnavailable
+              : orderMessages.productNotFound
+          }
+        />
+      );
+    case 'none':
+      return <BackToProducts message={orderMessages.checkoutStateMissing} />;
+  }
 }
 
 /** Checkout cannot go on: say why and return to the catalogue. */

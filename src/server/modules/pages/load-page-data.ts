@@ -1,6 +1,7 @@
 // The data a public page renders with, read the way its API route reads it, and the status it answers with:
 // an unknown category or a product that is gone (deleted, or its group hidden) is a 404.
 import { z } from 'zod';
+import type { Me } from '../../../shared/auth.ts';
 import type { PageData } from '../../../shared/page-data.ts';
 import type { SiteInfo } from '../../../shared/site.ts';
 import type { Db } from '../../db/client.ts';
@@ -18,7 +19,16 @@ const accountId = z.uuid();
 export async function loadPageData(
   page: RenderablePage,
   { db, cache, site }: Sources,
+  me: Me | null,
 ): Promise<{ data: PageData; status: 200 | 404 }> {
+  const { data, status } = await loadContent(page, { db, cache, site });
+  return { data: { ...data, me }, status };
+}
+
+async function loadContent(
+  page: RenderablePage,
+  { db, cache, site }: Sources,
+): Promise<{ data: Omit<PageData, 'me'>; status: 200 | 404 }> {
   switch (page.kind) {
     case 'marketing':
       return { data: { site }, status: 200 };

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Me } from '../../../shared/auth.ts';
 import { PAGE_DATA_ELEMENT_ID, type RenderPage } from '../../../shared/page-data.ts';
 import type { SiteInfo } from '../../../shared/site.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,7 +18,8 @@ import { scriptHash } from './script-hashes.ts';
 
 export type RenderedHtml = { status: number; html: string; scriptHashes: string[] };
 export type PageRenderer = {
-  render: (page: RenderablePage, url: string) => Promise<RenderedHtml | null>;
+  /** `me`: the signed-in user the request's session names (their own page, never kept), or null for a visitor. */
+  render: (page: RenderablePage, url: string, me: Me | null) => Promise<RenderedHtml | null>;
   /** Renders the marketing pages ahead of their first visitor. */
   warm: (paths: readonly string[]) => Promise<void>;
 };
@@ -53,10 +55,14 @@ export function createPageRenderer({
         }));
   const marketing = new Map<string, Promise<RenderedHtml | null>>();
 
-  const renderNow = async (page: RenderablePage, url: string): Promise<RenderedHtml | null> => {
+  const renderNow = async (
+    page: RenderablePage,
+    url: string,
+    me: Me | null,
+  ): Promise<RenderedHtml | null> => {
     const renderPage = await loadBundle();
     if (!renderPage) return null;
-    const { data, status } = await loadPageData(page, { db, cache, site });
+    const { data, status } = await loadPageData(page, { db, cache, site }, me);
     const rendered = await renderPage(url, data);
     const head = buildPageHead(page, data, rendered, publicUrl, status);
     const dataJson = scriptJson(data);
@@ -85,11 +91,12 @@ export function createPageRenderer({
     return { status, html, scriptHashes: [dataJson, ...(ldJson ? [ldJson] : [])].map(scriptHash) };
   };
 
-  const render = (page: RenderablePage, url: string) => {
-    if (page.kind !== 'marketing') return renderNow(page, url);
+  const render = (page: RenderablePage, url: string, me: Me | null) => {
+    // A signed-in user's page is theirs alone (their name and balance): rendered for them, never kept.
+    if (page.kind !== 'marketing' || me) return renderNow(page, url, me);
     let done = marketing.get(page.path);
     if (!done) {
-      done = renderNow(page, page.path);
+      done = renderNow(page, page.path, null);
       marketing.set(page.path, done);
       // A failed render is not kept: the next visitor tries again.
       done.catch(() => marketing.delete(page.path));
@@ -101,7 +108,7 @@ export function createPageRenderer({
     render,
     async warm(paths) {
       for (const path of paths)
-        await render({ kind: 'marketing', path }, path).catch((err: unknown) =>
+        await render({ kind: 'marketing', path }, path, null).catch((err: unknown) =>
           log.error({ err, path }, 'pre-rendering a page failed'),
         );
     },

@@ -10,6 +10,7 @@ import type { PageData } from '../../../shared/page-data.ts';
 import { seedDemoShop } from '../../demo/seed.ts';
 import { buildWebApp } from '../../test/build-web-app.ts';
 import { testCipher } from '../../test/stock-helpers.ts';
+import { quickAdmin, quickCustomer, quickSessionToken } from '../../test/auth-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { categories, productGroups } from '../catalogue/catalogue.tables.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';
@@ -215,12 +216,17 @@ describe('when the page runs its code', () => {
     // A visitor: the app's code runs on the first touch (app/hydrate-on-intent.ts).
     expect(hydratesNow((await get('/products')).body)).toBe(false);
     expect(hydratesNow((await get('/about')).body)).toBe(false);
-    // A session cookie (only looked at: the navbar must soon say who is signed in).
+    // A signed-in customer: their own page, whose account menu is theirs to open at once.
+    const { cookie } = await quickCustomer(db);
     for (const url of ['/products', '/about', `/product/${account.id}`]) {
-      const res = await app.inject({ url, cookies: { sid: 'any' } });
+      const res = await app.inject({ url, headers: { cookie } });
       expect(res.statusCode).toBe(200);
       expect(hydratesNow(res.body), url).toBe(true);
     }
+    // A cookie that names no session is a visitor's.
+    expect(hydratesNow((await app.inject({ url: '/about', cookies: { sid: 'any' } })).body)).toBe(
+      false,
+    );
     // A "not found" page reports the missing address in the console.
     expect(hydratesNow((await get('/no/such/page')).body)).toBe(true);
     expect(hydratesNow((await get('/category/nope')).body)).toBe(true);
@@ -229,10 +235,64 @@ describe('when the page runs its code', () => {
   });
 
   it("reads production's session cookie in production", async () => {
-    const body = async (cookies: Record<string, string>) =>
-      (await prod.app.inject({ url: '/about', cookies })).body;
-    expect(hydratesNow(await body({ '__Host-sid': 'any' }))).toBe(true);
-    expect(hydratesNow(await body({ sid: 'any' }))).toBe(false);
+    const { user } = await quickCustomer(prod.db);
+    const session = await quickSessionToken(prod.db, user.id);
+    const page = async (cookies: Record<string, string>) =>
+      pageData((await prod.app.inject({ url: '/about', cookies })).body);
+    expect((await page({ '__Host-sid': session })).me?.email).toBe(user.email);
+    expect((await page({ sid: session })).me).toBeNull();
+  });
+});
+
+describe("a signed-in user's page from the first byte", () => {
+  it('names the signed-in customer, shows their balance and menu, and keeps the page out of shared caches', async () => {
+    const { user, cookie } = await quickCustomer(db, 1_234_500);
+    for (const url of ['/', '/products', `/product/${account.id}`, '/category/instagram']) {
+      const res = await app.inject({ url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(pageData(res.body).me?.email, url).toBe(user.email);
+      // The navbar: the balance and the account menu, not a visitor's Sign In / Get Started.
+      expect(res.body, url).toContain('₦12,345.00');
+      expect(res.body, url).toContain('aria-label="Account menu');
+      expect(res.body, url).not.toContain('>Get Started<');
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+      expect(res.headers.vary, url).toMatch(/cookie/i);
+    }
+    // The single-account page's purchase box is the customer's Buy Now, a form sent to this account's checkout.
+    const product = (await app.inject({ url: `/product/${account.id}`, headers: { cookie } })).body;
+    expect(product).toMatch(/<form[^>]*action="\/checkout"[^>]*>/);
+    expect(product).toContain(`name="account" value="${account.id}"`);
+    expect(product).toMatch(/Buy Now/);
+    expect(product).not.toContain('Sign In to Purchase');
+  });
+
+  it("gives a visitor the sign-in call to action in the HTML, and never keeps a customer's page for the next visitor", async () => {
+    const { cookie } = await quickCustomer(db, 500_00);
+    await app.inject({ url: '/about', headers: { cookie } });
+    const visitor = await get('/about');
+    expect(pageData(visitor.body).me).toBeNull();
+    expect(visitor.body).not.toContain('₦500.00');
+    expect(visitor.body).toContain('>Get Started<');
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    const product = (await get(`/product/${account.id}`)).body;
+    expect(product).toContain('Sign In to Purchase');
+    expect(product).toMatch(/<form[^>]*action="\/checkout"[^>]*>/);
+    expect(product).toContain(`name="account" value="${account.id}"`);
+    // Every Buy Now on /products is a form to that group's checkout, with its quantity field.
+    const products = (await get('/products')).body;
+    const forms = [...products.matchAll(/<form[^>]*action="\/checkout"[^>]*>([\s\S]*?)<\/form>/g)];
+    expect(forms.length).toBeGreaterThan(0);
+    for (const [, fields] of forms) {
+      expect(fields).toMatch(/name="group" value="[0-9a-f-]{36}"/);
+      expect(fields).toMatch(/name="quantity"/);
+    }
+  });
+
+  it("shows an admin the admins' note instead of Buy Now", async () => {
+    const { cookie } = await quickAdmin(db);
+    const product = (await app.inject({ url: `/product/${account.id}`, headers: { cookie } })).body;
+    expect(product).toContain('Admins cannot');
+    expect(product).not.toContain('Sign In to Purchase');
   });
 });
 

@@ -8,6 +8,7 @@ import { marketingPagePaths, pageKindOf } from './page-kind.ts';
 import type { PageRenderer } from './page-renderer.ts';
 import { inlineScriptHashes } from './script-hashes.ts';
 import { errorBody } from '../../http/errors.ts';
+import type { Me } from '../../../shared/auth.ts';
 
 /** Builds the page renderer from the built index.html (the template every page is rendered into). */
 export type MakePageRenderer = (template: string) => PageRenderer;
@@ -16,8 +17,8 @@ export async function registerSpa(
   app: FastifyInstance,
   clientDir: string,
   makeRenderer?: MakePageRenderer,
-  /** Whether the request carries a session cookie (valid or not: this only decides when the page's code runs). */
-  hasSession: (req: FastifyRequest) => boolean = () => false,
+  /** The signed-in user the request's session names, or null (no session, or one that ended). */
+  readMe: (req: FastifyRequest) => Promise<Me | null> = () => Promise.resolve(null),
 ): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
@@ -64,20 +65,28 @@ export async function registerSpa(
     if (path.extname(urlPath) !== '') return reply.status(404).type('text/plain').send('Not found');
     const page = pageKindOf(urlPath);
     if (page.kind !== 'app' && renderer) {
-      const rendered = await renderer.render(page, req.url).catch((err: unknown) => {
+      const me = await readMe(req).catch((err: unknown) => {
+        // The page still renders, as a visitor's; the app asks who is signed in again once it runs.
+        req.log.error({ err }, 'reading the session for a page failed');
+        return null;
+      });
+      const rendered = await renderer.render(page, req.url, me).catch((err: unknown) => {
         // The browser can still render the page itself: a broken server render costs speed, not the page.
         req.log.error({ err }, 'server rendering failed, serving the SPA shell');
         return null;
       });
       if (rendered) {
         allowEmbeddedScripts(reply, [...templateHashes, ...rendered.scriptHashes]);
-        return reply
-          .status(rendered.status)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .send(
-            hasSession(req) || rendered.status >= 400 ? hydrateNow(rendered.html) : rendered.html,
-          );
+        return (
+          reply
+            .status(rendered.status)
+            .type('text/html; charset=utf-8')
+            // A signed-in user's page carries their name and balance: no cache but theirs may keep it. The same
+            // address is a visitor's page without the cookie.
+            .header('cache-control', me ? 'private, no-store' : 'no-cache')
+            .header('vary', 'Cookie')
+            .send(me || rendered.status >= 400 ? hydrateNow(rendered.html) : rendered.html)
+        );
       }
     }
     allowEmbeddedScripts(reply, templateHashes);
@@ -105,9 +114,9 @@ function allowEmbeddedScripts(reply: FastifyReply, hashes: string[]): void {
 }
 
 /**
- * Marks a page whose code runs at once, not on the first sign of use (app/hydrate-on-intent.ts): one asked for with
- * a session cookie (every public page is rendered as a visitor sees it, and the navbar must soon show who is signed
- * in), and a "not found" page (which reports the missing address in the console).
+ * Marks a page whose code runs at once, not on the first sign of use (app/hydrate-on-intent.ts): a signed-in user's
+ * (their account menu is theirs to open at once), and a "not found" page (which reports the missing address in the
+ * console).
  */
 function hydrateNow(html: string): string {
   return html.replace(/<html\b/, '<html data-hydrate-now');

@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { CategoryBadge, FeatureBadges, priceText, StockBadge } from './badges.tsx';
-import { useStartPurchase } from './use-start-purchase.ts';
+import { checkoutParams } from '../../../../shared/paths.ts';
+import { BuyForm } from './buy-form.tsx';
 
 export type CardLayout = 'grid' | 'list';
 
@@ -15,20 +16,18 @@ type Props = { group: PublicGroup; layout?: CardLayout; children?: ReactNode };
 export function GroupCard({ group, layout = 'grid', children }: Props) {
   const titleId = useId();
   const quantityId = useId();
-  const startPurchase = useStartPurchase();
   // The text as typed; the quantity used is always clamped, and leaving the field shows what will be used.
   const [quantityText, setQuantityText] = useState('1');
   const quantity = clampQuantity(quantityText, group.stockCount);
   const isOut = group.stockCount <= 0;
   const isList = layout === 'list';
 
-  const buy = () =>
-    startPurchase({
-      productGroup: group,
-      category: group.categoryName,
-      quantity,
-      isBulkPurchase: quantity > 1,
-    });
+  const checkout = {
+    productGroup: group,
+    category: group.categoryName,
+    quantity,
+    isBulkPurchase: quantity > 1,
+  };
 
   return (
     <article
@@ -59,38 +58,43 @@ export function GroupCard({ group, layout = 'grid', children }: Props) {
             <p className="text-2xl font-bold text-primary">{priceText(group.priceKobo)}</p>
             <p className="text-sm text-muted-foreground">{group.stockCount} available</p>
           </div>
-          <div className="flex items-end gap-2">
-            <div className="w-20 shrink-0">
-              <label
-                htmlFor={quantityId}
-                className="mb-1 block text-xs font-medium text-muted-foreground"
-              >
-                Quantity
-              </label>
-              <input
-                id={quantityId}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={Math.max(group.stockCount, 1)}
-                step={1}
-                value={isOut ? '' : quantityText}
-                disabled={isOut}
-                onChange={(e) => setQuantityText(e.target.value)}
-                onBlur={() => setQuantityText(String(quantity))}
-                className={cn(inputClass, 'px-2 disabled:opacity-50')}
-              />
-            </div>
-            <Button className="flex-1" disabled={isOut} onClick={buy}>
-              {isOut ? (
-                'Out of Stock'
-              ) : (
-                <>
-                  <ShoppingCart className="h-4 w-4" aria-hidden /> Buy Now
-                </>
-              )}
-            </Button>
-          </div>
+          <BuyForm checkout={checkout} className="flex items-end gap-2">
+            {(isStarting) => (
+              <>
+                <div className="w-20 shrink-0">
+                  <label
+                    htmlFor={quantityId}
+                    className="mb-1 block text-xs font-medium text-muted-foreground"
+                  >
+                    Quantity
+                  </label>
+                  <input
+                    id={quantityId}
+                    name={checkoutParams.quantity}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={Math.max(group.stockCount, 1)}
+                    step={1}
+                    value={isOut ? '' : quantityText}
+                    disabled={isOut}
+                    onChange={(e) => setQuantityText(e.target.value)}
+                    onBlur={() => setQuantityText(String(quantity))}
+                    className={cn(inputClass, 'px-2 disabled:opacity-50')}
+                  />
+                </div>
+                <Button type="submit" className="flex-1" disabled={isOut || isStarting}>
+                  {isOut ? (
+                    'Out of Stock'
+                  ) : (
+                    <>
+                      <ShoppingCart className="h-4 w-4" aria-hidden /> Buy Now
+                    </>
+                  )}
+                </Button>
+              </>
+            )}
+          </BuyForm>
         </div>
       </div>
       {children}

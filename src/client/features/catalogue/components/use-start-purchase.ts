@@ -1,22 +1,38 @@
-// Where a Buy button leads: visitors to /login (and back here afterwards), signed-in users to /checkout.
-import { useLocation, useNavigate } from 'react-router';
+// Where a Buy control leads: visitors to /login (and on to this checkout afterwards), signed-in users to /checkout.
+// Who is signed in is asked first when not yet known: a tap never takes "not known yet" for "signed out".
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import type { CheckoutState } from '../../../../shared/catalogue.ts';
-import { paths } from '../../../../shared/paths.ts';
-import { useMe } from '../../auth/api/use-me.ts';
+import { checkoutHref, paths } from '../../../../shared/paths.ts';
+import { fetchMe, meQueryKey } from '../../auth/api/use-me.ts';
 
 export const SIGN_IN_TO_PURCHASE = 'You need to sign in to purchase this account.';
 
 export function useStartPurchase() {
-  const { data: me } = useMe();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const location = useLocation();
-  return (checkout: CheckoutState) => {
-    if (!me) {
+  const [isStarting, setIsStarting] = useState(false);
+
+  const startPurchase = async (checkout: CheckoutState) => {
+    const href = checkoutHref(
+      checkout.accountId
+        ? { accountId: checkout.accountId }
+        : { groupId: checkout.productGroup.id, quantity: checkout.quantity },
+    );
+    setIsStarting(true);
+    const me = await queryClient
+      .ensureQueryData({ queryKey: meQueryKey, queryFn: fetchMe })
+      // Not known (the network failed): the checkout's own guard asks again, and sends a visitor to sign in.
+      .catch(() => undefined);
+    setIsStarting(false);
+    if (me === null) {
       toast(SIGN_IN_TO_PURCHASE);
-      navigate(paths.login, { state: { from: location.pathname + location.search } });
+      navigate(paths.login, { state: { from: href } });
       return;
     }
-    navigate(paths.checkout, { state: checkout });
+    navigate(href, { state: checkout });
   };
+  return { startPurchase, isStarting };
 }
