@@ -215,15 +215,20 @@ test('when the catalogue cannot load on the way to a page, the page says so and 
   await expect(page.getByRole('heading', { level: 1, name: 'Instagram' })).toBeVisible();
 });
 
-test('a customer signs in from Buy Now, comes back, sees the wallet and goes to checkout with the quantity', async ({
+test('a customer signs in from Buy Now, comes back to that checkout, sees the wallet and goes to checkout with the quantity', async ({
   page,
 }) => {
   const customer = await createCustomer(page, 'shopper');
   await page.goto('/products');
+  await card(page, 'Instagram 5K Followers').getByLabel('Quantity').fill('2');
   await card(page, 'Instagram 5K Followers').getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await fillSignIn(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/products$/);
+  // Back to what they meant to buy: the same group and quantity, now at checkout.
+  await expect(page).toHaveURL(/\/checkout\?group=[0-9a-f-]+&quantity=2$/);
+  await expect(page.getByText('Instagram 5K Followers')).toBeVisible();
+  await expect(page.getByTestId('checkout-total')).toHaveText('₦24,000.00');
+  await page.goto('/products');
 
   const wallet = page.getByRole('region', { name: 'Wallet' });
   await expect(wallet.getByTestId('wallet-balance')).toHaveText('₦0.00');
@@ -235,7 +240,7 @@ test('a customer signs in from Buy Now, comes back, sees the wallet and goes to 
   const fiveK = card(page, 'Instagram 5K Followers');
   await fiveK.getByLabel('Quantity').fill('2');
   await fiveK.getByRole('button', { name: 'Buy Now' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page).toHaveURL(/\/checkout\?group=[0-9a-f-]+&quantity=2$/);
   const state = await page.evaluate(
     () => (history.state as { usr?: Record<string, unknown> } | null)?.usr,
   );

@@ -131,7 +131,7 @@ test('a signed-in customer opening a public page sees their own navbar without t
   const signedIn = await page.request.post('/api/auth/login', { data: customer });
   expect(signedIn.ok()).toBe(true);
   await page.goto('/products');
-  // The server rendered the visitor's page; with a session cookie, the app runs at once and shows the account.
+  // The server rendered the customer's own page; with a session, the app runs at once.
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
