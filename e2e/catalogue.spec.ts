@@ -233,7 +233,7 @@ test('a customer signs in from Buy Now, comes back to that checkout, sees the wa
   const wallet = page.getByRole('region', { name: 'Wallet' });
   await expect(wallet.getByTestId('wallet-balance')).toHaveText('₦0.00');
   await expect(wallet.getByRole('link', { name: 'Top Up' })).toHaveAttribute('href', '/wallet');
-  const meReload = page.waitForRequest((r) => r.url().endsWith('/api/me'));
+  const meReload = page.waitForRequest((r) => r.url().endsWith('/api/session'));
   await wallet.getByRole('button', { name: 'Refresh balance' }).click();
   await meReload;
 

@@ -72,6 +72,9 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 /** POST /api/auth/login */
 export const signInResultSchema = z.object({ user: meSchema });
+
+/** GET /api/session: who is signed in, or null for a visitor (a question every page asks, not an error). */
+export const sessionSchema = z.object({ me: meSchema.nullable() });
 export type SignInResult = z.infer<typeof signInResultSchema>;
 
 /** Profile totals computed from the completed ledger rows. */

@@ -8,6 +8,7 @@ import { parseInput } from '../../http/validate.ts';
 import {
   meSchema,
   profileSchema,
+  sessionSchema,
   signInResultSchema,
   authMessages,
   confirmEmailSchema,
@@ -70,6 +71,15 @@ export function authRoutes(app: FastifyInstance, { db, config, pokeMail }: Deps)
       await endSession(db, config, req, reply);
       await startSession(db, config, reply, user.id, req.headers['user-agent'] ?? '');
       return { user: await loadMe(db, config, user.id) };
+    },
+  );
+
+  app.get(
+    '/api/session',
+    { config: { access: 'public' }, ...answers({ 200: sessionSchema }) },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { me: req.user ? await loadMe(db, config, req.user.id) : null };
     },
   );
 

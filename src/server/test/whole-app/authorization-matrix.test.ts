@@ -283,6 +283,7 @@ const matrix: Record<string, Row> = {
     request: () => ({ url: `/api/payments/ercaspay/webhook/${WEBHOOK_TOKEN}`, payload: {} }),
   },
 
+  'GET /api/session': { expect: everyone(), request: () => ({ url: '/api/session' }) },
   'GET /api/me': { expect: SIGNED_IN, request: () => ({ url: '/api/me' }) },
   'GET /api/me/profile': { expect: SIGNED_IN, request: () => ({ url: '/api/me/profile' }) },
   'PATCH /api/me': {
