@@ -1,5 +1,5 @@
 // Purchases that arrive while others are in flight go to PostgreSQL together, as one call of purchase_orders()
-// (drizzle/0020): one statement per step for all of them, which is where a purchase's CPU goes (docs/decisions/011,
+// (src/server/db/functions/41-purchase-orders.sql): one statement per step for all of them, which is where a purchase's CPU goes (docs/decisions/011,
 // "Session 17"). A purchase that finds a free slot goes alone through purchase_order(), exactly as before, so a
 // quiet shop sees no change; the queue forms only when the slots are busy, like a database's group commit.
 //

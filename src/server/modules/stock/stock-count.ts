@@ -15,7 +15,7 @@ async function lockGroup(tx: Tx | Db, groupId: string): Promise<void> {
 
 /**
  * Recounts a group in the caller's transaction (admin edits, replacements). Locks the group row,
- * then counts and drops the pending deltas in ONE statement (and sets the claim start, drizzle/0018, to the
+ * then counts and drops the pending deltas in ONE statement (and sets the claim start, db/functions/30-refresh-stock-count.sql, to the
  * oldest available account): one snapshot, so a purchase committing meanwhile
  * is either both counted and dropped, or neither (its delta stays for the next refresh).
  */
@@ -60,7 +60,7 @@ export async function addToStockCount(tx: Tx, groupId: string, added: number): P
 }
 
 /** Folds the groups' committed purchases into stock_count: one call and one transaction, the groups in id order
- *  (refresh_stock_counts, drizzle/0015). The purchases' rounds and the sweep both fold through it. */
+ *  (db/functions/31-refresh-stock-counts.sql). The purchases' rounds and the sweep both fold through it. */
 async function foldStockCounts(db: Db, groupIds: Iterable<string>): Promise<void> {
   await db.execute(sql`select refresh_stock_counts(${sql.param([...groupIds])}::uuid[])`);
 }

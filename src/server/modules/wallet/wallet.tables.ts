@@ -59,7 +59,7 @@ export const transactions = pgTable(
     index('transactions_user_idx').on(t.userId, t.createdAt),
     // Type, status and a balance never below zero are the column types (domains.ts). The rules across columns
     // (the sign matches the type; a refund, and only a refund, links its report and order) are one immutable
-    // function, defined in drizzle/0017: each write re-reads one short call instead of 3,400 characters of
+    // function (db/functions/10-transaction-is-consistent.sql, first made in drizzle/0017): each write re-reads one short call instead of 3,400 characters of
     // expression.
     check(
       'transactions_consistent',

@@ -1,0 +1,17 @@
+-- Queues the low-stock e-mail when a product group's stock count falls to its threshold (trigger from drizzle/0008).
+-- The current text (last changed by 0008): change the function here; src/server/db/functions.ts applies it.
+CREATE OR REPLACE FUNCTION product_groups_low_stock_alert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.stock_count > 4 AND NEW.stock_count <= 4 AND NEW.is_active THEN
+    INSERT INTO email_outbox (kind, to_address, subject, text_body, user_id)
+    SELECT 'low_stock_alert', u.email,
+           'Low stock: ' || NEW.name || ' (' || NEW.stock_count || ' left)',
+           'Hello,' || E'\n\n' || 'The product template "' || NEW.name || '" is down to ' || NEW.stock_count ||
+           ' available account' || CASE WHEN NEW.stock_count = 1 THEN '' ELSE 's' END || '.' || E'\n' ||
+           'Add stock from the admin console (Bulk Upload or Add Product) before it sells out.' || E'\n\n' ||
+           'You get this e-mail once each time the template drops to 4 or fewer.',
+           u.id
+    FROM users u WHERE u.is_admin;
+  END IF;
+  RETURN NEW;
+END $$;
