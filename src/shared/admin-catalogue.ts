@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { detailsSchema, timestampSchema } from './answer-parts.ts';
 import { publicGroupSchema } from './catalogue-answers.ts';
+import { MAX_QUANTITY } from './order-quantity.ts';
 
 export const adminMessages = {
   categoryNameRequired: 'Please fill in category name',
@@ -22,6 +23,7 @@ export const adminMessages = {
   accountSold: 'A sold account belongs to an order and cannot be changed or deleted.',
   duplicateAccount: 'This template already has an account with that username or e-mail.',
   invalidPrice: 'Please enter a valid price',
+  orderQuantityRange: `Quantities per order are whole numbers from 1 to ${MAX_QUANTITY}, the maximum not below the minimum`,
   categoryCreated: 'Category created successfully!',
   categoryUpdated: 'Category updated successfully!',
   categoryDeleted: 'Category deleted successfully!',
@@ -68,6 +70,11 @@ export function categorySlug(name: string): string {
 
 const text = (max: number) => z.string().trim().max(max);
 const priceKobo = z.number().int().min(0).max(100_000_000_00);
+const orderQuantity = z
+  .number({ error: adminMessages.orderQuantityRange })
+  .int(adminMessages.orderQuantityRange)
+  .min(1, adminMessages.orderQuantityRange)
+  .max(MAX_QUANTITY, adminMessages.orderQuantityRange);
 const features = z.array(text(80).min(1)).max(30).default([]);
 const details = z
   .record(z.string().max(60), z.union([z.string().max(500), z.number(), z.boolean()]))
@@ -92,15 +99,23 @@ const required = (max: number) =>
     .min(1, adminMessages.productGroupRequired)
     .max(max);
 
-export const productGroupInputSchema = z.object({
-  productName: required(120),
-  categoryId: required(80),
-  priceKobo: priceKobo
-    .or(z.undefined())
-    .refine((v) => v !== undefined, adminMessages.productGroupRequired),
-  description: text(1000).default(''),
-  features,
-});
+export const productGroupInputSchema = z
+  .object({
+    productName: required(120),
+    categoryId: required(80),
+    priceKobo: priceKobo
+      .or(z.undefined())
+      .refine((v) => v !== undefined, adminMessages.productGroupRequired),
+    description: text(1000).default(''),
+    features,
+    /** How many accounts one order may hold: at least min, at most max (null: no limit of the group's own). */
+    minOrderQuantity: orderQuantity.default(1),
+    maxOrderQuantity: orderQuantity.nullable().default(null),
+  })
+  .refine((g) => g.maxOrderQuantity === null || g.maxOrderQuantity >= g.minOrderQuantity, {
+    message: adminMessages.orderQuantityRange,
+    path: ['maxOrderQuantity'],
+  });
 export const productGroupUpdateSchema = productGroupInputSchema;
 
 const accountRequired = (max: number) =>

@@ -26,6 +26,9 @@ export const publicGroupSchema = z.object({
   priceKobo: koboSchema,
   features: z.array(z.string()),
   stockCount: z.number().int(),
+  /** How many accounts one order may hold (null: up to MAX_QUANTITY). */
+  minOrderQuantity: z.number().int(),
+  maxOrderQuantity: z.number().int().nullable(),
 });
 export type PublicGroup = z.infer<typeof publicGroupSchema>;
 

@@ -1,5 +1,6 @@
 // The catalogue's contract: what the public API returns, the stock rules and labels both sides show.
 import type { PublicAccount, PublicGroup } from './catalogue-answers.ts';
+import { MAX_QUANTITY, type OrderQuantityLimits } from './order-quantity.ts';
 
 /** SPEC.md §9: low stock is above 0 and below 5. */
 export const LOW_STOCK_BELOW = 5;
@@ -16,10 +17,17 @@ export function stockLabel(stockCount: number): StockLabel {
   return null;
 }
 
-/** The quantity input: an integer from 1 to stock; anything else falls back to 1. */
-export function clampQuantity(input: unknown, stockCount: number): number {
+/** The quantity input: an integer within the group's limits per order and its stock; anything else falls back to
+ * the group's minimum (or the stock, when that is less). */
+export function clampQuantity(
+  input: unknown,
+  stockCount: number,
+  limits: OrderQuantityLimits = { minOrderQuantity: 1, maxOrderQuantity: null },
+): number {
   const n = typeof input === 'number' ? input : Number(String(input ?? '').trim());
-  if (!Number.isInteger(n) || n < 1 || n > stockCount) return 1;
+  const most = Math.min(stockCount, limits.maxOrderQuantity ?? MAX_QUANTITY);
+  if (!Number.isInteger(n) || n < limits.minOrderQuantity || n > most)
+    return Math.min(limits.minOrderQuantity, Math.max(stockCount, 1));
   return n;
 }
 

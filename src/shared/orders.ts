@@ -3,9 +3,16 @@ import { z } from 'zod';
 import { detailsSchema, koboSchema, timestampSchema } from './answer-parts.ts';
 import { OUTBOX_STATUSES } from './mail.ts';
 import { formatNaira } from './money.ts';
+import { MAX_QUANTITY, quantityRangeText, type OrderQuantityLimits } from './order-quantity.ts';
 import { orderItemSchema } from './reports.ts';
 
-export const MAX_QUANTITY = 100;
+// The quantity per order lives in its own zod-free file, so the public pages can use it without zod.
+export {
+  MAX_QUANTITY,
+  isQuantityAllowed,
+  quantityRangeText,
+  type OrderQuantityLimits,
+} from './order-quantity.ts';
 export const ORDER_ID_SHOWN = 8;
 export const PURCHASE_TOAST_MS = 10_000;
 export const ORDER_STATUSES = ['completed', 'processing', 'failed', 'pending'] as const;
@@ -16,6 +23,9 @@ export const orderMessages = {
   onlyAvailable: (available: number, requested: number) =>
     `Only ${available} accounts available, but ${requested} requested`,
   insufficientBalance: 'Insufficient wallet balance',
+  /** A product group's quantity per order (product_groups.min/max_order_quantity). */
+  quantityLimits: (limits: OrderQuantityLimits) =>
+    `Order ${quantityRangeText(limits)} of this product at a time.`,
   accountUnavailable: 'Account not found or no longer available',
   loadAccountFailed: 'Failed to load account details',
   purchaseFailedTitle: 'Purchase Failed',

@@ -27,6 +27,8 @@ const group = (
   priceKobo,
   features,
   stockCount,
+  minOrderQuantity: 1,
+  maxOrderQuantity: null,
 });
 
 const categories = [

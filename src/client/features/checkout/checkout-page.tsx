@@ -128,6 +128,7 @@ function Checkout({ checkout }: { checkout: CheckoutState }) {
         <PaymentSummary
           unitPriceKobo={productGroup.priceKobo}
           quantity={quantity}
+          limits={productGroup}
           balanceKobo={me?.walletBalanceKobo ?? 0}
           isAdmin={me?.isAdmin ?? false}
           isReady={Boolean(me) && !account.isLoading}

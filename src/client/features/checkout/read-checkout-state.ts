@@ -22,7 +22,12 @@ export function readCheckoutState(state: unknown): CheckoutState | null {
   const quantity = accountId ? 1 : asked;
   return {
     accountId,
-    productGroup: group,
+    // A state saved before groups had limits (an old history entry) reads as no limits of the group's own.
+    productGroup: {
+      ...group,
+      minOrderQuantity: Number.isInteger(group.minOrderQuantity) ? group.minOrderQuantity : 1,
+      maxOrderQuantity: Number.isInteger(group.maxOrderQuantity) ? group.maxOrderQuantity : null,
+    },
     category: typeof s.category === 'string' && s.category ? s.category : group.categoryName,
     quantity,
     isBulkPurchase: quantity > 1,

@@ -39,7 +39,7 @@ export function useAddressCheckout(search: string, hasState: boolean): AddressCh
     if (catalogue.isPending) return { status: 'loading' };
     const group = catalogue.data?.groups.find((g) => g.id === groupId);
     if (!group || group.stockCount <= 0) return { status: 'gone' };
-    const quantity = clampQuantity(query.get(checkoutParams.quantity), group.stockCount);
+    const quantity = clampQuantity(query.get(checkoutParams.quantity), group.stockCount, group);
     return found({ productGroup: group, category: group.categoryName, quantity });
   }
   return { status: 'none' };

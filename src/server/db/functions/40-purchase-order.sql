@@ -61,12 +61,17 @@ BEGIN
   -- 3. The product group: active, in an active category. stock_count may still be above the truth by the
   --    purchases not yet folded in, never below, so it only fails fast; the claim in step 5 is the real guard.
   SELECT g.id, g.name, g.price_kobo, g.stock_count, c.name AS category,
+         g.min_order_quantity, g.max_order_quantity,
          coalesce(g.claim_from_created_at, '-infinity') AS claim_from_created_at,
          coalesce(g.claim_from_id, '00000000-0000-0000-0000-000000000000') AS claim_from_id INTO v_group
     FROM product_groups g JOIN categories c ON c.id = g.category_id
    WHERE g.id = p_group AND g.is_active AND c.is_active;
   IF NOT FOUND THEN
     RETURN QUERY SELECT 'not_found', NULL::uuid, v_balance, 0, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
+  END IF;
+  --    The group's quantity per order (05-order-quantity-allowed.sql), for any account or a named one.
+  IF NOT order_quantity_allowed(p_quantity, v_group.min_order_quantity, v_group.max_order_quantity) THEN
+    RETURN QUERY SELECT 'quantity_not_allowed', NULL::uuid, v_balance, 0, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
   v_amount := v_group.price_kobo * p_quantity;
   IF p_account IS NULL AND v_group.stock_count < p_quantity THEN

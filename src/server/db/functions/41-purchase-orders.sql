@@ -64,6 +64,7 @@ BEGIN
        -- (a password change, an account deletion).
        AND EXISTS (SELECT 1 FROM sessions s WHERE s.token_hash = p_sessions[x.n] AND s.user_id = p_users[x.n]
                                              AND s.expires_at > now())
+       AND order_quantity_allowed(p_quantities[x.n], g.min_order_quantity, g.max_order_quantity)
        AND g.stock_count >= p_quantities[x.n]
        AND x.balance >= g.price_kobo * p_quantities[x.n]
        -- A new key: found by the key alone, as in purchase_order() (drizzle/0022).

@@ -33,6 +33,10 @@ export const productGroups = pgTable(
     priceKobo: bigint('price_kobo', { mode: 'number' }).notNull(),
     features: jsonb('features').$type<string[]>().notNull().default([]),
     stockCount: integer('stock_count').notNull().default(0),
+    // How many accounts one order of this group may hold (the admin sets them; null: up to MAX_QUANTITY). The
+    // purchase enforces them (db/functions/05-order-quantity-allowed.sql, called by both purchase functions).
+    minOrderQuantity: integer('min_order_quantity').notNull().default(1),
+    maxOrderQuantity: integer('max_order_quantity'),
     // Where a purchase's claim starts looking (created_at, id): no available account of the group is older.
     // Kept by the stock count's writers (stock-count.ts, refresh_stock_count()), so the claim skips the sold
     // accounts a vacuum has not yet removed from the index; null means from the group's first account.
@@ -46,5 +50,9 @@ export const productGroups = pgTable(
     index('product_groups_category_idx').on(t.categoryId),
     check('product_groups_price_not_negative', sql`${t.priceKobo} >= 0`),
     check('product_groups_stock_not_negative', sql`${t.stockCount} >= 0`),
+    check(
+      'product_groups_order_quantities',
+      sql`${t.minOrderQuantity} >= 1 and (${t.maxOrderQuantity} is null or ${t.maxOrderQuantity} >= ${t.minOrderQuantity})`,
+    ),
   ],
 );

@@ -33,6 +33,8 @@ export function createProductGroup(
         description: input.description,
         priceKobo: input.priceKobo!,
         features: input.features,
+        minOrderQuantity: input.minOrderQuantity,
+        maxOrderQuantity: input.maxOrderQuantity,
         stockCount: 0,
         isActive: true,
       })
@@ -69,25 +71,30 @@ export function updateProductGroup(
         priceKobo: input.priceKobo!,
         categoryId: input.categoryId,
         features: input.features,
+        minOrderQuantity: input.minOrderQuantity,
+        maxOrderQuantity: input.maxOrderQuantity,
         updatedAt: new Date(),
       })
       .where(eq(productGroups.id, id))
       .returning({ id: productGroups.id });
     if (!changed.length) throw notFound(adminMessages.productGroupNotFound);
     const { name, description, priceKobo, categoryId, features } = before!;
+    const { minOrderQuantity, maxOrderQuantity } = before!;
     await recordAudit(
       tx,
       actor,
       'product_group.update',
       { type: 'product_group', id },
       changes(
-        { name, description, priceKobo, categoryId, features },
+        { name, description, priceKobo, categoryId, features, minOrderQuantity, maxOrderQuantity },
         {
           name: input.productName,
           description: input.description,
           priceKobo: input.priceKobo,
           categoryId: input.categoryId,
           features: input.features,
+          minOrderQuantity: input.minOrderQuantity,
+          maxOrderQuantity: input.maxOrderQuantity,
         },
       ),
     );

@@ -101,6 +101,8 @@ function toProductGroup(
     priceKobo: group.priceKobo,
     features: group.features,
     stockCount: group.stockCount,
+    minOrderQuantity: group.minOrderQuantity,
+    maxOrderQuantity: group.maxOrderQuantity,
     accountCount: figures?.accounts ?? 0,
     soldCount: figures?.sold ?? 0,
     isActive: group.isActive,

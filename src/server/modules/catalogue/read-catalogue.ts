@@ -43,6 +43,8 @@ const groupColumns = {
   priceKobo: productGroups.priceKobo,
   features: productGroups.features,
   stockCount: productGroups.stockCount,
+  minOrderQuantity: productGroups.minOrderQuantity,
+  maxOrderQuantity: productGroups.maxOrderQuantity,
 };
 
 const visibleGroup = and(eq(productGroups.isActive, true), eq(categories.isActive, true));

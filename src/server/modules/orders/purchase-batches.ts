@@ -29,6 +29,7 @@ export type PurchaseOutcomeCode =
   | 'replayed'
   | 'idempotency_mismatch'
   | 'not_found'
+  | 'quantity_not_allowed'
   | 'out_of_stock'
   | 'insufficient_balance'
   | 'account_unavailable';

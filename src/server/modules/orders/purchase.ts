@@ -15,6 +15,7 @@ import {
   type PurchaseInput,
 } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
+import { readOrderQuantityLimits } from '../catalogue/read-order-quantity-limits.ts';
 import { AUTH_REQUIRED_MESSAGE, type SessionUser } from '../../http/access.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
@@ -103,6 +104,12 @@ export async function purchase(
       throw conflict(orderMessages.idempotencyMismatch, 'IDEMPOTENCY_MISMATCH');
     case 'not_found':
       throw notFound(orderMessages.productNotFound);
+    case 'quantity_not_allowed':
+      throw new AppError(
+        'QUANTITY_NOT_ALLOWED',
+        400,
+        orderMessages.quantityLimits(await readOrderQuantityLimits(db, input.productGroupId)),
+      );
     case 'out_of_stock':
       throw conflict(orderMessages.onlyAvailable(row.available, input.quantity), 'OUT_OF_STOCK');
     case 'insufficient_balance':

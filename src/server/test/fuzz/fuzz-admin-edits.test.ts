@@ -258,6 +258,8 @@ it(
       priceKobo: jsonText(price),
       description: mostly(graphemes(200)),
       features: mostly(features),
+      minOrderQuantity: mostly(fc.integer({ min: -1, max: 102 })),
+      maxOrderQuantity: mostly(fc.option(fc.integer({ min: -1, max: 102 }), { nil: null })),
     };
     const valid = fc.record(
       {
@@ -266,6 +268,8 @@ it(
         priceKobo: fc.integer({ min: 0, max: 10_000_000_000 }),
         description: graphemes(200),
         features: fc.array(notBlank(20), { maxLength: 5 }),
+        minOrderQuantity: fc.integer({ min: 1, max: 5 }),
+        maxOrderQuantity: fc.option(fc.integer({ min: 5, max: 100 }), { nil: null }),
       },
       { requiredKeys: ['productName', 'categoryId', 'priceKobo'] },
     );
@@ -290,8 +294,14 @@ it(
           priceKobo: (input['priceKobo'] as number) + 0,
           description: trimmed(input['description']),
           features: ((input['features'] as string[] | undefined) ?? []).map(trimmed),
+          minOrderQuantity: (input['minOrderQuantity'] as number | undefined) ?? 1,
+          maxOrderQuantity: (input['maxOrderQuantity'] as number | null | undefined) ?? null,
           updatedAt: row.updatedAt,
         });
+        // Accepted only within the rule: 1 ≤ min ≤ max ≤ MAX_QUANTITY (max may be none).
+        expect(row.minOrderQuantity).toBeGreaterThanOrEqual(1);
+        if (row.maxOrderQuantity !== null)
+          expect(row.maxOrderQuantity).toBeGreaterThanOrEqual(row.minOrderQuantity);
         expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(was.updatedAt.getTime());
         expect(res.json().item).toEqual({
           id: row.id,
@@ -302,6 +312,8 @@ it(
           priceKobo: row.priceKobo,
           features: row.features,
           stockCount: accountCount[row.id],
+          minOrderQuantity: row.minOrderQuantity,
+          maxOrderQuantity: row.maxOrderQuantity,
           accountCount: accountCount[row.id],
           soldCount: 0,
           isActive: row.isActive,

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { CategoryBadge, FeatureBadges, priceText, StockBadge } from './badges.tsx';
+import { hasOwnLimits, quantityRangeText } from '../../../../shared/order-quantity.ts';
 import { checkoutParams } from '../../../../shared/paths.ts';
 import { BuyForm } from './buy-form.tsx';
 
@@ -17,8 +18,8 @@ export function GroupCard({ group, layout = 'grid', children }: Props) {
   const titleId = useId();
   const quantityId = useId();
   // The text as typed; the quantity used is always clamped, and leaving the field shows what will be used.
-  const [quantityText, setQuantityText] = useState('1');
-  const quantity = clampQuantity(quantityText, group.stockCount);
+  const [quantityText, setQuantityText] = useState(String(group.minOrderQuantity));
+  const quantity = clampQuantity(quantityText, group.stockCount, group);
   const isOut = group.stockCount <= 0;
   const isList = layout === 'list';
 
@@ -58,6 +59,9 @@ export function GroupCard({ group, layout = 'grid', children }: Props) {
             <p className="text-2xl font-bold text-primary">{priceText(group.priceKobo)}</p>
             <p className="text-sm text-muted-foreground">{group.stockCount} available</p>
           </div>
+          {hasOwnLimits(group) ? (
+            <p className="text-xs text-muted-foreground">Per order: {quantityRangeText(group)}</p>
+          ) : null}
           <BuyForm checkout={checkout} className="flex items-end gap-2">
             {(isStarting) => (
               <>
@@ -73,8 +77,11 @@ export function GroupCard({ group, layout = 'grid', children }: Props) {
                     name={checkoutParams.quantity}
                     type="number"
                     inputMode="numeric"
-                    min={1}
-                    max={Math.max(group.stockCount, 1)}
+                    min={group.minOrderQuantity}
+                    max={Math.max(
+                      Math.min(group.stockCount, group.maxOrderQuantity ?? group.stockCount),
+                      group.minOrderQuantity,
+                    )}
                     step={1}
                     value={isOut ? '' : quantityText}
                     disabled={isOut}

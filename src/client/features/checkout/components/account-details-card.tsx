@@ -1,6 +1,7 @@
 // Checkout's left card: what is being bought (group, category, the one account's username or the quantity).
 import { Package } from 'lucide-react';
 import type { CheckoutState } from '../../../../shared/catalogue.ts';
+import { hasOwnLimits, quantityRangeText } from '../../../../shared/order-quantity.ts';
 import { Card } from '../../../components/ui/card.tsx';
 
 type Props = { checkout: CheckoutState; username: string | null; isLoadingAccount: boolean };
@@ -19,6 +20,9 @@ export function AccountDetailsCard({ checkout, username, isLoadingAccount }: Pro
         ]
       : []),
     ['Quantity', quantity === 1 ? '1 account' : `${quantity} accounts`],
+    ...(hasOwnLimits(productGroup)
+      ? [['Per order', quantityRangeText(productGroup)] as [string, string]]
+      : []),
   ];
   return (
     <Card className="p-4 sm:p-6">

@@ -2,7 +2,11 @@
 import { AlertTriangle, Loader2, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatNaira } from '../../../../shared/money.ts';
-import { orderMessages } from '../../../../shared/orders.ts';
+import {
+  isQuantityAllowed,
+  orderMessages,
+  type OrderQuantityLimits,
+} from '../../../../shared/orders.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -13,6 +17,8 @@ const PROCESSING_FEE_KOBO = 0;
 type Props = {
   unitPriceKobo: number;
   quantity: number;
+  /** The product group's quantity per order: a quantity outside it cannot be bought (the server refuses it too). */
+  limits: OrderQuantityLimits;
   balanceKobo: number;
   isAdmin: boolean;
   isReady: boolean;
@@ -23,6 +29,7 @@ type Props = {
 export function PaymentSummary({
   unitPriceKobo,
   quantity,
+  limits,
   balanceKobo,
   isAdmin,
   isReady,
@@ -32,6 +39,7 @@ export function PaymentSummary({
   const totalKobo = unitPriceKobo * quantity + PROCESSING_FEE_KOBO;
   const shortKobo = totalKobo - balanceKobo;
   const isShort = !isAdmin && shortKobo > 0;
+  const isOutsideLimits = !isQuantityAllowed(quantity, limits);
   const rows: [string, string][] = [
     ['Unit price', formatNaira(unitPriceKobo)],
     ['Quantity', String(quantity)],
@@ -67,6 +75,14 @@ export function PaymentSummary({
           Admins cannot purchase accounts. Sign in with a customer account to buy.
         </p>
       ) : null}
+      {isOutsideLimits ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-semibold text-destructive"
+        >
+          {orderMessages.quantityLimits(limits)}
+        </p>
+      ) : null}
       {isShort ? (
         <div
           role="alert"
@@ -85,7 +101,7 @@ export function PaymentSummary({
       <Button
         className="mt-5 w-full"
         size="lg"
-        disabled={!isReady || isAdmin || isShort || isProcessing}
+        disabled={!isReady || isAdmin || isShort || isOutsideLimits || isProcessing}
         onClick={onPurchase}
       >
         {isProcessing ? (

@@ -1,4 +1,5 @@
-// The product template form (create, and the 'Edit Product Template' modal): name, category, naira price, description, features.
+// The product template form (create, and the 'Edit Product Template' modal): name, category, naira price, description,
+// features, and how many accounts one order may hold.
 import type { FormEvent } from 'react';
 import {
   adminMessages,
@@ -24,9 +25,19 @@ type Values = {
   price: string;
   description: string;
   features: string;
+  minOrderQuantity: string;
+  maxOrderQuantity: string;
 };
 
-const empty: Values = { productName: '', categoryId: '', price: '', description: '', features: '' };
+const empty: Values = {
+  productName: '',
+  categoryId: '',
+  price: '',
+  description: '',
+  features: '',
+  minOrderQuantity: '1',
+  maxOrderQuantity: '',
+};
 
 function valuesOf(productGroup: AdminProductGroup): Values {
   return {
@@ -35,8 +46,14 @@ function valuesOf(productGroup: AdminProductGroup): Values {
     price: koboToNairaInput(productGroup.priceKobo),
     description: productGroup.description,
     features: productGroup.features.join('\n'),
+    minOrderQuantity: String(productGroup.minOrderQuantity),
+    maxOrderQuantity:
+      productGroup.maxOrderQuantity === null ? '' : String(productGroup.maxOrderQuantity),
   };
 }
+
+/** A typed quantity: blank is "none" (null), anything not a number stays for the schema to refuse. */
+const quantityInput = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
 
 export function categoryOptions(categories: AdminCategory[]) {
   return categories.map((c) => ({
@@ -101,7 +118,13 @@ export function ProductGroupForm({
     event.preventDefault();
     const priceKobo = nairaInputToKobo(values.price);
     if (Number.isNaN(priceKobo)) return setError(adminMessages.invalidPrice);
-    const input = { ...values, priceKobo, features: linesToList(values.features) };
+    const input = {
+      ...values,
+      priceKobo,
+      features: linesToList(values.features),
+      minOrderQuantity: quantityInput(values.minOrderQuantity) ?? 1,
+      maxOrderQuantity: quantityInput(values.maxOrderQuantity),
+    };
     const parsed = productGroupInputSchema.safeParse(input);
     if (!parsed.success) return setError(firstIssue(parsed.error));
     try {
@@ -129,6 +152,21 @@ export function ProductGroupForm({
           rows={4}
           hint="One feature per line, e.g. 'Aged 2+ years'."
           {...bind('features')}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Minimum per order"
+          inputMode="numeric"
+          hint="The fewest accounts one order may hold."
+          {...bind('minOrderQuantity')}
+        />
+        <TextField
+          label="Maximum per order"
+          inputMode="numeric"
+          placeholder="No limit"
+          hint="Leave blank for no limit of its own."
+          {...bind('maxOrderQuantity')}
         />
       </div>
       <FormError message={error} />

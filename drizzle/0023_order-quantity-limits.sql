@@ -1,0 +1,3 @@
+ALTER TABLE "product_groups" ADD COLUMN "min_order_quantity" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "product_groups" ADD COLUMN "max_order_quantity" integer;--> statement-breakpoint
+ALTER TABLE "product_groups" ADD CONSTRAINT "product_groups_order_quantities" CHECK ("product_groups"."min_order_quantity" >= 1 and ("product_groups"."max_order_quantity" is null or "product_groups"."max_order_quantity" >= "product_groups"."min_order_quantity"));

@@ -1,0 +1,217 @@
+// The batch path (purchase_orders()) is never laxer than the single path (purchase_order()): random streams of
+// purchases are sent twice, to two databases set up alike: once with the buyers side by side (so that batches
+// form) and once one by one (so that none does). Each buyer's requests go in order either way, and the streams
+// are built so that no answer depends on the order between buyers (ample stock, sold-out groups empty, named
+// accounts out of the claims' reach). Every answer, balance and sold count must then be the same both ways. Each
+// rule of the purchase gets its cases: sessions ended, replays and mismatched keys, groups or categories off sale,
+// sold-out groups, named accounts (bought twice, too), balances short, quantities outside the group's limits.
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import { quickCustomer } from '../../test/auth-helpers.ts';
+import { purchaseClient } from '../../test/purchase-helpers.ts';
+import { insertGroupWithStock, testCipher } from '../../test/stock-helpers.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { sessions } from '../auth/auth.tables.ts';
+import { categories, productGroups } from '../catalogue/catalogue.tables.ts';
+import { stockAccounts } from '../stock/stock.tables.ts';
+import { recomputeStockCount } from '../stock/stock-count.ts';
+import { purchaseBatchStats } from './purchase.ts';
+
+const sideBySide = await createTestApp();
+const oneByOne = await createTestApp();
+const RUNS = Number(process.env.DIFF_RUNS ?? 30);
+
+type GroupSpec = {
+  priceKobo: number;
+  /** The group's quantity per order: min, and max over min (null: none). */
+  minOrderQuantity: number;
+  maxOverMin: number | null;
+  soldOut: boolean;
+  isActive: boolean;
+  categoryActive: boolean;
+  named: number;
+};
+type Request = {
+  group: number;
+  quantity: number;
+  /** Buys the named account with this number in its group (quantity 1), when the group has one. */
+  named: number | null;
+  /** Sends again the key of this earlier request of the same buyer: its body (a replay) or another (a mismatch). */
+  again: { of: number; sameBody: boolean } | null;
+};
+type BuyerSpec = { balanceKobo: number; sessionEnded: boolean; requests: Request[] };
+type Stream = { groups: GroupSpec[]; buyers: BuyerSpec[] };
+
+const stream: fc.Arbitrary<Stream> = fc
+  .array(
+    fc.record({
+      priceKobo: fc.constantFrom(0, 50_000, 100_000, 250_000),
+      minOrderQuantity: fc.oneof(fc.constant(1), fc.constant(1), fc.integer({ min: 2, max: 3 })),
+      maxOverMin: fc.option(fc.integer({ min: 0, max: 2 }), { freq: 2 }),
+      soldOut: fc.oneof(...Array.from({ length: 6 }, () => fc.constant(false)), fc.constant(true)),
+      isActive: fc.oneof(fc.constant(true), fc.constant(true), fc.constant(false)),
+      categoryActive: fc.oneof(fc.constant(true), fc.constant(true), fc.constant(false)),
+      named: fc.integer({ min: 0, max: 2 }),
+    }),
+    { minLength: 1, maxLength: 4 },
+  )
+  .chain((groups) =>
+    fc.record({
+      groups: fc.constant(groups),
+      buyers: fc.array(
+        fc.record({
+          balanceKobo: fc.constantFrom(0, 100_000, 300_000, 1_000_000),
+          sessionEnded: fc.oneof(
+            ...Array.from({ length: 7 }, () => fc.constant(false)),
+            fc.constant(true),
+          ),
+          requests: fc.array(
+            fc.record({
+              group: fc.integer({ min: 0, max: groups.length - 1 }),
+              quantity: fc.integer({ min: 1, max: 4 }),
+              named: fc.option(fc.integer({ min: 0, max: 1 }), { freq: 4 }),
+              again: fc.option(fc.record({ of: fc.nat(), sameBody: fc.boolean() }), { freq: 4 }),
+            }),
+            { minLength: 1, maxLength: 6 },
+          ),
+        }),
+        { minLength: 2, maxLength: 10 },
+      ),
+    }),
+  );
+
+type Shop = {
+  groups: { id: string; named: string[] }[];
+  buyers: { id: string; cookie: string }[];
+};
+
+/** The stream's shop in one database: its groups (stock for every request, none when sold out) and buyers. */
+async function setUp(db: Db, s: Stream): Promise<Shop> {
+  const demand = s.groups.map((_, g) =>
+    s.buyers.flatMap((b) => b.requests).reduce((n, r) => n + (r.group === g ? r.quantity : 0), 0),
+  );
+  const groups = [];
+  for (const [g, spec] of s.groups.entries()) {
+    const group = await insertGroupWithStock(db, {
+      accounts: spec.soldOut ? 0 : demand[g]! + 3,
+      priceKobo: spec.priceKobo,
+    });
+    // Named accounts come after the others (a later created_at): a claim of "any" never reaches them. Each buyer
+    // names accounts of their own (named[buyer × named + n]): no two buyers race for one.
+    const named: string[] = [];
+    if (!spec.soldOut && spec.named > 0) {
+      const rows = await db
+        .insert(stockAccounts)
+        .values(
+          Array.from({ length: spec.named * s.buyers.length }, (_, i) => ({
+            productGroupId: group.id,
+            username: `named_${crypto.randomBytes(3).toString('hex')}_${i}`,
+            passwordEnc: testCipher.encrypt('pw'),
+            createdAt: new Date(Date.now() + 60_000 + i),
+          })),
+        )
+        .returning({ id: stockAccounts.id });
+      named.push(...rows.map((r) => r.id));
+      await recomputeStockCount(db, group.id);
+    }
+    await db
+      .update(productGroups)
+      .set({
+        isActive: spec.isActive,
+        minOrderQuantity: spec.minOrderQuantity,
+        maxOrderQuantity: spec.maxOverMin === null ? null : spec.minOrderQuantity + spec.maxOverMin,
+      })
+      .where(eq(productGroups.id, group.id));
+    if (!spec.categoryActive)
+      await db
+        .update(categories)
+        .set({ isActive: false })
+        .where(eq(categories.id, group.categoryId));
+    groups.push({ id: group.id, named });
+  }
+  const buyers = [];
+  for (const spec of s.buyers) {
+    const buyer = await quickCustomer(db, spec.balanceKobo);
+    if (spec.sessionEnded) await db.delete(sessions).where(eq(sessions.userId, buyer.user.id));
+    buyers.push({ id: buyer.user.id, cookie: buyer.cookie });
+  }
+  return { groups, buyers };
+}
+
+type Answer = { status: number; code: string; quantity?: number; amountKobo?: number };
+
+/** Runs one buyer's requests in order, each with its own key unless it sends an earlier one's again. */
+async function runBuyer(ctx: TestContext, shop: Shop, s: Stream, b: number): Promise<Answer[]> {
+  const { buy } = purchaseClient(ctx.app, ctx.db);
+  const keys: string[] = [];
+  const bodies: object[] = [];
+  const answers: Answer[] = [];
+  for (const [i, r] of s.buyers[b]!.requests.entries()) {
+    const group = shop.groups[r.group]!;
+    const perBuyer = s.groups[r.group]!.named;
+    const namedId =
+      r.named === null || r.named >= perBuyer ? undefined : group.named[b * perBuyer + r.named];
+    let body: object = namedId
+      ? { productGroupId: group.id, quantity: 1, accountId: namedId }
+      : { productGroupId: group.id, quantity: r.quantity };
+    let key: string = crypto.randomUUID();
+    if (r.again && i > 0) {
+      const of = r.again.of % i;
+      key = keys[of]!;
+      if (r.again.sameBody) body = bodies[of]!;
+    }
+    keys.push(key);
+    bodies.push(body);
+    const res = await buy(shop.buyers[b]!.cookie, body, key);
+    const json = res.json<{
+      order?: { quantity: number; amountKobo: number };
+      error?: { code: string };
+    }>();
+    answers.push({
+      status: res.statusCode,
+      code: json.error?.code ?? 'ok',
+      quantity: json.order?.quantity,
+      amountKobo: json.order?.amountKobo,
+    });
+  }
+  return answers;
+}
+
+/** What a stream left: every answer, each buyer's balance, each group's sold count. */
+async function outcome(ctx: TestContext, shop: Shop, answers: Answer[][]) {
+  const balances = [];
+  const { balanceOf } = purchaseClient(ctx.app, ctx.db);
+  for (const b of shop.buyers) balances.push(await balanceOf(b.id));
+  const sold = [];
+  for (const g of shop.groups) {
+    const rows = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stockAccounts)
+      .where(sql`${stockAccounts.productGroupId} = ${g.id} and ${stockAccounts.status} = 'sold'`);
+    sold.push(rows[0]!.n);
+  }
+  return { answers, balances, sold };
+}
+
+describe('the batch path against the single path', () => {
+  it('gives every purchase of a random stream the same answer, side by side (batched) and one by one', async () => {
+    const before = purchaseBatchStats(sideBySide.db);
+    await fc.assert(
+      fc.asyncProperty(stream, async (s) => {
+        const [a, b] = await Promise.all([setUp(sideBySide.db, s), setUp(oneByOne.db, s)]);
+        const together = await Promise.all(s.buyers.map((_, i) => runBuyer(sideBySide, a, s, i)));
+        const alone: Answer[][] = [];
+        for (const i of s.buyers.keys()) alone.push(await runBuyer(oneByOne, b, s, i));
+        expect(await outcome(sideBySide, a, together)).toEqual(await outcome(oneByOne, b, alone));
+      }),
+      { numRuns: RUNS },
+    );
+    // The side-by-side runs did go through the batch path.
+    const after = purchaseBatchStats(sideBySide.db);
+    expect(after.completedInBatches - before.completedInBatches).toBeGreaterThan(0);
+    expect(after.failedBatches).toBe(before.failedBatches);
+  });
+});
