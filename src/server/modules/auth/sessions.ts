@@ -16,10 +16,6 @@ export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
-export function isAdminUser(user: { email: string; isAdmin: boolean }, config: Config): boolean {
-  return user.isAdmin || config.ADMIN_EMAILS.includes(user.email);
-}
-
 /** A new session (a new token at every sign-in), set as the cookie on the reply. */
 export async function startSession(
   db: Db,
@@ -27,13 +23,21 @@ export async function startSession(
   reply: FastifyReply,
   userId: string,
   userAgent = '',
+  { steppedUp = false } = {},
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + config.SESSION_TTL_HOURS * 3600_000);
   // The device name in the owner's session list comes from this; 300 characters name any browser.
   await db
     .insert(sessions)
-    .values({ tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent.slice(0, 300) });
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt,
+      userAgent: userAgent.slice(0, 300),
+      // Signed in with a second-factor code just now: step-up actions need no second code at once.
+      stepUpAt: steppedUp ? new Date() : null,
+    });
   reply.setCookie(sessionCookieName(config), token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -96,6 +100,7 @@ export function createSessionLoader(db: Db, config: Config) {
       email: users.email,
       fullName: users.fullName,
       isAdmin: users.isAdmin,
+      totpEnabledAt: users.totpEnabledAt,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
     })
@@ -125,7 +130,7 @@ export function createSessionLoader(db: Db, config: Config) {
     remembered.delete(tokenHash);
     const [row] = await lookup.execute({ tokenHash, now: new Date(now) });
     if (!row) return null;
-    const entry = { ...row, isAdmin: isAdminUser(row, config), readAt: now };
+    const entry = { ...row, twoFactor: row.totpEnabledAt !== null, readAt: now };
     remembered.set(tokenHash, entry);
     if (remembered.size > REMEMBERED_SESSIONS_MAX)
       remembered.delete(remembered.keys().next().value!);
@@ -145,8 +150,8 @@ export function createSessionLoader(db: Db, config: Config) {
         .set({ lastSeenAt: session.lastSeenAt })
         .where(eq(sessions.tokenHash, tokenHash));
     }
-    const { id, email, fullName, isAdmin } = session;
-    req.user = { id, email, fullName, isAdmin };
+    const { id, email, fullName, isAdmin, twoFactor } = session;
+    req.user = { id, email, fullName, isAdmin, twoFactor };
     req.sessionTokenHash = tokenHash;
   };
 }
