@@ -12,6 +12,7 @@ export const twoFactorMessages = {
     'Admins must turn on two-factor sign-in before using the console. Set it up on your profile page.',
   stepUpRequired: 'Enter a code from your authenticator app to confirm this action.',
   wrongCode: 'That code is not right. Check your authenticator app and try again.',
+  codeUsed: 'That code was already used. Wait for the next code in your app and enter it.',
   challengeExpired: 'Your sign-in took too long. Please enter your e-mail and password again.',
   alreadyOn: 'Two-factor sign-in is already on for this account.',
   notStarted: 'Start the set-up again: scan the new QR code, then enter a code.',

@@ -23,21 +23,13 @@ export async function startSession(
   reply: FastifyReply,
   userId: string,
   userAgent = '',
-  { steppedUp = false } = {},
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + config.SESSION_TTL_HOURS * 3600_000);
   // The device name in the owner's session list comes from this; 300 characters name any browser.
   await db
     .insert(sessions)
-    .values({
-      tokenHash: hashToken(token),
-      userId,
-      expiresAt,
-      userAgent: userAgent.slice(0, 300),
-      // Signed in with a second-factor code just now: step-up actions need no second code at once.
-      stepUpAt: steppedUp ? new Date() : null,
-    });
+    .values({ tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent.slice(0, 300) });
   reply.setCookie(sessionCookieName(config), token, {
     httpOnly: true,
     sameSite: 'lax',

@@ -1,6 +1,6 @@
 // Enrolment from /profile: start (a new secret, sealed with the credentials key, not yet in force), then finish
-// with a code from the app, which turns it on, hands out the recovery codes once, ends the account's other
-// sessions (they never proved a second factor) and lets this one do step-up actions at once.
+// with a code from the app, which turns it on, hands out the recovery codes once and ends the account's other
+// sessions (they never proved a second factor).
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { encode } from 'uqr';
@@ -12,7 +12,7 @@ import {
   twoFactorMessages,
   type TwoFactorSetup,
 } from '../../../../shared/two-factor.ts';
-import { recoveryCodes, sessions, users } from '../auth.tables.ts';
+import { recoveryCodes, users } from '../auth.tables.ts';
 import { endUserSessions } from '../sessions.ts';
 import { hashRecoveryCode, verifySecondFactor } from './verify-second-factor.ts';
 import { newTotpSecret, totpUri } from './totp.ts';
@@ -71,11 +71,6 @@ export async function finishTwoFactor(
       .insert(recoveryCodes)
       .values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })));
     await endUserSessions(tx, userId, sessionTokenHash);
-    if (sessionTokenHash)
-      await tx
-        .update(sessions)
-        .set({ stepUpAt: new Date() })
-        .where(eq(sessions.tokenHash, sessionTokenHash));
   });
   return codes;
 }

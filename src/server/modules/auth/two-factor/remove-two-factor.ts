@@ -10,7 +10,11 @@ import { afterCredentialChange } from '../credential-change.ts';
 import { verifySecondFactor } from './verify-second-factor.ts';
 
 /** Clears the secret and the recovery codes, and ends every session of the account (a credential change). */
-export async function removeTwoFactor(tx: Db | Tx, userId: string, keepSession: string | null = null) {
+export async function removeTwoFactor(
+  tx: Db | Tx,
+  userId: string,
+  keepSession: string | null = null,
+) {
   await tx
     .update(users)
     .set({ totpSecretEnc: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })

@@ -15,8 +15,7 @@ import { verifySecondFactor } from './verify-second-factor.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
-export const challengeCookieName = (config: Config) =>
-  config.isProduction ? '__Host-sfc' : 'sfc';
+export const challengeCookieName = (config: Config) => (config.isProduction ? '__Host-sfc' : 'sfc');
 
 const cookieOptions = (config: Config) => ({
   httpOnly: true,
@@ -34,7 +33,10 @@ export async function startSignInChallenge(
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
   await db.insert(signInChallenges).values({ tokenHash: hashToken(token), userId, expiresAt });
-  reply.setCookie(challengeCookieName(config), token, { ...cookieOptions(config), expires: expiresAt });
+  reply.setCookie(challengeCookieName(config), token, {
+    ...cookieOptions(config),
+    expires: expiresAt,
+  });
 }
 
 const expired = () =>
@@ -55,7 +57,9 @@ export async function answerSignInChallenge(
   const [challenge] = await db
     .select({ userId: signInChallenges.userId })
     .from(signInChallenges)
-    .where(and(eq(signInChallenges.tokenHash, tokenHash), gt(signInChallenges.expiresAt, new Date())));
+    .where(
+      and(eq(signInChallenges.tokenHash, tokenHash), gt(signInChallenges.expiresAt, new Date())),
+    );
   if (!challenge) throw expired();
   await verifySecondFactor(db, cipher, challenge.userId, code);
   // Spent by exactly one answer, even if two arrive with two right codes.

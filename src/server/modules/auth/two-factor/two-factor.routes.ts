@@ -31,9 +31,8 @@ export function twoFactorRoutes(app: FastifyInstance, { db, config, cipher }: De
       const { code } = parseInput(codeInputSchema, req.body);
       const userId = await answerSignInChallenge(db, config, cipher, req, reply, code);
       await endSession(db, config, req, reply);
-      await startSession(db, config, reply, userId, req.headers['user-agent'] ?? '', {
-        steppedUp: true,
-      });
+      // Signing in is not a step-up: each money action asks for its own fresh code (step-up.ts).
+      await startSession(db, config, reply, userId, req.headers['user-agent'] ?? '');
       return { user: await loadMe(db, config, userId) };
     },
   );

@@ -28,10 +28,15 @@ export async function verifySecondFactor(
   { pendingSecret = false } = {},
 ): Promise<void> {
   const slot = await takeSecondFactorSlot(db, userId);
-  const ok = /^\d{6}$/.test(code)
+  const outcome = /^\d{6}$/.test(code)
     ? await acceptTotp(db, cipher, userId, code, pendingSecret)
-    : !pendingSecret && (await spendRecoveryCode(db, userId, code));
-  if (!ok) throw wrongCode();
+    : !pendingSecret && (await spendRecoveryCode(db, userId, code))
+      ? 'ok'
+      : 'wrong';
+  // A replayed code is counted like a wrong one; its message tells an honest user to wait for the next.
+  if (outcome === 'used')
+    throw new AppError('SECOND_FACTOR_WRONG', 400, twoFactorMessages.codeUsed);
+  if (outcome === 'wrong') throw wrongCode();
   await giveBackSlot(db, slot);
 }
 
@@ -41,14 +46,14 @@ async function acceptTotp(
   userId: string,
   code: string,
   pendingSecret: boolean,
-): Promise<boolean> {
+): Promise<'ok' | 'wrong' | 'used'> {
   const [user] = await db
     .select({ sealed: users.totpSecretEnc, enabledAt: users.totpEnabledAt })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user?.sealed || (user.enabledAt === null) !== pendingSecret) return false;
+  if (!user?.sealed || (user.enabledAt === null) !== pendingSecret) return 'wrong';
   const step = matchTotpStep(cipher.decrypt(user.sealed), code);
-  if (step === null) return false;
+  if (step === null) return 'wrong';
   // One statement: of two requests with the same code, one moves the step and the other finds it taken.
   const moved = await db
     .update(users)
@@ -61,7 +66,7 @@ async function acceptTotp(
       ),
     )
     .returning({ id: users.id });
-  return moved.length === 1;
+  return moved.length === 1 ? 'ok' : 'used';
 }
 
 async function spendRecoveryCode(db: Db, userId: string, code: string): Promise<boolean> {
