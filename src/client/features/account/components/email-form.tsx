@@ -1,5 +1,5 @@
 // Profile settings: change the e-mail address; a link goes to the new address and the change waits for it.
-import { accountMessages, changeEmailSchema } from '../../../../shared/account.ts';
+import { changeEmailSchema } from '../../../../shared/account.ts';
 import type { Me } from '../../../../shared/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
