@@ -25,7 +25,6 @@ export function CodeForm({
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 sm:items-end" noValidate>
       <Field
         label={label}
-        hint={hint}
         inputMode="text"
         autoComplete="one-time-code"
         maxLength={20}
@@ -35,6 +34,8 @@ export function CodeForm({
       <Button type="submit" disabled={isPending || !code.trim()}>
         {isPending ? 'Checking...' : submitLabel}
       </Button>
+      {/* Under both, so the button lines up with the field rather than with the hint. */}
+      {hint ? <p className="text-xs text-muted-foreground sm:col-span-2">{hint}</p> : null}
     </form>
   );
 }
