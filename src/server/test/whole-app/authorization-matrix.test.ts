@@ -629,6 +629,7 @@ describe('the authorization matrix', () => {
     const stepUp = app.apiRoutes.filter((r) => r.stepUp).map((r) => `${r.method} ${r.url}`);
     expect(stepUp.sort()).toEqual([
       'GET /api/admin/accounts/:id',
+      'GET /api/admin/product-groups/:id/export.csv',
       'POST /api/admin/reports/:id/resolve',
       'POST /api/admin/users/:id/adjust',
     ]);

@@ -8,6 +8,8 @@ import { createTestApp, testConfig } from '../../../test/test-app.ts';
 import { enrolTwoFactor, stepUpSession, totpCode } from '../../../test/two-factor-helpers.ts';
 import { createCredentialCipher } from '../../stock/credential-cipher.ts';
 import { sessions, users } from '../auth.tables.ts';
+import { stockAccounts } from '../../stock/stock.tables.ts';
+import { insertGroupWithStock } from '../../../test/stock-helpers.ts';
 
 // As in production: admins need two-factor sign-in before any admin route answers.
 const { app, db } = await createTestApp({
@@ -171,6 +173,19 @@ describe('admins', () => {
       (await app.inject({ url: '/api/admin/users', headers: { cookie: admin.cookie } })).statusCode,
     ).toBe(200);
 
+    // Revealing credentials, one account or a template's whole stock as CSV, asks for a code too.
+    const group = await insertGroupWithStock(db, { accounts: 1 });
+    const [account] = await db
+      .select({ id: stockAccounts.id })
+      .from(stockAccounts)
+      .where(eq(stockAccounts.productGroupId, group.id));
+    for (const url of [
+      `/api/admin/accounts/${account!.id}`,
+      `/api/admin/product-groups/${group.id}/export.csv`,
+    ]) {
+      const res = await app.inject({ url, headers: { cookie: admin.cookie } });
+      expect(res.json().error.code, url).toBe('STEP_UP_REQUIRED');
+    }
     const unconfirmed = await adjust(customer.id, admin.cookie);
     expect(unconfirmed.json().error).toEqual({
       code: 'STEP_UP_REQUIRED',
@@ -178,6 +193,11 @@ describe('admins', () => {
     });
     await stepUpSession(app, admin.cookie, secret, 1);
     expect((await adjust(customer.id, admin.cookie)).statusCode).toBe(200);
+    const shown = await app.inject({
+      url: `/api/admin/accounts/${account!.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(shown.json().password).toEqual(expect.any(String));
     // Another session of the same admin has proved nothing.
     const other = await signInWithCode(admin.user.email, admin.user.password, recoveryCodes[0]!);
     expect((await adjust(customer.id, other.cookie)).json().error.code).toBe('STEP_UP_REQUIRED');
