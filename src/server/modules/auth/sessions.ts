@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../http/access.ts';
-import { sessions, users } from './auth.tables.ts';
+import { sessions, signInChallenges, users } from './auth.tables.ts';
 
 export function sessionCookieName(config: Config): string {
   // __Host- binds the cookie to our exact origin over HTTPS.
@@ -148,7 +148,9 @@ export function createSessionLoader(db: Db, config: Config) {
   };
 }
 
+/** Deletes expired sessions (returns how many) and expired sign-ins that never got their second-factor code. */
 export async function deleteExpiredSessions(db: Db): Promise<number> {
+  await db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, new Date()));
   const { rowCount } = await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
   return rowCount ?? 0;
 }

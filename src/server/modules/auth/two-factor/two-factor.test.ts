@@ -7,7 +7,8 @@ import { insertUser, SAME_ORIGIN, signedInUser, signInCookie } from '../../../te
 import { createTestApp, testConfig } from '../../../test/test-app.ts';
 import { enrolTwoFactor, stepUpSession, totpCode } from '../../../test/two-factor-helpers.ts';
 import { createCredentialCipher } from '../../stock/credential-cipher.ts';
-import { sessions, users } from '../auth.tables.ts';
+import { sessions, signInChallenges, users } from '../auth.tables.ts';
+import { deleteExpiredSessions } from '../sessions.ts';
 import { stockAccounts } from '../../stock/stock.tables.ts';
 import { insertGroupWithStock } from '../../../test/stock-helpers.ts';
 
@@ -100,6 +101,21 @@ describe('signing in', () => {
     expect(first.second.statusCode).toBe(200);
     const again = await signInWithCode(user.email, user.password, recoveryCodes[0]!);
     expect(again.second.json().error.code).toBe('SECOND_FACTOR_WRONG');
+  });
+
+  it('an unanswered sign-in is pruned once expired', async () => {
+    const { user, cookie } = await signedInUser(app, db);
+    await enrolTwoFactor(app, cookie);
+    await post('/api/auth/login', { email: user.email, password: user.password });
+    const mine = eq(signInChallenges.userId, user.id);
+    await deleteExpiredSessions(db);
+    expect(await db.select().from(signInChallenges).where(mine)).toHaveLength(1);
+    await db
+      .update(signInChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(mine);
+    await deleteExpiredSessions(db);
+    expect(await db.select().from(signInChallenges).where(mine)).toHaveLength(0);
   });
 
   it('a password reset drops a sign-in waiting for its code', async () => {
