@@ -70,6 +70,7 @@ test('an invited admin turns on two-factor sign-in, signs in with a code and ste
   // Sign out, then in again: the password, then the code.
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
   await signIn(page, e2eListedAdmin, PASSWORD);
   await expect(page.getByText('Two-factor sign-in is on for this account.')).toBeVisible();
   await page.getByLabel('Authentication code').fill(await nextCode(page));
@@ -103,6 +104,12 @@ test('an invited admin turns on two-factor sign-in, signs in with a code and ste
     page.getByText('Balance adjusted successfully! New balance: ₦1,000.00'),
   ).toBeVisible();
   await expect(adjust).toHaveCount(0);
+
+  // Within the few minutes of that code, the stock export (decrypted credentials) downloads without another.
+  await page.getByRole('tab', { name: 'Templates', exact: true }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).first().click();
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
 
   // The wrong code above was counted: four more wrong codes reach the limit of five, and the next is refused.
   const wrong = () => page.request.post('/api/me/two-factor/step-up', { data: { code: '000000' } });
