@@ -27,7 +27,11 @@ export const twoFactorMessages = {
 export const secondFactorCodeSchema = z
   .string({ error: 'Please enter the code' })
   .transform((s) => s.replace(/\s+/g, '').toLowerCase())
-  .pipe(z.string().regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/, 'Enter the 6-digit code or a recovery code'));
+  .pipe(
+    z
+      .string()
+      .regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/, 'Enter the 6-digit code or a recovery code'),
+  );
 
 export const codeInputSchema = z.object({ code: secondFactorCodeSchema });
 

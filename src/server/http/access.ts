@@ -53,7 +53,6 @@ declare module 'fastify' {
 
 export const AUTH_REQUIRED_MESSAGE = 'Please sign in to continue.';
 
-
 export function registerAccessControl(
   app: FastifyInstance,
   loadSession: (req: FastifyRequest) => Promise<void>,

@@ -12,7 +12,10 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         Each recovery code signs you in once if you lose your phone. They are not shown again: write
         them down or save them in your password manager now.
       </p>
-      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5">
+      <ul
+        aria-label="Recovery codes"
+        className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5"
+      >
         {codes.map((c) => (
           <li key={c} className="rounded-md bg-muted px-2 py-1 text-center">
             {c}

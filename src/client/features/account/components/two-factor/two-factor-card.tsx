@@ -32,7 +32,10 @@ export function TwoFactorCard({ me }: { me: Me }) {
       }
     >
       {me.twoFactorRequired && !me.twoFactorEnabled && (
-        <p role="note" className="mb-4 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
+        <p
+          role="note"
+          className="mb-4 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm"
+        >
           Admins must turn on two-factor sign-in before using the console.
         </p>
       )}
