@@ -55,7 +55,9 @@ test('an invited admin turns on two-factor sign-in, signs in with a code and ste
 
   // Enrol on /profile: the QR code and the key in text; the app's code turns it on; recovery codes once.
   await page.goto('/profile');
-  await page.getByRole('button', { name: 'Set Up Two-Factor Sign-In' }).click();
+  const twoFactor = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await twoFactor.getByLabel('Current password').fill(PASSWORD);
+  await twoFactor.getByRole('button', { name: 'Set Up Two-Factor Sign-In' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.getByLabel('Set-up key').textContent())!.trim();
   const nextCode = authenticator(secret);

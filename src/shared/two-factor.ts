@@ -35,6 +35,11 @@ export const secondFactorCodeSchema = z
 
 export const codeInputSchema = z.object({ code: secondFactorCodeSchema });
 
+/** POST /api/me/two-factor/setup: the current password, so a borrowed session cannot lock the owner out. */
+export const twoFactorStartSchema = z.object({
+  currentPassword: z.string().min(1, 'Please enter your current password').max(1024),
+});
+
 /** POST /api/me/two-factor/setup: the secret to add to an authenticator app (shown once, until confirmed). */
 export const twoFactorSetupSchema = z.object({
   secret: z.string(),

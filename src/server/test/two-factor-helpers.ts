@@ -13,9 +13,14 @@ export function totpCode(secret: string, stepsAhead = 0): string {
 const post = (app: FastifyInstance, url: string, cookie: string, payload: object = {}) =>
   app.inject({ method: 'POST', url, payload, headers: { ...SAME_ORIGIN, cookie } });
 
-/** Enrols the signed-in account; returns its secret and recovery codes. Uses the code of the step before now. */
-export async function enrolTwoFactor(app: FastifyInstance, cookie: string) {
-  const setup = await post(app, '/api/me/two-factor/setup', cookie);
+/** Enrols the signed-in account (insertUser's default password unless given); returns its secret and recovery
+ * codes. Uses the code of the step before now. */
+export async function enrolTwoFactor(
+  app: FastifyInstance,
+  cookie: string,
+  currentPassword = 'secret-pass',
+) {
+  const setup = await post(app, '/api/me/two-factor/setup', cookie, { currentPassword });
   if (setup.statusCode !== 200) throw new Error(`setup failed: ${setup.body}`);
   const { secret } = setup.json<{ secret: string }>();
   const enabled = await post(app, '/api/me/two-factor/enable', cookie, {

@@ -336,6 +336,7 @@ const matrix: Record<string, Row> = {
     request: async (caller) => ({
       url: '/api/me/two-factor/setup',
       headers: await standIn(caller),
+      payload: { currentPassword: STAND_IN_PASSWORD },
     }),
   },
   'POST /api/me/two-factor/enable': {

@@ -213,7 +213,10 @@ describe('the production artifact', () => {
     expect((await call(a, owner, '/api/admin/stats')).body).toMatchObject({
       error: { code: 'TWO_FACTOR_REQUIRED' },
     });
-    const setup = await call(a, owner, '/api/me/two-factor/setup', { method: 'POST', body: {} });
+    const setup = await call(a, owner, '/api/me/two-factor/setup', {
+      method: 'POST',
+      body: { currentPassword: password },
+    });
     const enabled = await call(b, owner, '/api/me/two-factor/enable', {
       method: 'POST',
       body: { code: totpCode(setup.body.secret as string, -1) },

@@ -234,7 +234,11 @@ describe('logs', () => {
     );
 
     // Two-factor sign-in: the secret, the codes and the pending sign-in's cookie are never logged.
-    const setup = await post('/api/me/two-factor/setup', {}, { cookie: customer });
+    const setup = await post(
+      '/api/me/two-factor/setup',
+      { currentPassword: secrets.USER_PASSWORD },
+      { cookie: customer },
+    );
     const totpSecret: string = setup.json().secret;
     const enabled = await post(
       '/api/me/two-factor/enable',

@@ -13,7 +13,10 @@ export const needsStepUp = (err: unknown) =>
   err instanceof ApiError && err.code === 'STEP_UP_REQUIRED';
 
 export function useStartTwoFactor() {
-  return useMutation({ mutationFn: () => post<TwoFactorSetup>('/api/me/two-factor/setup') });
+  return useMutation({
+    mutationFn: (currentPassword: string) =>
+      post<TwoFactorSetup>('/api/me/two-factor/setup', { currentPassword }),
+  });
 }
 
 export function useEnableTwoFactor() {

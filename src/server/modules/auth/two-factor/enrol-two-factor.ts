@@ -13,17 +13,24 @@ import {
   type TwoFactorSetup,
 } from '../../../../shared/two-factor.ts';
 import { recoveryCodes, users } from '../auth.tables.ts';
+import { checkPassword } from '../check-password.ts';
 import { endUserSessions } from '../sessions.ts';
 import { hashRecoveryCode, verifySecondFactor } from './verify-second-factor.ts';
 import { newTotpSecret, totpUri } from './totp.ts';
 
 const alreadyOn = () => new AppError('TWO_FACTOR_ALREADY_ON', 409, twoFactorMessages.alreadyOn);
 
+/**
+ * The current password first: someone holding only a borrowed session must not turn it on and lock the owner
+ * out (a password reset does not remove two-factor sign-in).
+ */
 export async function startTwoFactor(
   db: Db,
   cipher: CredentialCipher,
   user: { id: string; email: string },
+  currentPassword: string,
 ): Promise<TwoFactorSetup> {
+  await checkPassword(db, user.id, currentPassword);
   const secret = newTotpSecret();
   const started = await db
     .update(users)

@@ -13,6 +13,7 @@ import {
   recoveryCodesSchema,
   twoFactorMessages,
   twoFactorSetupSchema,
+  twoFactorStartSchema,
 } from '../../../../shared/two-factor.ts';
 import { loadMe } from '../me.ts';
 import { endSession, startSession } from '../sessions.ts';
@@ -41,8 +42,9 @@ export function twoFactorRoutes(app: FastifyInstance, { db, config, cipher }: De
     '/api/me/two-factor/setup',
     { config: { access: 'signed-in' }, ...answers({ 200: twoFactorSetupSchema }) },
     async (req, reply) => {
+      const { currentPassword } = parseInput(twoFactorStartSchema, req.body);
       reply.header('cache-control', 'no-store');
-      return startTwoFactor(db, cipher, currentUser(req));
+      return startTwoFactor(db, cipher, currentUser(req), currentPassword);
     },
   );
 

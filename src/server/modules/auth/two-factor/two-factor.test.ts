@@ -50,7 +50,14 @@ describe('enrolment', () => {
   it('turns on only with a right code, seals the secret, hands out 10 recovery codes once, ends other sessions', async () => {
     const { user, cookie } = await signedInUser(app, db);
     const other = await signInCookie(app, user.email, user.password);
-    const setup = await post('/api/me/two-factor/setup', {}, cookie);
+    // A borrowed session without the password cannot turn it on.
+    const borrowed = await post('/api/me/two-factor/setup', { currentPassword: 'guess' }, other);
+    expect(borrowed.json().error.code).toBe('WRONG_PASSWORD');
+    const setup = await post(
+      '/api/me/two-factor/setup',
+      { currentPassword: user.password },
+      cookie,
+    );
     const { secret, uri, qr } = setup.json();
     expect(uri).toMatch(/^otpauth:\/\/totp\/AcctStore:.+\?.*secret=/);
     expect(qr.length).toBeGreaterThan(20);
@@ -68,7 +75,11 @@ describe('enrolment', () => {
     expect(right.json().recoveryCodes).toHaveLength(10);
     expect((await me(cookie)).json().twoFactorEnabled).toBe(true);
     expect((await me(other)).statusCode).toBe(401);
-    const again = await post('/api/me/two-factor/setup', {}, cookie);
+    const again = await post(
+      '/api/me/two-factor/setup',
+      { currentPassword: user.password },
+      cookie,
+    );
     expect(again.json().error.code).toBe('TWO_FACTOR_ALREADY_ON');
   });
 });

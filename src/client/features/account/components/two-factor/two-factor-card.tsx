@@ -1,8 +1,9 @@
 // Profile settings: two-factor sign-in. Off: set it up (QR code, the secret in text, a code to confirm), then the
 // recovery codes, shown once. On: turn it off with a code (customers; admins must keep it where it is required).
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Me } from '../../../../../shared/auth.ts';
 import { Button } from '../../../../components/ui/button.tsx';
+import { Field } from '../../../../components/ui/field.tsx';
 import {
   useDisableTwoFactor,
   useEnableTwoFactor,
@@ -73,12 +74,39 @@ export function TwoFactorCard({ me }: { me: Me }) {
           />
         </div>
       ) : (
-        <Button onClick={() => start.mutate()} disabled={start.isPending}>
-          {start.isPending ? 'Preparing...' : 'Set Up Two-Factor Sign-In'}
-        </Button>
+        <StartForm isPending={start.isPending} onStart={(password) => start.mutate(password)} />
       )}
       <FormNote message={disable.data?.message ?? null} />
       <FormNote message={error} tone="error" />
     </SettingsSection>
+  );
+}
+
+/** The current password first, so a borrowed session cannot turn it on and lock the owner out. */
+function StartForm({
+  isPending,
+  onStart,
+}: {
+  isPending: boolean;
+  onStart: (password: string) => void;
+}) {
+  const [password, setPassword] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (password) onStart(password);
+  };
+  return (
+    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 sm:items-end" noValidate>
+      <Field
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Button type="submit" disabled={isPending || !password}>
+        {isPending ? 'Preparing...' : 'Set Up Two-Factor Sign-In'}
+      </Button>
+    </form>
   );
 }
