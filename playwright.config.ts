@@ -11,6 +11,8 @@ const executablePath =
   process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export const e2eAdmin = { email: 'admin@acctstore.local', password: 'e2e-admin-password' };
+/** An ADMIN_EMAILS address: its owner becomes admin through the invitation (two-factor.spec). */
+export const e2eListedAdmin = 'owner@acctstore.local';
 
 // The store's secrets for this run: fresh each run, the same in the runner and its workers (which inherit the
 // environment). Its log goes to .tmp/test-logs/ with the secrets noted beside it: `npm test` ends by checking
@@ -28,6 +30,7 @@ const serverEnv = {
   TRUST_PROXY: 'loopback',
   LOG_LEVEL: 'info',
   DEMO_ADMIN_PASSWORD: e2eAdmin.password,
+  ADMIN_EMAILS: e2eListedAdmin,
   CREDENTIALS_KEY: derived('credentials-key'),
   PAYMENT_WEBHOOK_TOKEN: `whk-${derived('webhook-token').slice(0, 32)}`,
 };

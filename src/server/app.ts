@@ -27,6 +27,8 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { loadMe } from './modules/auth/me.ts';
 import { createSessionLoader, sessionCookieName } from './modules/auth/sessions.ts';
+import { assertSteppedUp } from './modules/auth/two-factor/step-up.ts';
+import { twoFactorRoutes } from './modules/auth/two-factor/two-factor.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerMetrics } from './modules/health/metrics.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
@@ -164,7 +166,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   registerSameOriginGuard(app, config.publicUrl);
   const loadSession = createSessionLoader(database.db, config);
-  registerAccessControl(app, loadSession);
+  registerAccessControl(app, loadSession, {
+    adminsNeedTwoFactor: config.adminsNeedTwoFactor,
+    assertSteppedUp: (user, tokenHash) => assertSteppedUp(database.db, user, tokenHash),
+  });
   registerInputHygiene(app);
 
   const db = database.db;
@@ -227,7 +232,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   siteRoutes(app, { config });
   seoRoutes(app, { db, config });
   inboxRoutes(app, { db: database.db, pokeMail });
-  authRoutes(app, { db, config, pokeMail });
+  authRoutes(app, { db, config, pokeMail, cipher });
+  twoFactorRoutes(app, { db, config, cipher });
   accountRoutes(app, { db, config, pokeMail });
   adminStatsRoutes(app, { db, paymentMode: config.paymentMode });
   adminActivityRoutes(app, { db });

@@ -84,6 +84,8 @@ export type Env = z.infer<typeof envSchema>;
 
 export type Config = Omit<Env, 'DEMO_SEED' | 'TRUST_PROXY'> & {
   isProduction: boolean;
+  /** Every admin must have two-factor sign-in before any admin route answers: in production, always. */
+  adminsNeedTwoFactor: boolean;
   /** ERCASPAY_MODE, else live in production and test elsewhere. */
   paymentMode: PaymentMode;
   publicUrl: string;
@@ -138,6 +140,7 @@ export function loadConfig(
   return {
     ...c,
     isProduction,
+    adminsNeedTwoFactor: isProduction,
     paymentMode: c.ERCASPAY_MODE ?? (isProduction ? 'live' : 'test'),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(c.DATA_DIR),

@@ -28,8 +28,6 @@ export const accountMessages = {
     'Your wallet balance changed while you were deciding. Please check it and try again.',
   accountDeleted: 'Your account was deleted. We are sorry to see you go.',
   confirmDeletePassword: 'Please enter your password to delete your account',
-  adminRoleByAddress:
-    'Your admin role comes from your current e-mail address in the shop settings: after the change you will be a customer.',
 } as const;
 
 const password = z

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'report.refund',
   'report.reject',
   'user.promote',
+  'user.two_factor_reset',
   'email.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -52,6 +53,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'report.refund': 'Report: refunded',
   'report.reject': 'Report rejected',
   'user.promote': 'User made admin',
+  'user.two_factor_reset': 'Two-factor sign-in reset',
   'email.retry': 'E-mail retried',
 };
 

@@ -61,9 +61,11 @@ export const meSchema = z.object({
   email: z.string(),
   fullName: z.string(),
   isAdmin: z.boolean(),
-  /** Admin only because the address is in ADMIN_EMAILS: changing the e-mail ends the role. */
-  adminByAddress: z.boolean(),
   role: z.enum(['admin', 'user']),
+  /** Two-factor sign-in (TOTP) is enrolled. */
+  twoFactorEnabled: z.boolean(),
+  /** The store requires it of this account (admins in production) before anything else. */
+  twoFactorRequired: z.boolean(),
   walletBalanceKobo: koboSchema,
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
@@ -71,7 +73,11 @@ export const meSchema = z.object({
 /** GET /api/me */
 export type Me = z.infer<typeof meSchema>;
 /** POST /api/auth/login */
-export const signInResultSchema = z.object({ user: meSchema });
+export const signInResultSchema = z.union([
+  z.object({ user: meSchema }),
+  /** The password was right; the account has two-factor sign-in: POST /api/auth/login/second-factor next. */
+  z.object({ secondFactorRequired: z.literal(true) }),
+]);
 
 /** GET /api/session: who is signed in, or null for a visitor (a question every page asks, not an error). */
 export const sessionSchema = z.object({ me: meSchema.nullable() });

@@ -25,6 +25,13 @@ export const ERROR_CODES = [
   'EMAIL_TAKEN',
   'EMAIL_CHANGE_INVALID',
   'BALANCE_CHANGED',
+  // two-factor sign-in (src/shared/two-factor.ts)
+  'TWO_FACTOR_REQUIRED',
+  'STEP_UP_REQUIRED',
+  'SECOND_FACTOR_WRONG',
+  'SECOND_FACTOR_EXPIRED',
+  'TWO_FACTOR_ALREADY_ON',
+  'TWO_FACTOR_NOT_STARTED',
   // purchase and orders
   'OUT_OF_STOCK',
   'QUANTITY_NOT_ALLOWED',

@@ -23,6 +23,9 @@ export function Guard({ access, children }: { access: RouteAccess; children: Rea
       <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />
     );
   if (access === 'admin' && !me.isAdmin) return <Navigate to={paths.dashboard} replace />;
+  // Where admins need two-factor sign-in (production), an admin without it can only enrol, on /profile.
+  if (access === 'admin' && me.twoFactorRequired && !me.twoFactorEnabled)
+    return <Navigate to={paths.profile} replace />;
   if (access === 'customer' && me.isAdmin) return <Navigate to={paths.admin} replace />;
   return children;
 }

@@ -1,5 +1,6 @@
-// `npm run admin -- <email> [--reset-password]`: creates an admin (printing a new password) or promotes an
-// existing account. Uses DATABASE_URL, else the embedded database: the running store's, or its own start.
+// `npm run admin -- <email> [--reset-password] [--reset-2fa]`: creates an admin (printing a new password) or
+// promotes an existing account; --reset-2fa removes the account's two-factor sign-in (a lost phone). Uses
+// DATABASE_URL, else the embedded database: the running store's, or its own start.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -11,6 +12,8 @@ import { displayNameFromEmail } from '../../shared/auth.ts';
 import { users } from '../modules/auth/auth.tables.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { recordAudit, type AuditActor } from '../modules/audit/record-audit.ts';
+import { afterCredentialChange } from '../modules/auth/credential-change.ts';
+import { removeTwoFactor } from '../modules/auth/two-factor/remove-two-factor.ts';
 
 /** Role changes from the command line are in the audit trail too, by the machine's operator. */
 const CLI_ACTOR: AuditActor = { id: null, email: 'command line (npm run admin)' };
@@ -24,10 +27,11 @@ async function main(): Promise<void> {
       .toLowerCase(),
   );
   if (!email.success) {
-    console.error('Usage: npm run admin -- <email> [--reset-password]');
+    console.error('Usage: npm run admin -- <email> [--reset-password] [--reset-2fa]');
     process.exit(2);
   }
   const resetPassword = args.includes('--reset-password');
+  const resetTwoFactor = args.includes('--reset-2fa');
   const config = loadConfig();
   const target = await databaseUrlFor(config);
   const database = connectDatabase(target.url, 2);
@@ -48,6 +52,15 @@ async function main(): Promise<void> {
             ...(passwordHash ? { passwordHash } : {}),
           })
           .where(eq(users.id, existing.id));
+        // A new password is a credential change: every link and every session from before is void.
+        if (passwordHash) await afterCredentialChange(tx, existing.id, null);
+        if (resetTwoFactor) {
+          await removeTwoFactor(tx, existing.id);
+          await recordAudit(tx, CLI_ACTOR, 'user.two_factor_reset', {
+            type: 'user',
+            id: existing.id,
+          });
+        }
         if (!existing.isAdmin)
           await recordAudit(
             tx,
@@ -62,6 +75,10 @@ async function main(): Promise<void> {
           ? `${email.data} is already an admin.`
           : `Promoted ${email.data} to admin.`,
       );
+      if (resetTwoFactor)
+        console.log(
+          `Two-factor sign-in of ${email.data} removed; its sessions ended. Enrol again from /profile.`,
+        );
     } else {
       await database.db.transaction(async (tx) => {
         const [created] = await tx

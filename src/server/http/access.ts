@@ -1,11 +1,19 @@
 // Every API route states who may call it (config.access); the server enforces it before the handler runs.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../../shared/access.ts';
+import { twoFactorMessages } from '../../shared/two-factor.ts';
 import { AppError } from './errors.ts';
 
 export type { Access };
 
-export type SessionUser = { id: string; email: string; fullName: string; isAdmin: boolean };
+export type SessionUser = {
+  id: string;
+  email: string;
+  fullName: string;
+  isAdmin: boolean;
+  /** Two-factor sign-in is enrolled (users.totp_enabled_at). */
+  twoFactor: boolean;
+};
 
 export type ApiRoute = {
   method: string;
@@ -13,6 +21,15 @@ export type ApiRoute = {
   access: Access;
   /** Answered from a remembered session: its verb checks the session again (config.sessionCheckedByVerb). */
   sessionCheckedByVerb: boolean;
+  /** Asks for a fresh second-factor code (config.stepUp): money actions and revealing credentials. */
+  stepUp: boolean;
+};
+
+export type AccessRules = {
+  /** Production: an admin without two-factor sign-in may call no admin route (only enrol, from /profile). */
+  adminsNeedTwoFactor: boolean;
+  /** Throws STEP_UP_REQUIRED unless the session proved a fresh code (auth/two-factor/step-up.ts). */
+  assertSteppedUp: (user: SessionUser, sessionTokenHash: string | null) => Promise<void>;
 };
 
 declare module 'fastify' {
@@ -25,6 +42,8 @@ declare module 'fastify' {
     /** The route's verb checks the session again inside its own transaction (the purchase), so the session
      *  loader may answer this route from a session it remembers instead of reading it (sessions.ts). */
     sessionCheckedByVerb?: boolean;
+    /** The route changes money or reveals secrets: the session must have proved a fresh second-factor code. */
+    stepUp?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -37,6 +56,7 @@ export const AUTH_REQUIRED_MESSAGE = 'Please sign in to continue.';
 export function registerAccessControl(
   app: FastifyInstance,
   loadSession: (req: FastifyRequest) => Promise<void>,
+  rules: AccessRules,
 ): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
@@ -55,6 +75,7 @@ export function registerAccessControl(
           url: route.url,
           access,
           sessionCheckedByVerb: route.config?.sessionCheckedByVerb === true,
+          stepUp: route.config?.stepUp === true,
         });
   });
 
@@ -68,6 +89,9 @@ export function registerAccessControl(
       throw new AppError('FORBIDDEN', 403, 'Admins only.');
     if (access === 'customer' && req.user.isAdmin)
       throw new AppError('FORBIDDEN', 403, 'This page is for customers.');
+    if (access === 'admin' && rules.adminsNeedTwoFactor && !req.user.twoFactor)
+      throw new AppError('TWO_FACTOR_REQUIRED', 403, twoFactorMessages.required);
+    if (req.routeOptions.config.stepUp) await rules.assertSteppedUp(req.user, req.sessionTokenHash);
   });
 }
 

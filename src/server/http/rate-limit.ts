@@ -1,5 +1,5 @@
 // Rate limits counted in PostgreSQL, so that every app process sees the same counts.
-import { and, count, eq, gt, like, lt } from 'drizzle-orm';
+import { and, count, eq, gt, like, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { rateLimitHits } from './rate-limit.tables.ts';
 import { AppError } from './errors.ts';
@@ -43,4 +43,32 @@ export async function forgetHitsOf(tx: Db | Tx, email: string): Promise<void> {
   await tx
     .delete(rateLimitHits)
     .where(like(rateLimitHits.bucket, `%:${email.replace(/[\\%_]/g, '\\$&')}`));
+}
+
+/**
+ * Counts and records an attempt in one atomic step (a per-bucket advisory lock around count-then-insert, in
+ * one transaction), so a burst sees exactly `max` pass; returns the recorded hit, which giveBackHit removes
+ * when the attempt turns out right (two-factor codes count only wrong tries). Throws 429 past the limit.
+ */
+export async function takeHit(db: Db, limit: Limit, message: string): Promise<string> {
+  const hit = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${limit.bucket}))`);
+    const since = new Date(Date.now() - limit.windowMs);
+    const [row] = await tx
+      .select({ n: count() })
+      .from(rateLimitHits)
+      .where(and(eq(rateLimitHits.bucket, limit.bucket), gt(rateLimitHits.createdAt, since)));
+    if ((row?.n ?? 0) >= limit.max) return null;
+    const [added] = await tx
+      .insert(rateLimitHits)
+      .values({ bucket: limit.bucket })
+      .returning({ id: rateLimitHits.id });
+    return added!.id;
+  });
+  if (!hit) throw new AppError('RATE_LIMITED', 429, message);
+  return hit;
+}
+
+export async function giveBackHit(db: Db, hitId: string): Promise<void> {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.id, hitId));
 }

@@ -13,6 +13,9 @@ import { testLogger } from '../test/log-capture.ts';
 import { runCli, shopWithSoldOrder } from '../test/maintenance-helpers.ts';
 import { spawnServer } from '../test/spawn-server.ts';
 import { testCipher } from '../test/stock-helpers.ts';
+import { signedInUser } from '../test/auth-helpers.ts';
+import { enrolTwoFactor } from '../test/two-factor-helpers.ts';
+import { users } from '../modules/auth/auth.tables.ts';
 import { createTestApp, testConfig } from '../test/test-app.ts';
 import { RotationRefused, rotateCredentialsKey } from './rotate-credentials-key.ts';
 import { SEALED_COLUMNS } from './sealed-values.ts';
@@ -51,7 +54,13 @@ describe('npm run rotate-key', () => {
   it('re-encrypts credentials and the sealed credentials e-mail in one go; an app with the new key reads the same credentials', async () => {
     const email = await credentialsEmail();
     expect(email.textBody).toMatch(/^sealed:v1:/);
+    const { user, cookie } = await signedInUser(app, db);
+    const { secret } = await enrolTwoFactor(app, cookie);
     const result = await rotateCredentialsKey(database.pool, testCipher, cipherOf(key1));
+    // The TOTP secret of two-factor sign-in moved to the new key too.
+    const [totp] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(cipherOf(key1).decrypt(totp!.totpSecretEnc!)).toBe(secret);
+    expect(result.resealed['users.totp_secret_enc']).toBe(1);
     expect(result.resealed['individual_accounts.password_enc']).toBe(3);
     expect(result.resealed['email_outbox.text_body']).toBe(1);
     const [account] = await db.select().from(stockAccounts).limit(1);

@@ -15,6 +15,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'individual_accounts', column: 'email_password_enc', kind: 'bytea' },
   { table: 'individual_accounts', column: 'two_fa_code_enc', kind: 'bytea' },
   { table: 'credentials_key_check', column: 'sealed', kind: 'bytea' },
+  { table: 'users', column: 'totp_secret_enc', kind: 'bytea' },
   { table: 'email_outbox', column: 'text_body', kind: 'prefixed-text' },
   { table: 'email_outbox', column: 'html_body', kind: 'prefixed-text' },
 ];

@@ -1,5 +1,5 @@
 // /profile: identity, wallet, totals from the ledger, dates, links to wallet and order history; then the
-// settings: name, password, e-mail, signed-in devices, and (customers) deleting the account.
+// settings: name, password, e-mail, two-factor sign-in, signed-in devices, and (customers) deleting the account.
 import { Link } from 'react-router';
 import { formatNaira } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -12,6 +12,7 @@ import { EmailForm } from './components/email-form.tsx';
 import { NameForm } from './components/name-form.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { SessionsCard } from './components/sessions-card.tsx';
+import { TwoFactorCard } from './components/two-factor/two-factor-card.tsx';
 import { useProfile } from './use-profile.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 
@@ -88,6 +89,7 @@ export default function ProfilePage() {
         <NameForm fullName={me.fullName} />
         <EmailForm me={me} />
         <PasswordForm />
+        <TwoFactorCard me={me} />
         <SessionsCard />
         {!me.isAdmin && <DeleteAccountCard balanceKobo={me.walletBalanceKobo} />}
       </div>

@@ -10,6 +10,8 @@ import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSignIn } from './api/auth-mutations.ts';
 import { AuthCard } from './components/auth-card.tsx';
+import { SecondFactorStep } from './components/second-factor-step.tsx';
+import type { Me } from '../../../shared/auth.ts';
 import { ResendButton } from './components/resend-button.tsx';
 
 type LoginState = { from?: string; message?: string; registeredEmail?: string } | null;
@@ -24,7 +26,13 @@ export default function LoginPage() {
   const [email, setEmail] = useState(state?.registeredEmail ?? '');
   const [password, setPassword] = useState('');
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
   const signIn = useSignIn();
+  const welcome = (user: Me) => {
+    toast.success('Welcome back!', { description: 'You have been logged in successfully' });
+    const from = state?.from && !user.isAdmin ? state.from : null;
+    navigate(from ?? (user.isAdmin ? paths.admin : paths.dashboard), { replace: true });
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -34,11 +42,7 @@ export default function LoginPage() {
     if (!parsed.success)
       return toast.error('Login failed', { description: parsed.error.issues[0]?.message });
     signIn.mutate(parsed.data, {
-      onSuccess: ({ user }) => {
-        toast.success('Welcome back!', { description: 'You have been logged in successfully' });
-        const from = state?.from && !user.isAdmin ? state.from : null;
-        navigate(from ?? (user.isAdmin ? paths.admin : paths.dashboard), { replace: true });
-      },
+      onSuccess: (result) => ('user' in result ? welcome(result.user) : setNeedsCode(true)),
       onError: (err) => {
         if (err instanceof ApiError && err.code === 'EMAIL_NOT_CONFIRMED')
           setUnconfirmed(parsed.data.email);
@@ -56,6 +60,13 @@ export default function LoginPage() {
       },
     });
   };
+
+  if (needsCode)
+    return (
+      <AuthCard title="Sign in" subtitle="Two-factor sign-in is on for this account.">
+        <SecondFactorStep onSignedIn={welcome} onRestart={() => setNeedsCode(false)} />
+      </AuthCard>
+    );
 
   return (
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to your account.">

@@ -64,7 +64,12 @@ export function accountRoutes(app: FastifyInstance, { db, config, pokeMail }: De
       const parsed = confirmEmailChangeSchema.safeParse(req.body ?? {});
       if (!parsed.success)
         throw new AppError('EMAIL_CHANGE_INVALID', 400, accountMessages.emailChangeInvalid);
-      const { email } = await confirmEmailChange(db, config, parsed.data.token);
+      const { email } = await confirmEmailChange(
+        db,
+        config,
+        parsed.data.token,
+        req.sessionTokenHash,
+      );
       pokeMail();
       return { ok: true, message: accountMessages.emailChanged, email };
     },

@@ -36,7 +36,10 @@ export function adminUserRoutes(app: FastifyInstance, { db }: { db: Db }): void 
 
   app.post(
     '/api/admin/users/:id/adjust',
-    { config: { access: 'admin' }, ...answers({ 200: balanceAdjustmentResultSchema }) },
+    {
+      config: { access: 'admin', stepUp: true },
+      ...answers({ 200: balanceAdjustmentResultSchema }),
+    },
     async (req): Promise<BalanceAdjustmentResult> => {
       const id = parseId(req.params, adminUserMessages.userNotFound);
       const input = parseInput(balanceAdjustmentSchema, req.body);

@@ -109,3 +109,29 @@ export async function sendEmailChangedNotice(
     ]),
   });
 }
+
+/** To an ADMIN_EMAILS address: only the password set through this link makes the account admin. */
+export async function sendAdminInvitation(
+  tx: Db | Tx,
+  publicUrl: string,
+  user: Person,
+  token: string,
+): Promise<void> {
+  const href = `${publicUrl}/reset-password?token=${token}`;
+  await enqueueEmail(tx, {
+    kind: 'admin_invitation',
+    to: user.email,
+    userId: user.id,
+    subject: 'Set your AcctStore admin password',
+    ...paragraphs(
+      user.fullName,
+      [
+        `${user.email} is listed as an admin address of this AcctStore. To use the admin console, choose the password of the account through this link:`,
+      ],
+      { href, label: 'Set my admin password' },
+      [
+        'The link works once and expires in 24 hours; any session of the account from before ends when you set it. If you did not expect this, ignore this e-mail: nothing changes until the link is used.',
+      ],
+    ),
+  });
+}

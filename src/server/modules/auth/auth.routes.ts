@@ -19,10 +19,12 @@ import {
 import { confirmEmail, registerUser, resendConfirmation, signIn } from './auth.service.ts';
 import { loadMe, loadProfileTotals } from './me.ts';
 import { endSession, startSession } from './sessions.ts';
+import { startSignInChallenge } from './two-factor/sign-in-challenge.ts';
+import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { answers } from '../../http/response-schemas.ts';
 import { okSchema, okMessageSchema } from '../../../shared/answer-parts.ts';
 
-type Deps = { db: Db; config: Config; pokeMail: () => void };
+type Deps = { db: Db; config: Config; pokeMail: () => void; cipher: CredentialCipher };
 
 export function authRoutes(app: FastifyInstance, { db, config, pokeMail }: Deps): void {
   app.post(
@@ -56,7 +58,7 @@ export function authRoutes(app: FastifyInstance, { db, config, pokeMail }: Deps)
       const input = confirmEmailSchema.safeParse(req.body ?? {});
       if (!input.success)
         throw new AppError('CONFIRMATION_FAILED', 400, authMessages.confirmFailed);
-      await confirmEmail(db, input.data.token_hash);
+      await confirmEmail(db, config, input.data.token_hash);
       return { ok: true, message: authMessages.emailConfirmed };
     },
   );
@@ -67,6 +69,11 @@ export function authRoutes(app: FastifyInstance, { db, config, pokeMail }: Deps)
     async (req, reply) => {
       const input = parseInput(loginSchema, req.body);
       const user = await signIn(db, input, req.ip);
+      // Two-factor sign-in: the password gives a challenge, and the code (two-factor.routes.ts) the session.
+      if (user.totpEnabledAt) {
+        await startSignInChallenge(db, config, reply, user.id);
+        return { secondFactorRequired: true as const };
+      }
       // A new token at every sign-in; the session the browser had before (if any) is revoked.
       await endSession(db, config, req, reply);
       await startSession(db, config, reply, user.id, req.headers['user-agent'] ?? '');

@@ -9,6 +9,7 @@ import { users } from './auth.tables.ts';
 import { sendConfirmationEmail } from './confirmation-email.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { redeemEmailToken } from './email-tokens.ts';
+import { inviteIfListed } from './listed-admins.ts';
 
 const MINUTE = 60_000;
 // A real hash of a throwaway password, so an unknown e-mail costs as much time as a wrong password.
@@ -68,17 +69,25 @@ export async function resendConfirmation(
   await db.transaction((tx) => sendConfirmationEmail(tx, config.publicUrl, user));
 }
 
-export async function confirmEmail(db: Db, token: string): Promise<void> {
+export async function confirmEmail(db: Db, config: Config, token: string): Promise<void> {
   const confirmed = await db.transaction(async (tx) => {
     const row = await redeemEmailToken(tx, token, 'confirm_email');
     if (!row) return false;
-    await tx
+    const [user] = await tx
       .update(users)
       .set({
         emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
         updatedAt: new Date(),
       })
-      .where(eq(users.id, row.userId));
+      .where(eq(users.id, row.userId))
+      .returning({
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        isAdmin: users.isAdmin,
+      });
+    // Whoever registered an ADMIN_EMAILS address chose its password: the address's owner is invited instead.
+    await inviteIfListed(tx, config, user!);
     return true;
   });
   if (!confirmed) throw new AppError('CONFIRMATION_FAILED', 400, authMessages.confirmFailed);

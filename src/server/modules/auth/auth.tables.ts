@@ -1,8 +1,10 @@
 // Accounts of people (profiles), their sessions and their one-time e-mail tokens.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  customType,
   index,
   pgTable,
   text,
@@ -11,6 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { lowercaseEmail, nonNegativeKobo } from '../../db/domains.ts';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const users = pgTable(
   'users',
@@ -24,6 +28,11 @@ export const users = pgTable(
     /** Set when the owner deleted the account: the row stays, anonymised, so its orders and ledger still add up. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     walletBalanceKobo: nonNegativeKobo('wallet_balance_kobo').notNull().default(0),
+    /** The TOTP secret, sealed with the credentials key; set at enrolment, in force once totpEnabledAt is set. */
+    totpSecretEnc: bytea('totp_secret_enc'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last 30-second step a code was accepted for: a code works once, never replayed. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,6 +55,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When this session last proved a fresh second-factor code (step-up before money actions). */
+    stepUpAt: timestamp('step_up_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), uniqueIndex('sessions_id_key').on(t.id)],
 );
@@ -64,6 +75,8 @@ export const emailTokens = pgTable(
     purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
     /** change_email only: the address that becomes the account's when the token is used. */
     newEmail: text('new_email'),
+    /** The account's address when the token was issued: the token works only while it is still the address. */
+    accountEmail: text('account_email').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -75,4 +88,33 @@ export const emailTokens = pgTable(
       sql`${t.purpose} in ('confirm_email', 'reset_password', 'change_email')`,
     ),
   ],
+);
+
+/** One-time recovery codes of two-factor sign-in, stored as SHA-256 hashes (they are long random strings). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
+);
+
+/** A sign-in whose password was right and which waits for its second-factor code (5 minutes). */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_challenges_user_idx').on(t.userId)],
 );

@@ -1,5 +1,6 @@
 // Change the e-mail address: a link goes to the new address and the change happens only when it is opened;
-// then the old address is told. Admin rights from ADMIN_EMAILS follow the address, not the person.
+// then the old address is told, and the credential rule (credential-change.ts) voids every other link and ends
+// the other sessions. Moving to an ADMIN_EMAILS address gives no rights (listed-admins.ts).
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -12,6 +13,8 @@ import { users } from './auth.tables.ts';
 import { issueEmailToken, redeemEmailToken } from './email-tokens.ts';
 import { sendEmailChangedNotice, sendEmailChangeLink } from './account-emails.ts';
 import { checkPassword } from './check-password.ts';
+import { afterCredentialChange } from './credential-change.ts';
+import { inviteIfListed } from './listed-admins.ts';
 
 const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
 const emailTaken = () => new AppError('EMAIL_TAKEN', 409, accountMessages.emailTaken);
@@ -48,10 +51,12 @@ export async function requestEmailChange(
   });
 }
 
+/** keepSession: the session of the browser that opened the link, kept if it is the account's own. */
 export async function confirmEmailChange(
   db: Db,
   config: Config,
   token: string,
+  keepSession: string | null,
 ): Promise<{ email: string }> {
   try {
     return await db.transaction(async (tx) => {
@@ -69,7 +74,14 @@ export async function confirmEmailChange(
         .update(users)
         .set({ email: row.newEmail, emailConfirmedAt: new Date(), updatedAt: new Date() })
         .where(eq(users.id, row.userId))
-        .returning({ id: users.id, email: users.email, fullName: users.fullName });
+        .returning({
+          id: users.id,
+          email: users.email,
+          fullName: users.fullName,
+          isAdmin: users.isAdmin,
+        });
+      await afterCredentialChange(tx, row.userId, keepSession);
+      await inviteIfListed(tx, config, after!);
       await sendEmailChangedNotice(tx, config.publicUrl, after!, before.email);
       return { email: after!.email };
     });

@@ -1,12 +1,11 @@
-// Change password while signed in: the current password first; the other sessions end, this one stays,
-// and a "password changed" e-mail tells the owner.
+// Change password while signed in: the current password first; the credential rule (credential-change.ts)
+// voids every outstanding link and ends the other sessions, this one stays; and a "password changed" e-mail tells the owner.
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from './auth.tables.ts';
-import { voidEmailTokens } from './email-tokens.ts';
+import { afterCredentialChange } from './credential-change.ts';
 import { hashPassword } from './password.ts';
-import { endUserSessions } from './sessions.ts';
 import { sendPasswordChanged } from './account-emails.ts';
 import { checkPassword } from './check-password.ts';
 
@@ -25,9 +24,7 @@ export async function changePassword(
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning({ id: users.id, email: users.email, fullName: users.fullName });
-    // A reset link asked for earlier would undo this change: it is void now.
-    await voidEmailTokens(tx, userId, 'reset_password');
-    await endUserSessions(tx, userId, keepTokenHash);
+    await afterCredentialChange(tx, userId, keepTokenHash);
     await sendPasswordChanged(tx, config.publicUrl, user!);
   });
 }

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { forgetHitsOf } from '../../http/rate-limit.ts';
 import { accountMessages } from '../../../shared/account.ts';
-import { emailTokens, sessions, users } from './auth.tables.ts';
+import { emailTokens, recoveryCodes, sessions, users } from './auth.tables.ts';
 import { forgetMessagesFrom } from '../inbox/forget-sender.ts';
 import { forgetEmailsOf } from '../mail/outbox.ts';
 import { checkPassword } from './check-password.ts';
@@ -34,6 +34,8 @@ export async function deleteAccount(
         fullName: DELETED_NAME,
         passwordHash: '!deleted',
         isAdmin: false,
+        totpSecretEnc: null,
+        totpEnabledAt: null,
         emailConfirmedAt: null,
         deletedAt: new Date(),
         updatedAt: new Date(),
@@ -41,6 +43,7 @@ export async function deleteAccount(
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await forgetMessagesFrom(tx, user.email);
     await forgetEmailsOf(tx, userId, user.email);
     await forgetHitsOf(tx, user.email);

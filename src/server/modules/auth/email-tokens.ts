@@ -1,9 +1,11 @@
 // One-time e-mail tokens (account confirmation, password reset, e-mail change): random, stored only as a
 // SHA-256 hash, single use, with an expiry; a new token of a purpose voids the user's older unused ones.
+// A token names the account's address when it was issued and works only while that is still the address
+// (a reset link mailed to an old address dies with the e-mail change); see credential-change.ts for the rule.
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { emailTokens, type EmailTokenPurpose } from './auth.tables.ts';
+import { emailTokens, users, type EmailTokenPurpose } from './auth.tables.ts';
 import { hashToken } from './sessions.ts';
 
 /** Creates a token and returns it in clear (for the e-mail link); only its hash is stored. */
@@ -15,32 +17,39 @@ export async function issueEmailToken(
   newEmail: string | null = null,
 ): Promise<string> {
   await voidEmailTokens(tx, userId, purpose);
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) throw new Error(`No user ${userId} to issue a token for`);
   const token = crypto.randomBytes(32).toString('base64url');
   await tx.insert(emailTokens).values({
     tokenHash: hashToken(token),
     userId,
     purpose,
     newEmail,
+    accountEmail: user.email,
     expiresAt: new Date(Date.now() + ttlMs),
   });
   return token;
 }
 
-/** Marks the token used and returns its row, or null when it is unknown, of another purpose, used or expired. */
-export async function redeemEmailToken(tx: Db | Tx, token: string, purpose: EmailTokenPurpose) {
-  const [row] = await tx
-    .update(emailTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
-      ),
-    )
-    .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
-  return row ?? null;
+/**
+ * Marks the token used and returns its row, or null when it is unknown, of another purpose, used, expired,
+ * of a deleted account, or issued for an address the account no longer has. One statement: two clicks
+ * at once redeem it once.
+ */
+export async function redeemEmailToken(
+  tx: Db | Tx,
+  token: string,
+  purpose: EmailTokenPurpose,
+): Promise<{ userId: string; newEmail: string | null } | null> {
+  const { rows } = await tx.execute<{ user_id: string; new_email: string | null }>(sql`
+    update ${emailTokens} t set used_at = now()
+      from ${users} u
+     where t.token_hash = ${hashToken(token)} and t.purpose = ${purpose}
+       and t.used_at is null and t.expires_at > now()
+       and u.id = t.user_id and u.email = t.account_email and u.deleted_at is null
+    returning t.user_id, t.new_email`);
+  const row = rows[0];
+  return row ? { userId: row.user_id, newEmail: row.new_email } : null;
 }
 
 export async function voidEmailTokens(

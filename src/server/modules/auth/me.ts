@@ -6,19 +6,19 @@ import { notFound } from '../../http/errors.ts';
 import { lateBound } from '../../late-bound.ts';
 import type { Me, ProfileTotals } from '../../../shared/auth.ts';
 import { users } from './auth.tables.ts';
-import { isAdminUser } from './sessions.ts';
 
 export async function loadMe(db: Db, config: Config, userId: string): Promise<Me> {
   const [u] = await db.select().from(users).where(eq(users.id, userId));
   if (!u) throw notFound('User not found');
-  const isAdmin = isAdminUser(u, config);
   return {
     id: u.id,
     email: u.email,
     fullName: u.fullName,
-    isAdmin,
-    adminByAddress: !u.isAdmin && config.ADMIN_EMAILS.includes(u.email),
-    role: isAdmin ? 'admin' : 'user',
+    isAdmin: u.isAdmin,
+    role: u.isAdmin ? 'admin' : 'user',
+    twoFactorEnabled: u.totpEnabledAt !== null,
+    // In production an admin without two-factor sign-in can only enrol (http/access.ts).
+    twoFactorRequired: u.isAdmin && config.adminsNeedTwoFactor,
     walletBalanceKobo: u.walletBalanceKobo,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),

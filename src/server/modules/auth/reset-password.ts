@@ -1,5 +1,6 @@
 // Forgot password: ask for a reset link (the answer never says whether the address has an account), then set a
-// new password with it; every session of the account ends and a "password changed" e-mail follows.
+// new password with it; the credential rule (credential-change.ts) voids every other link and ends every
+// session of the account, and a "password changed" e-mail follows.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,9 +9,10 @@ import { consumeLimit } from '../../http/rate-limit.ts';
 import { accountMessages } from '../../../shared/account.ts';
 import { authMessages } from '../../../shared/auth.ts';
 import { users } from './auth.tables.ts';
-import { issueEmailToken, redeemEmailToken, voidEmailTokens } from './email-tokens.ts';
+import { issueEmailToken, redeemEmailToken } from './email-tokens.ts';
 import { hashPassword } from './password.ts';
-import { endUserSessions } from './sessions.ts';
+import { afterCredentialChange } from './credential-change.ts';
+import { grantAdminIfListed } from './listed-admins.ts';
 import { sendPasswordChanged, sendResetLink } from './account-emails.ts';
 
 const MINUTE = 60_000;
@@ -67,8 +69,10 @@ export async function resetPassword(
       .where(and(eq(users.id, row.userId), isNull(users.deletedAt)))
       .returning({ id: users.id, email: users.email, fullName: users.fullName });
     if (!user) return false;
-    await voidEmailTokens(tx, user.id, 'reset_password');
-    await endUserSessions(tx, user.id);
+    await afterCredentialChange(tx, user.id, null);
+    // The password was set through a link mailed to the address: if it is an ADMIN_EMAILS one, the account is
+    // admin now (listed-admins.ts).
+    await grantAdminIfListed(tx, config, user);
     await sendPasswordChanged(tx, config.publicUrl, user);
     return true;
   });

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../http/access.ts';
-import { sessions, users } from './auth.tables.ts';
+import { sessions, signInChallenges, users } from './auth.tables.ts';
 
 export function sessionCookieName(config: Config): string {
   // __Host- binds the cookie to our exact origin over HTTPS.
@@ -14,10 +14,6 @@ export function sessionCookieName(config: Config): string {
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
-}
-
-export function isAdminUser(user: { email: string; isAdmin: boolean }, config: Config): boolean {
-  return user.isAdmin || config.ADMIN_EMAILS.includes(user.email);
 }
 
 /** A new session (a new token at every sign-in), set as the cookie on the reply. */
@@ -96,6 +92,7 @@ export function createSessionLoader(db: Db, config: Config) {
       email: users.email,
       fullName: users.fullName,
       isAdmin: users.isAdmin,
+      totpEnabledAt: users.totpEnabledAt,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
     })
@@ -125,7 +122,7 @@ export function createSessionLoader(db: Db, config: Config) {
     remembered.delete(tokenHash);
     const [row] = await lookup.execute({ tokenHash, now: new Date(now) });
     if (!row) return null;
-    const entry = { ...row, isAdmin: isAdminUser(row, config), readAt: now };
+    const entry = { ...row, twoFactor: row.totpEnabledAt !== null, readAt: now };
     remembered.set(tokenHash, entry);
     if (remembered.size > REMEMBERED_SESSIONS_MAX)
       remembered.delete(remembered.keys().next().value!);
@@ -145,13 +142,15 @@ export function createSessionLoader(db: Db, config: Config) {
         .set({ lastSeenAt: session.lastSeenAt })
         .where(eq(sessions.tokenHash, tokenHash));
     }
-    const { id, email, fullName, isAdmin } = session;
-    req.user = { id, email, fullName, isAdmin };
+    const { id, email, fullName, isAdmin, twoFactor } = session;
+    req.user = { id, email, fullName, isAdmin, twoFactor };
     req.sessionTokenHash = tokenHash;
   };
 }
 
+/** Deletes expired sessions (returns how many) and expired sign-ins that never got their second-factor code. */
 export async function deleteExpiredSessions(db: Db): Promise<number> {
+  await db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, new Date()));
   const { rowCount } = await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
   return rowCount ?? 0;
 }

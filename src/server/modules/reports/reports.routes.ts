@@ -63,7 +63,8 @@ export function reportRoutes(
 
   app.post(
     '/api/admin/reports/:id/resolve',
-    { config: { access: 'admin' }, ...answers({ 200: resolveReportResultSchema }) },
+    // A refund moves money and a replacement hands out credentials: a fresh second-factor code first.
+    { config: { access: 'admin', stepUp: true }, ...answers({ 200: resolveReportResultSchema }) },
     async (req): Promise<ResolveReportResult> => {
       const reportId = parseId(req.params, reportMessages.reportNotFound);
       const input = parseInput(resolveReportSchema, req.body);

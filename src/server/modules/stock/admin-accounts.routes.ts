@@ -38,7 +38,8 @@ export function adminAccountRoutes(
 
   app.get(
     '/api/admin/accounts/:id',
-    { config: { access: 'admin' }, ...answers({ 200: adminAccountDetailsSchema }) },
+    // Answers the account's credentials decrypted: a fresh second-factor code first.
+    { config: { access: 'admin', stepUp: true }, ...answers({ 200: adminAccountDetailsSchema }) },
     async (req): Promise<AdminAccountDetails> =>
       readAdminAccountDetails(db, cipher, parseId(req.params, adminMessages.accountNotFound)),
   );

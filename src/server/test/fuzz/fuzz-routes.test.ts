@@ -52,7 +52,7 @@ const payload = fc.oneof(
   fc.jsonValue().map((v) => JSON.stringify(v) ?? 'null'),
   fc
     .string({ unit: 'binary', maxLength: 50 })
-    .map((s) => JSON.stringify({ name: s, status: s, amountKobo: s })),
+    .map((s) => JSON.stringify({ name: s, status: s, amountKobo: s, code: s })),
 );
 
 it(`answers every /api route with generated parameters without a 5xx (${SWEEP_RUNS} requests)`, async () => {

@@ -278,6 +278,11 @@ const matrix: Record<string, Row> = {
       payload: { token: 'not-a-real-token-0' },
     }),
   },
+  // No pending sign-in (no challenge cookie): the second step has nothing to answer.
+  'POST /api/auth/login/second-factor': {
+    expect: everyone(400),
+    request: () => ({ url: '/api/auth/login/second-factor', payload: { code: '123456' } }),
+  },
   'POST /api/payments/ercaspay/webhook/:token': {
     expect: everyone(),
     request: () => ({ url: `/api/payments/ercaspay/webhook/${WEBHOOK_TOKEN}`, payload: {} }),
@@ -324,6 +329,39 @@ const matrix: Record<string, Row> = {
       url: '/api/me/delete',
       headers: await standIn(caller),
       payload: { password: STAND_IN_PASSWORD, shownBalanceKobo: 0 },
+    }),
+  },
+  // Two-factor sign-in, each caller as a stand-in of its role (wrong codes count against the account's limit).
+  'POST /api/me/two-factor/setup': {
+    expect: SIGNED_IN,
+    request: async (caller) => ({
+      url: '/api/me/two-factor/setup',
+      headers: await standIn(caller),
+      payload: { currentPassword: STAND_IN_PASSWORD },
+    }),
+  },
+  'POST /api/me/two-factor/enable': {
+    expect: [401, 409, 409, 409],
+    request: async (caller) => ({
+      url: '/api/me/two-factor/enable',
+      headers: await standIn(caller),
+      payload: { code: '123456' },
+    }),
+  },
+  'POST /api/me/two-factor/disable': {
+    expect: [401, 400, 400, 400],
+    request: async (caller) => ({
+      url: '/api/me/two-factor/disable',
+      headers: await standIn(caller),
+      payload: { code: '123456' },
+    }),
+  },
+  'POST /api/me/two-factor/step-up': {
+    expect: [401, 400, 400, 400],
+    request: async (caller) => ({
+      url: '/api/me/two-factor/step-up',
+      headers: await standIn(caller),
+      payload: { code: '123456' },
     }),
   },
   'GET /api/me/activity': { expect: SIGNED_IN, request: () => ({ url: '/api/me/activity' }) },
@@ -587,6 +625,17 @@ describe('the authorization matrix', () => {
     const routes = app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
     expect(new Set(routes).size).toBe(routes.length);
     expect(Object.keys(matrix).sort()).toEqual(routes);
+  });
+
+  it('asks a fresh second-factor code exactly on the money actions and the reveal of credentials', () => {
+    const stepUp = app.apiRoutes.filter((r) => r.stepUp).map((r) => `${r.method} ${r.url}`);
+    expect(stepUp.sort()).toEqual([
+      'GET /api/admin/accounts/:id',
+      'GET /api/admin/product-groups/:id/export.csv',
+      'POST /api/admin/reports/:id/resolve',
+      'POST /api/admin/users/:id/adjust',
+    ]);
+    for (const r of app.apiRoutes.filter((r) => r.stepUp)) expect(r.access).toBe('admin');
   });
 
   it('agrees with the access each route declares', () => {

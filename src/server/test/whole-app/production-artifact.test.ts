@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type Database } from '../../db/client.ts';
@@ -179,6 +180,12 @@ async function call(
   };
 }
 
+/** An authenticator app's code (the store's own library), `stepsAhead` 30-second steps from now. */
+const totpCode = (secret: string, stepsAhead = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
+
 describe('the production artifact', () => {
   it('installs without devDependencies, and two production processes on one database sell, credit and deliver', async () => {
     const [a, b] = [servers[0]!, servers[1]!];
@@ -201,6 +208,20 @@ describe('the production artifact', () => {
       ).status,
     ).toBe(200);
     expect(owner.cookie).toMatch(/^__Host-sid=/);
+
+    // In production an admin must turn on two-factor sign-in before the console answers (on A, then used on B).
+    expect((await call(a, owner, '/api/admin/stats')).body).toMatchObject({
+      error: { code: 'TWO_FACTOR_REQUIRED' },
+    });
+    const setup = await call(a, owner, '/api/me/two-factor/setup', {
+      method: 'POST',
+      body: { currentPassword: password },
+    });
+    const enabled = await call(b, owner, '/api/me/two-factor/enable', {
+      method: 'POST',
+      body: { code: totpCode(setup.body.secret as string, -1) },
+    });
+    expect(enabled.status).toBe(200);
 
     // Stock: a category, a template, four accounts (through process A).
     const category = await call(a, owner, '/api/admin/categories', {

@@ -20,6 +20,7 @@ import { stockAccounts } from '../../modules/stock/stock.tables.ts';
 import { confirmationTokenFrom, latestEmailTo, SAME_ORIGIN } from '../auth-helpers.ts';
 import { startFakeErcasPay } from '../fake-ercaspay.ts';
 import { createTestApp, createTestDatabase, testConfig } from '../test-app.ts';
+import { totpCode } from '../two-factor-helpers.ts';
 
 describe('the credential cipher', () => {
   const cipher = createCredentialCipher(crypto.randomBytes(32));
@@ -232,6 +233,29 @@ describe('logs', () => {
       200,
     );
 
+    // Two-factor sign-in: the secret, the codes and the pending sign-in's cookie are never logged.
+    const setup = await post(
+      '/api/me/two-factor/setup',
+      { currentPassword: secrets.USER_PASSWORD },
+      { cookie: customer },
+    );
+    const totpSecret: string = setup.json().secret;
+    const enabled = await post(
+      '/api/me/two-factor/enable',
+      { code: totpCode(totpSecret, -1) },
+      { cookie: customer },
+    );
+    const recovery: string[] = enabled.json().recoveryCodes;
+    const firstStep = await post('/api/auth/login', { email, password: secrets.USER_PASSWORD });
+    const challenge = firstStep.cookies.find((c) => c.name === 'sfc')!.value;
+    const secondStep = await post(
+      '/api/auth/login/second-factor',
+      { code: recovery[0] },
+      { cookie: `sfc=${challenge}` },
+    );
+    expect(secondStep.statusCode, secondStep.body).toBe(200);
+    cookiesSeen.push(secondStep.cookies.find((c) => c.name === 'sid')!.value);
+
     // Failing provider calls: a refused initiate, and a verify that keeps failing.
     fake.failNext(1, 500);
     expect(
@@ -277,6 +301,9 @@ describe('logs', () => {
       CREDENTIALS_KEY_BASE64: Buffer.from(secrets.CREDENTIALS_KEY, 'hex').toString('base64'),
       ERCASPAY_SECRET_KEY: fake.secretKey,
       CONFIRMATION_TOKEN: token,
+      TOTP_SECRET: totpSecret,
+      SIGN_IN_CHALLENGE: challenge,
+      ...Object.fromEntries(recovery.map((c, i) => [`RECOVERY_CODE_${i}`, c])),
       ...Object.fromEntries(cookiesSeen.map((c, i) => [`SESSION_${i}`, c])),
     };
     const leaks = Object.entries(forbidden)

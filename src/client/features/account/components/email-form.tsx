@@ -1,5 +1,5 @@
 // Profile settings: change the e-mail address; a link goes to the new address and the change waits for it.
-import { accountMessages, changeEmailSchema } from '../../../../shared/account.ts';
+import { changeEmailSchema } from '../../../../shared/account.ts';
 import type { Me } from '../../../../shared/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -23,14 +23,6 @@ export function EmailForm({ me }: { me: Me }) {
         </>
       }
     >
-      {me.adminByAddress && (
-        <p
-          role="note"
-          className="mb-3 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm"
-        >
-          {accountMessages.adminRoleByAddress}
-        </p>
-      )}
       <form onSubmit={form.submit} className="grid gap-3 sm:grid-cols-2 sm:items-end" noValidate>
         <Field
           label="New e-mail address"

@@ -14,7 +14,7 @@ export function SettingsSection({
   id?: string;
 }) {
   return (
-    <Card className="p-4 sm:p-6" aria-labelledby={id}>
+    <Card className="p-4 sm:p-6" role={id ? 'region' : undefined} aria-labelledby={id}>
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>

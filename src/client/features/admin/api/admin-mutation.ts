@@ -32,6 +32,8 @@ export function useAdminMutation<V, R extends { message: string }>({
       await queryClient.invalidateQueries({ queryKey: adminKey });
     },
     onError: (err) => {
+      // Asking for a fresh code is not a failure: the action's place shows the step-up form (StepUpForm).
+      if (err instanceof ApiError && err.code === 'STEP_UP_REQUIRED') return;
       const fallback = typeof fallbackError === 'function' ? fallbackError(err) : fallbackError;
       toast.error(adminErrorText(err, fallback));
     },

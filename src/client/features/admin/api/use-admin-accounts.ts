@@ -5,6 +5,7 @@ import type {
   AdminAccountDetails,
   AdminAccountList,
 } from '../../../../shared/admin-catalogue.ts';
+import { needsStepUp } from '../../account/api/two-factor-api.ts';
 import { api } from '../../../lib/api.ts';
 
 export const ACCOUNTS_PAGE_SIZE = 50;
@@ -42,5 +43,7 @@ export function useAdminAccountDetails(id: string | null) {
     queryFn: () => api<AdminAccountDetails>(`/api/admin/accounts/${encodeURIComponent(id!)}`),
     enabled: id !== null,
     gcTime: 0,
+    // STEP_UP_REQUIRED is answered by a code, not by asking again.
+    retry: (count, err) => !needsStepUp(err) && count < 1,
   });
 }

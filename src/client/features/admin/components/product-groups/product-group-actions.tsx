@@ -1,14 +1,14 @@
 // One template's buttons: Edit, Export CSV, and Archive / Restore / Delete, each confirmed first.
-import { Archive, Download, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { Archive, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import type { AdminProductGroup } from '../../../../../shared/admin-catalogue.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import {
-  productGroupExportUrl,
   useArchiveProductGroup,
   useDeleteProductGroup,
   useRestoreProductGroup,
 } from '../../api/product-group-mutations.ts';
 import { ConfirmAction } from '../confirm-action.tsx';
+import { ExportStockButton } from './export-stock-button.tsx';
 
 type Props = { productGroup: AdminProductGroup; onEdit: () => void };
 
@@ -22,11 +22,7 @@ export function ProductGroupActions({ productGroup, onEdit }: Props) {
       <Button size="sm" variant="outline" onClick={onEdit}>
         <Pencil className="h-4 w-4" aria-hidden /> Edit
       </Button>
-      <Button size="sm" variant="outline" asChild>
-        <a href={productGroupExportUrl(productGroup.id)} download>
-          <Download className="h-4 w-4" aria-hidden /> Export CSV
-        </a>
-      </Button>
+      <ExportStockButton productGroupId={productGroup.id} />
       {productGroup.isActive ? (
         <ConfirmAction
           icon={Archive}

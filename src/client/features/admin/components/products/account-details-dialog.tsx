@@ -6,6 +6,8 @@ import type { AdminAccountDetails } from '../../../../../shared/admin-catalogue.
 import { Button } from '../../../../components/ui/button.tsx';
 import { useAdminAccountDetails } from '../../api/use-admin-accounts.ts';
 import { formatDateTime } from '../../../../lib/format-date.ts';
+import { needsStepUp } from '../../../account/api/two-factor-api.ts';
+import { StepUpForm } from '../../../account/components/two-factor/step-up-form.tsx';
 import { AdminDialog } from '../admin-dialog.tsx';
 import { AccountStatusBadge } from '../status-badge.tsx';
 
@@ -28,6 +30,9 @@ export function AccountDetailsDialog({
         <p role="status" className="text-sm text-muted-foreground">
           Loading account...
         </p>
+      ) : needsStepUp(details.error) ? (
+        // Revealing credentials asks for a fresh code; once it is right, they are fetched again.
+        <StepUpForm onDone={() => void details.refetch()} />
       ) : details.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {details.error.message}

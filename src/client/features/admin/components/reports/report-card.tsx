@@ -13,6 +13,8 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { TextAreaField } from '../../../../components/ui/form-controls.tsx';
 import { useResolveReport } from '../../api/admin-reports.ts';
+import { needsStepUp } from '../../../account/api/two-factor-api.ts';
+import { StepUpForm } from '../../../account/components/two-factor/step-up-form.tsx';
 import { formatDateTime } from '../../../../lib/format-date.ts';
 import { AdminDialog } from '../admin-dialog.tsx';
 import { ConfirmAction } from '../confirm-action.tsx';
@@ -116,6 +118,11 @@ function Resolutions({ report }: { report: AdminReport }) {
     resolve.mutate({ id: report.id, input });
   const price = formatNaira(report.order.pricePerUnitKobo);
   const noStock = report.availableInGroup === 0;
+  // A resolution moves money or hands out credentials: a fresh code first, then the same resolution again.
+  const stepUp =
+    needsStepUp(resolve.error) && resolve.variables ? (
+      <StepUpForm onDone={() => resolve.mutate(resolve.variables!)} />
+    ) : null;
   return (
     <div className="mt-4 space-y-2">
       <div className="flex flex-wrap gap-2">
@@ -144,6 +151,7 @@ function Resolutions({ report }: { report: AdminReport }) {
           <Ban className="h-4 w-4" aria-hidden /> Reject
         </Button>
       </div>
+      {rejecting ? null : stepUp}
       {noStock ? (
         <p className="text-xs text-muted-foreground">
           No account of this group is available to replace it with.
@@ -156,6 +164,7 @@ function Resolutions({ report }: { report: AdminReport }) {
         title="Reject report"
         description="The customer sees your reason on their order."
       >
+        {stepUp ? <div className="mb-4">{stepUp}</div> : null}
         <form
           className="space-y-4"
           onSubmit={(e) => {

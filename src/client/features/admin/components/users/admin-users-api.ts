@@ -8,6 +8,7 @@ import type {
   BalanceAdjustmentResult,
 } from '../../../../../shared/admin-users.ts';
 import { api } from '../../../../lib/api.ts';
+import { needsStepUp } from '../../../account/api/two-factor-api.ts';
 
 /** Under ['admin'] so every admin mutation (and a balance adjustment) refreshes the list. */
 export const adminUsersKey = (search: string) => ['admin', 'users', 'list', search] as const;
@@ -40,6 +41,9 @@ export function useAdjustBalance(userId: string, onDone: () => void) {
       onDone();
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
-    onError: (err) => toast.error('Adjustment failed', { description: err.message }),
+    // Asking for a code is not a failure: the dialog shows the step-up form instead.
+    onError: (err) => {
+      if (!needsStepUp(err)) toast.error('Adjustment failed', { description: err.message });
+    },
   });
 }

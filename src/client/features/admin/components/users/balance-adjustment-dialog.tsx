@@ -9,6 +9,8 @@ import {
 import { formatNaira, nairaToKobo } from '../../../../../shared/money.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../../components/ui/field.tsx';
+import { needsStepUp } from '../../../account/api/two-factor-api.ts';
+import { StepUpForm } from '../../../account/components/two-factor/step-up-form.tsx';
 import { AdminDialog } from '../admin-dialog.tsx';
 import { useAdjustBalance } from './admin-users-api.ts';
 
@@ -109,6 +111,12 @@ export function BalanceAdjustmentDialog({
           </Button>
         </div>
       </form>
+      {/* A money action asks for a fresh code; once it is right, the same adjustment is sent again. */}
+      {needsStepUp(adjust.error) && adjust.variables && (
+        <div className="mt-4">
+          <StepUpForm onDone={() => adjust.mutate(adjust.variables!)} />
+        </div>
+      )}
     </AdminDialog>
   );
 }
