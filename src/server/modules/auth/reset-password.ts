@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { consumeLimit } from '../../http/rate-limit.ts';
+import { consumeLimit, consumeLimits } from '../../http/rate-limit.ts';
 import { accountMessages } from '../../../shared/account.ts';
 import { authMessages } from '../../../shared/auth.ts';
 import { users } from './auth.tables.ts';
@@ -27,8 +27,7 @@ export async function requestPasswordReset(
   email: string,
   ip: string,
 ): Promise<void> {
-  for (const limit of forgotLimits(ip, email))
-    await consumeLimit(db, limit, authMessages.tooManyAttempts);
+  await consumeLimits(db, forgotLimits(ip, email), authMessages.tooManyAttempts);
   const [user] = await db
     .select({ id: users.id, email: users.email, fullName: users.fullName })
     .from(users)
