@@ -12,7 +12,7 @@ import { createTestApp } from '../test/test-app.ts';
 import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
 
 /** A provider whose checkouts stay pending; counts its verifications, and can refuse to start. */
-const provider = {
+const provider: PaymentProvider & { failStarts: boolean; verifications: number } = {
   failStarts: false,
   verifications: 0,
   name: 'sandbox',
@@ -40,7 +40,8 @@ const provider = {
       raw: { status: 'PENDING' },
     };
   },
-} satisfies PaymentProvider & { failStarts: boolean; verifications: number };
+  parseWebhook: () => null,
+};
 
 const { app, db } = await createTestApp({ deps: { paymentProvider: provider } });
 const { buy } = purchaseClient(app, db);

@@ -32,7 +32,9 @@ export async function countHits(
  */
 export async function consumeLimits(db: Db, limits: Limit[], message: string): Promise<string[]> {
   // Locks taken in one order (sorted buckets) so two requests sharing two buckets cannot deadlock.
-  const sorted = [...limits].sort((a, b) => (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0));
+  const sorted = [...limits].sort((a, b) =>
+    a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0,
+  );
   return db.transaction(async (tx) => {
     for (const { bucket } of sorted)
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rate:${bucket}`}, 0))`);
