@@ -26,6 +26,7 @@ import { adminStatsRoutes } from './modules/admin/admin-stats.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionLoader, sessionCookieName } from './modules/auth/sessions.ts';
+import { syncAdminAddresses } from './modules/auth/sync-admin-addresses.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerMetrics } from './modules/health/metrics.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
@@ -275,6 +276,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // A listening server is done starting (tests never listen): give start-up's garbage back to the system.
   // Registered before the page warm-up (registerSpa), so it runs at once, before the first request.
+  // The low-stock trigger reads ADMIN_EMAILS from the database (auth/admin-addresses.tables.ts).
+  app.addHook('onReady', () => syncAdminAddresses(db, config.ADMIN_EMAILS));
   app.addHook('onListen', releaseMemory);
 
   const clientDir = deps.clientDir ?? defaultClientDir;

@@ -1,5 +1,6 @@
 // Every table of the store, gathered for Drizzle and drizzle-kit. Each domain owns its own tables file.
 export * from '../modules/auth/auth.tables.ts';
+export * from '../modules/auth/admin-addresses.tables.ts';
 export * from '../modules/catalogue/catalogue.tables.ts';
 export * from '../modules/stock/stock.tables.ts';
 export * from '../modules/orders/orders.tables.ts';

@@ -40,7 +40,12 @@ export function adminAccountRoutes(
     '/api/admin/accounts/:id',
     { config: { access: 'admin' }, ...answers({ 200: adminAccountDetailsSchema }) },
     async (req): Promise<AdminAccountDetails> =>
-      readAdminAccountDetails(db, cipher, parseId(req.params, adminMessages.accountNotFound)),
+      readAdminAccountDetails(
+        db,
+        cipher,
+        currentUser(req),
+        parseId(req.params, adminMessages.accountNotFound),
+      ),
   );
 
   app.post(

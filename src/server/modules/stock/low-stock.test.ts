@@ -7,10 +7,15 @@ import { quickCustomer, SAME_ORIGIN, signedInUser } from '../../test/auth-helper
 import { reportClient } from '../../test/report-helpers.ts';
 import { insertGroupWithStock } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { adminAddresses } from '../auth/admin-addresses.tables.ts';
+import { syncAdminAddresses } from '../auth/sync-admin-addresses.ts';
 import { emailOutbox } from '../mail/mail.tables.ts';
 
-const { app, db } = await createTestApp();
+// owner@ is an admin by ADMIN_EMAILS only (not marked in the database).
+const { app, db } = await createTestApp({ env: { ADMIN_EMAILS: 'owner@example.com' } });
 const admin = await signedInUser(app, db, { isAdmin: true });
+const owner = await signedInUser(app, db, { email: 'owner@example.com' });
+await signedInUser(app, db, { email: 'customer@example.com' });
 const client = reportClient(app);
 const alertsTo = async (to: string) =>
   db
@@ -53,5 +58,29 @@ describe('low stock', () => {
     expect(await lowCount()).toBe(before);
     await client.buy(buyer.cookie, group.id, 2); // 4 left: a new crossing
     expect(await alertsTo(admin.user.email)).toHaveLength(2);
+  });
+
+  it('reaches the ADMIN_EMAILS admins too, once each, and no customer', async () => {
+    // former@ was listed by an earlier start's configuration: a start with today's list forgets it.
+    const former = await signedInUser(app, db, { email: 'former@example.com' });
+    await db.insert(adminAddresses).values({ email: former.user.email });
+    await syncAdminAddresses(db, ['owner@example.com']);
+    const group = await insertGroupWithStock(db, {
+      accounts: 5,
+      priceKobo: 1000,
+      name: 'Owner low',
+    });
+    const buyer = await quickCustomer(db, 100_000);
+    await client.buy(buyer.cookie, group.id); // 4 left: crossing
+    const alerts = await db
+      .select({ to: emailOutbox.toAddress })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.kind, 'low_stock_alert'),
+          eq(emailOutbox.subject, 'Low stock: Owner low (4 left)'),
+        ),
+      );
+    expect(alerts.map((a) => a.to).sort()).toEqual([admin.user.email, owner.user.email].sort());
   });
 });
