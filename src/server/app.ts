@@ -27,6 +27,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionLoader, sessionCookieName } from './modules/auth/sessions.ts';
 import { syncAdminAddresses } from './modules/auth/sync-admin-addresses.ts';
+import { registerAfterAnswer } from './http/after-answer.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerMetrics } from './modules/health/metrics.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerResponseSchemas(app);
   registerRequestIdHeader(app);
   registerDrain(app);
+  registerAfterAnswer(app);
   await registerSecurityHeaders(app, config.isProduction);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
