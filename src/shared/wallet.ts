@@ -15,11 +15,14 @@ export const PENDING_RECHECK_MS = 3000;
 export const PENDING_TOPUP_STORAGE_KEY = 'pending_topup';
 export const TRANSACTION_ADDED_EVENT = 'transaction-added';
 
-/** Per customer: checkouts started, checks with the provider, and top-ups waiting for payment at once. */
+/**
+ * Per customer: checkouts started, checks with the provider, and top-ups waiting for payment at once. The checks
+ * leave room for the payment page (every PENDING_RECHECK_MS), the wallet's poll and a few "Check again" clicks.
+ */
 export const TOPUP_LIMITS = {
   startsPerWindow: 10,
   startWindowMinutes: 10,
-  checksPerMinute: 30,
+  checksPerMinute: 40,
   maxPending: 5,
 } as const;
 
