@@ -44,39 +44,19 @@ export async function startTopup(
   );
   const reference = newPaymentReference();
   const now = Date.now();
-  const payment = await db.transaction(async (tx) => {
-    // One start per customer at a time, so that the pending count below cannot be passed by a burst.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`topup:${user.id}`}, 0))`);
-    const [waiting] = await tx
-      .select({ n: count() })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.userId, user.id),
-          eq(payments.status, 'pending'),
-          gt(payments.expiresAt, new Date(now)),
-        ),
-      );
-    if ((waiting?.n ?? 0) >= TOPUP_LIMITS.maxPending)
-      throw new AppError('TOO_MANY_PENDING_TOPUPS', 429, walletMessages.tooManyPending);
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        userId: user.id,
-        reference,
-        provider: provider.name,
-        amountKobo,
-        expiresAt: new Date(now + CHECKOUT_LIFETIME_MS),
-        nextCheckAt: new Date(now + FIRST_CHECK_MS),
-      })
-      .returning({ id: payments.id });
-    return row;
+  const payment = await insertPendingPayment(db, {
+    userId: user.id,
+    reference,
+    provider: provider.name,
+    amountKobo,
+    expiresAt: new Date(now + CHECKOUT_LIFETIME_MS),
+    nextCheckAt: new Date(now + FIRST_CHECK_MS),
   });
   const fail = async (message: string, statusMessage: string) => {
     await db
       .update(payments)
       .set({ status: 'failed', statusMessage, updatedAt: new Date() })
-      .where(eq(payments.id, payment!.id));
+      .where(eq(payments.id, payment.id));
     return new AppError('PAYMENT_INIT_FAILED', 502, message);
   };
 
@@ -112,8 +92,35 @@ export async function startTopup(
       checkoutUrl: checkout.checkoutUrl,
       updatedAt: new Date(),
     })
-    .where(eq(payments.id, payment!.id));
+    .where(eq(payments.id, payment.id));
   return { reference, checkoutUrl: checkout.checkoutUrl, amountKobo };
+}
+
+/** The new payment row, unless the customer already has TOPUP_LIMITS.maxPending top-ups waiting for payment. */
+async function insertPendingPayment(
+  db: Db,
+  values: typeof payments.$inferInsert & { userId: string },
+) {
+  return db.transaction(async (tx) => {
+    // One start per customer at a time, so that a burst cannot pass the count of waiting payments.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`topup:${values.userId}`}, 0))`,
+    );
+    const [waiting] = await tx
+      .select({ n: count() })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, values.userId),
+          eq(payments.status, 'pending'),
+          gt(payments.expiresAt, new Date()),
+        ),
+      );
+    if ((waiting?.n ?? 0) >= TOPUP_LIMITS.maxPending)
+      throw new AppError('TOO_MANY_PENDING_TOPUPS', 429, walletMessages.tooManyPending);
+    const [row] = await tx.insert(payments).values(values).returning({ id: payments.id });
+    return row!;
+  });
 }
 
 /**
