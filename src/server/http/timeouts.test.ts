@@ -4,11 +4,13 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app.ts';
 
+// Node checks the headers and request deadlines once a second (app.ts), so the idle deadline is set apart from
+// them: each test can tell which one closed its connection.
 const { app } = await createTestApp({
   env: {
     HTTP_HEADERS_TIMEOUT_MS: '1000',
-    HTTP_REQUEST_TIMEOUT_MS: '3000',
-    HTTP_IDLE_TIMEOUT_MS: '1500',
+    HTTP_REQUEST_TIMEOUT_MS: '5000',
+    HTTP_IDLE_TIMEOUT_MS: '3000',
   },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -49,12 +51,14 @@ describe('slow senders', () => {
     socket.write('POST /api/inbox/contact HTTP/1.1\r\nHost: 127.0');
     const result = await within(closed, 5000);
     expect(result).not.toBe('still open');
+    // Node's own answer to a request that missed its deadline: the headers deadline, not the idle one.
+    expect((result as { received: string }).received).toMatch(/^HTTP\/1\.1 408 /);
   });
 
   it('closes a connection whose body stops after a few bytes', async () => {
     const { socket, closed } = connect();
     socket.write(head(body.length) + body.slice(0, 10));
-    const result = await within(closed, 5000);
+    const result = await within(closed, 8000);
     expect(result).not.toBe('still open');
   });
 
@@ -62,11 +66,12 @@ describe('slow senders', () => {
     const { socket, closed } = connect();
     socket.write(head(10_000));
     const drip = setInterval(() => socket.writable && socket.write(' '), 300);
-    const result = await within(closed, 6000);
+    const result = await within(closed, 9000);
     clearInterval(drip);
     expect(result).not.toBe('still open');
-    // Closed by the 3 s request deadline, not by the 1.5 s idle one: the drip kept the socket busy.
-    expect((result as { ms: number }).ms).toBeGreaterThanOrEqual(2900);
+    // Closed by the 5 s request deadline, not by the 3 s idle one: the drip kept the socket busy.
+    expect((result as { ms: number }).ms).toBeGreaterThanOrEqual(4900);
+    expect((result as { received: string }).received).toMatch(/^HTTP\/1\.1 408 /);
   });
 
   it('still answers a slow but steady sender that finishes within the deadline', async () => {
