@@ -1,8 +1,8 @@
 // Every CSV the store hands out goes through here: the header row and every cell are neutralised the same way
-// (a spreadsheet runs a cell starting with = + - @ as a formula; see stock/formula-cells.ts), so that no name
+// (a spreadsheet runs a cell starting with = + - @ as a formula; see formula-cells.ts), so that no name
 // or key an admin or customer typed, header or detail key included, reaches a file as a formula.
 import { stringify, type Stringifier } from 'csv-stringify';
-import { neutraliseFormula } from '../modules/stock/formula-cells.ts';
+import { neutraliseFormula } from './formula-cells.ts';
 
 const cell = (value: unknown) => neutraliseFormula(String(value));
 
