@@ -29,6 +29,7 @@ import { loadMe } from './modules/auth/me.ts';
 import { createSessionLoader, sessionCookieName } from './modules/auth/sessions.ts';
 import { assertSteppedUp } from './modules/auth/two-factor/step-up.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor/two-factor.routes.ts';
+import { registerAfterAnswer } from './http/after-answer.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerMetrics } from './modules/health/metrics.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
@@ -152,6 +153,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client that sends a few bytes and stops is cut off (config.ts says which limit is for what). Node checks
+    // the headers and request deadlines every connectionsCheckingInterval, so that runs every second.
+    http: {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: 1000,
+    },
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.HTTP_IDLE_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     // Only the configured proxies' X-Forwarded-For is believed: req.ip (and every per-IP limit) is the address they vouch for.
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
@@ -161,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerResponseSchemas(app);
   registerRequestIdHeader(app);
   registerDrain(app);
+  registerAfterAnswer(app);
   await registerSecurityHeaders(app, config.isProduction);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);

@@ -32,6 +32,13 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   // How long /api/health says "draining" before the listener closes (default 5000 in production, 0 elsewhere).
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  // Slow senders: all headers within HTTP_HEADERS_TIMEOUT_MS, the whole request (a 20 MB stock CSV on a slow
+  // line included) within HTTP_REQUEST_TIMEOUT_MS, and no socket silent for more than HTTP_IDLE_TIMEOUT_MS
+  // (longer than the slowest handler: a provider check with its retries).
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Default: on outside production, off in production (where asking for it is refused).
   DEMO_SEED: bool.optional(),
@@ -118,6 +125,12 @@ export function loadConfig(
     : parsed.error.issues.map((i) => ({ name: i.path.join('.') || '(env)', message: i.message }));
   const trustProxy = parseTrustProxy(cleaned.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push({ name: 'TRUST_PROXY', message: trustProxy });
+  if (parsed.success && parsed.data.HTTP_HEADERS_TIMEOUT_MS > parsed.data.HTTP_REQUEST_TIMEOUT_MS)
+    problems.push({
+      name: 'HTTP_HEADERS_TIMEOUT_MS',
+      message:
+        'must not be longer than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
+    });
   const isProduction = cleaned.NODE_ENV === 'production';
   if (isProduction && !cleaned.ERCASPAY_SECRET_KEY) {
     problems.push({

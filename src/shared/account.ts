@@ -2,7 +2,7 @@
 // change, sessions, deletion; their messages (said once, here); and a readable name for a session's device.
 import { z } from 'zod';
 import { okMessageSchema, timestampSchema } from './answer-parts.ts';
-import { authMessages, PASSWORD_MIN_LENGTH, passwordMismatch } from './auth.ts';
+import { authMessages, ownEmail, PASSWORD_MIN_LENGTH, passwordMismatch } from './auth.ts';
 
 export const accountMessages = {
   forgotSent:
@@ -71,7 +71,7 @@ export const updateNameSchema = z.object({
     .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'Please enter a valid name'),
 });
 export const changeEmailSchema = z.object({
-  newEmail: z.string().trim().min(1, 'Please enter the new e-mail address').pipe(email),
+  newEmail: z.string().trim().min(1, 'Please enter the new e-mail address').pipe(ownEmail),
   currentPassword: z.string().min(1, 'Please enter your current password').max(1024),
 });
 export const confirmEmailChangeSchema = z.object({ token });

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'account.delete',
   'account.bulk_upload',
   'account.export',
+  'account.credentials_view',
+  'order.export',
   'product_group.create',
   'product_group.update',
   'product_group.archive',
@@ -24,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'report.replace',
   'report.refund',
   'report.reject',
+  'report.credentials_view',
   'user.promote',
   'user.two_factor_reset',
   'email.retry',
@@ -41,6 +44,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'account.delete': 'Account deleted',
   'account.bulk_upload': 'Accounts uploaded (CSV)',
   'account.export': 'Accounts exported (CSV)',
+  'account.credentials_view': 'Account credentials viewed',
+  'order.export': 'Orders exported (CSV)',
   'product_group.create': 'Product template created',
   'product_group.update': 'Product template edited',
   'product_group.archive': 'Product template archived',
@@ -52,6 +57,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'report.replace': 'Report: account replaced',
   'report.refund': 'Report: refunded',
   'report.reject': 'Report rejected',
+  'report.credentials_view': 'Reported accounts viewed (credentials shown)',
   'user.promote': 'User made admin',
   'user.two_factor_reset': 'Two-factor sign-in reset',
   'email.retry': 'E-mail retried',
@@ -65,6 +71,7 @@ export const AUDIT_AREAS = {
   roles: ['user.'],
   reports: ['report.'],
   email: ['email.'],
+  orders: ['order.'],
 } as const;
 export type AuditArea = keyof typeof AUDIT_AREAS;
 export const auditAreaLabels: Record<AuditArea, string> = {
@@ -74,6 +81,7 @@ export const auditAreaLabels: Record<AuditArea, string> = {
   roles: 'Roles',
   reports: 'Reports',
   email: 'E-mail',
+  orders: 'Orders',
 };
 
 export const ACTIVITY_PAGE_SIZE = 50;

@@ -19,13 +19,23 @@ export const authMessages = {
   confirmUnexpected: 'An unexpected error occurred. Please try again or contact support.',
   emailConfirmed: 'Email confirmed! Please log in with your credentials.',
   resendSent: 'If that account is waiting for confirmation, a new link is on its way.',
+  emailReserved: 'This e-mail address cannot receive mail. Please enter an address you can read.',
 } as const;
+
+/** The reserved top-level domain of deleted accounts' addresses (RFC 2606: it never receives mail). */
+export const RESERVED_EMAIL_TLD = '.invalid';
 
 const email = z
   .string()
   .trim()
   .toLowerCase()
   .pipe(z.email('Please enter a valid email address').max(254));
+
+/** An address someone takes for their own (sign-up, e-mail change): never one of the reserved domain. */
+export const ownEmail = email.refine(
+  (e) => !e.endsWith(RESERVED_EMAIL_TLD),
+  authMessages.emailReserved,
+);
 
 export const loginSchema = z.object({
   email: z.string().trim().min(1, authMessages.loginMissingFields).pipe(email),
@@ -40,7 +50,7 @@ export const passwordMismatch = {
 
 export const registerSchema = z
   .object({
-    email: z.string().trim().min(1, authMessages.registerMissingFields).pipe(email),
+    email: z.string().trim().min(1, authMessages.registerMissingFields).pipe(ownEmail),
     password: z
       .string()
       .min(1, authMessages.registerMissingFields)

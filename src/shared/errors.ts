@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'NO_EMAIL',
   // top-ups
   'PAYMENT_INIT_FAILED',
+  'TOO_MANY_PENDING_TOPUPS',
   // stock CSV upload
   'CSV_INVALID',
   'CSV_ALL_DUPLICATES',

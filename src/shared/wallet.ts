@@ -15,6 +15,17 @@ export const PENDING_RECHECK_MS = 3000;
 export const PENDING_TOPUP_STORAGE_KEY = 'pending_topup';
 export const TRANSACTION_ADDED_EVENT = 'transaction-added';
 
+/**
+ * Per customer: checkouts started, checks with the provider, and top-ups waiting for payment at once. The checks
+ * leave room for the payment page (every PENDING_RECHECK_MS), the wallet's poll and a few "Check again" clicks.
+ */
+export const TOPUP_LIMITS = {
+  startsPerWindow: 10,
+  startWindowMinutes: 10,
+  checksPerMinute: 40,
+  maxPending: 5,
+} as const;
+
 export const walletMessages = {
   invalidAmountTitle: 'Invalid Amount',
   invalidAmount: 'Please enter an amount of at least ₦100.',
@@ -35,6 +46,9 @@ export const walletMessages = {
     'Verification Error: Unable to verify payment status. Please contact support if you were charged.',
   paymentFailed: 'Payment Failed: Your payment could not be processed. Please try again.',
   paymentNotFound: 'Payment not found',
+  tooManyStarts: 'Too many top-ups started. Please wait a few minutes and try again.',
+  tooManyPending: `You already have ${TOPUP_LIMITS.maxPending} top-ups waiting for payment. Finish one of them, or wait until it expires (90 minutes after it started), then try again.`,
+  tooManyChecks: 'Too many payment checks. Please wait a minute and try again.',
 } as const;
 
 /** A top-up amount in whole naira, as typed: the same rule in the dialog and on the server. */

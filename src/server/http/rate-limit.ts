@@ -1,12 +1,23 @@
 // Rate limits counted in PostgreSQL, so that every app process sees the same counts.
-import { and, count, eq, gt, like, lt, sql } from 'drizzle-orm';
+//
+// Counting and recording are one step: a transaction takes a per-bucket advisory lock, counts the bucket's
+// hits in the window and inserts this one only if it is under the limit. Under READ COMMITTED each
+// statement reads a fresh snapshot, and the lock is only released when the holder commits, so the count of
+// the next holder already sees the hit just stored: a burst of 40 is judged one by one, exactly as 40
+// requests in a row would be. (A lone INSERT … SELECT count(*) is not enough: parallel statements share
+// no snapshot and would each count the same old rows.) An attempt that must only count when it fails
+// (a sign-in, a password check) is recorded first and its hit given back when it succeeds.
+import { and, count, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { rateLimitHits } from './rate-limit.tables.ts';
 import { AppError } from './errors.ts';
 
 export type Limit = { bucket: string; max: number; windowMs: number };
 
-export async function countHits(db: Db, { bucket, windowMs }: Omit<Limit, 'max'>): Promise<number> {
+export async function countHits(
+  db: Db | Tx,
+  { bucket, windowMs }: Omit<Limit, 'max'>,
+): Promise<number> {
   const since = new Date(Date.now() - windowMs);
   const [row] = await db
     .select({ n: count() })
@@ -15,19 +26,37 @@ export async function countHits(db: Db, { bucket, windowMs }: Omit<Limit, 'max'>
   return row?.n ?? 0;
 }
 
-export async function recordHit(db: Db, bucket: string): Promise<void> {
-  await db.insert(rateLimitHits).values({ bucket });
-}
-
-/** Throws 429 when a bucket already holds max hits in its window. */
-export async function assertUnderLimit(db: Db, limit: Limit, message: string): Promise<void> {
-  if ((await countHits(db, limit)) >= limit.max) throw new AppError('RATE_LIMITED', 429, message);
+/**
+ * Counts this attempt against every limit at once and throws 429 (recording nothing) when any of them is
+ * already full. Returns the hits' ids, for giveBack when the attempt turns out not to count.
+ */
+export async function consumeLimits(db: Db, limits: Limit[], message: string): Promise<string[]> {
+  // Locks taken in one order (sorted buckets) so two requests sharing two buckets cannot deadlock.
+  const sorted = [...limits].sort((a, b) =>
+    a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0,
+  );
+  return db.transaction(async (tx) => {
+    for (const { bucket } of sorted)
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rate:${bucket}`}, 0))`);
+    for (const limit of sorted)
+      if ((await countHits(tx, limit)) >= limit.max)
+        throw new AppError('RATE_LIMITED', 429, message);
+    const rows = await tx
+      .insert(rateLimitHits)
+      .values(sorted.map(({ bucket }) => ({ bucket })))
+      .returning({ id: rateLimitHits.id });
+    return rows.map((r) => r.id);
+  });
 }
 
 /** Counts this attempt and throws 429 when it goes past the limit. */
-export async function consumeLimit(db: Db, limit: Limit, message: string): Promise<void> {
-  await assertUnderLimit(db, limit, message);
-  await recordHit(db, limit.bucket);
+export async function consumeLimit(db: Db, limit: Limit, message: string): Promise<string[]> {
+  return consumeLimits(db, [limit], message);
+}
+
+/** Gives back hits recorded by consumeLimits: the attempt succeeded and only failures count. */
+export async function giveBack(db: Db, hitIds: string[]): Promise<void> {
+  if (hitIds.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, hitIds));
 }
 
 /** Deletes hits older than every limit's window (the longest is an hour); returns how many. */
@@ -43,32 +72,4 @@ export async function forgetHitsOf(tx: Db | Tx, email: string): Promise<void> {
   await tx
     .delete(rateLimitHits)
     .where(like(rateLimitHits.bucket, `%:${email.replace(/[\\%_]/g, '\\$&')}`));
-}
-
-/**
- * Counts and records an attempt in one atomic step (a per-bucket advisory lock around count-then-insert, in
- * one transaction), so a burst sees exactly `max` pass; returns the recorded hit, which giveBackHit removes
- * when the attempt turns out right (two-factor codes count only wrong tries). Throws 429 past the limit.
- */
-export async function takeHit(db: Db, limit: Limit, message: string): Promise<string> {
-  const hit = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${limit.bucket}))`);
-    const since = new Date(Date.now() - limit.windowMs);
-    const [row] = await tx
-      .select({ n: count() })
-      .from(rateLimitHits)
-      .where(and(eq(rateLimitHits.bucket, limit.bucket), gt(rateLimitHits.createdAt, since)));
-    if ((row?.n ?? 0) >= limit.max) return null;
-    const [added] = await tx
-      .insert(rateLimitHits)
-      .values({ bucket: limit.bucket })
-      .returning({ id: rateLimitHits.id });
-    return added!.id;
-  });
-  if (!hit) throw new AppError('RATE_LIMITED', 429, message);
-  return hit;
-}
-
-export async function giveBackHit(db: Db, hitId: string): Promise<void> {
-  await db.delete(rateLimitHits).where(eq(rateLimitHits.id, hitId));
 }

@@ -38,8 +38,7 @@ export function accountRoutes(app: FastifyInstance, { db, config, pokeMail }: De
     { config: { access: 'public' }, ...answers({ 200: okMessageSchema }) },
     async (req) => {
       const { email } = parseInput(forgotPasswordSchema, req.body);
-      await requestPasswordReset(db, config, email, req.ip);
-      pokeMail();
+      await requestPasswordReset(db, config, email, req.ip, app.afterAnswer, pokeMail);
       return { ok: true, message: accountMessages.forgotSent };
     },
   );

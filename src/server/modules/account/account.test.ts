@@ -15,20 +15,26 @@ import { hashToken } from '../auth/sessions.ts';
 
 const { app, db } = await createTestApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
 let ip = 0;
-/** Each call from its own address unless one is given, so per-client limits only bite where a test wants them. */
-const post = (
+/**
+ * Each call from its own address unless one is given, so per-client limits only bite where a test wants them;
+ * returns once the work a route leaves for after its answer (the reset e-mail) is done too.
+ */
+const post = async (
   url: string,
   payload: unknown,
   headers: Record<string, string> = {},
   remoteAddress = `10.1.0.${++ip % 250}`,
-) =>
-  app.inject({
+) => {
+  const res = await app.inject({
     method: 'POST',
     url,
     payload: payload as object,
     headers: { ...SAME_ORIGIN, ...headers },
     remoteAddress,
   });
+  await app.afterAnswer.idle();
+  return res;
+};
 const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
 const linkToken = (text: string, path: string) => {
   const match = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(text);

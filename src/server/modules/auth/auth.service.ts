@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { assertUnderLimit, consumeLimit, recordHit } from '../../http/rate-limit.ts';
+import { consumeLimit, consumeLimits, giveBack } from '../../http/rate-limit.ts';
 import { authMessages, displayNameFromEmail } from '../../../shared/auth.ts';
 import { users } from './auth.tables.ts';
 import { sendConfirmationEmail } from './confirmation-email.ts';
@@ -45,14 +45,12 @@ export async function resendConfirmation(
   email: string,
   ip: string,
 ): Promise<void> {
-  await consumeLimit(
+  await consumeLimits(
     db,
-    { bucket: `resend:ip:${ip}`, max: 10, windowMs: 10 * MINUTE },
-    authMessages.tooManyAttempts,
-  );
-  await consumeLimit(
-    db,
-    { bucket: `resend:email:${email}`, max: 3, windowMs: 10 * MINUTE },
+    [
+      { bucket: `resend:ip:${ip}`, max: 10, windowMs: 10 * MINUTE },
+      { bucket: `resend:email:${email}`, max: 3, windowMs: 10 * MINUTE },
+    ],
     authMessages.tooManyAttempts,
   );
   const [user] = await db
@@ -96,17 +94,14 @@ export async function confirmEmail(db: Db, config: Config, token: string): Promi
 export async function signIn(db: Db, input: { email: string; password: string }, ip: string) {
   const accountLimit = { bucket: `login-fail:email:${input.email}`, max: 5, windowMs: MINUTE };
   const ipLimit = { bucket: `login-fail:ip:${ip}`, max: 30, windowMs: MINUTE };
-  await assertUnderLimit(db, accountLimit, authMessages.tooManyAttempts);
-  await assertUnderLimit(db, ipLimit, authMessages.tooManyAttempts);
+  // Counted before the check and given back on success, so that parallel guesses are judged one by one.
+  const hits = await consumeLimits(db, [accountLimit, ipLimit], authMessages.tooManyAttempts);
   const [user] = await db.select().from(users).where(eq(users.email, input.email));
   const ok = user
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyPassword(await dummyHash, input.password), false);
-  if (!user || !ok) {
-    await recordHit(db, accountLimit.bucket);
-    await recordHit(db, ipLimit.bucket);
-    throw new AppError('INVALID_CREDENTIALS', 401, authMessages.invalidCredentials);
-  }
+  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, authMessages.invalidCredentials);
+  await giveBack(db, hits);
   if (!user.emailConfirmedAt)
     throw new AppError('EMAIL_NOT_CONFIRMED', 403, authMessages.emailNotConfirmed);
   return user;

@@ -10,14 +10,18 @@ import { issueEmailToken } from './email-tokens.ts';
 
 const { app, db } = await createTestApp();
 let ip = 0;
-const post = (url: string, payload: object, cookie?: string) =>
-  app.inject({
+// Waits for the work a route does after answering too (forgot password issues its link then).
+const post = async (url: string, payload: object, cookie?: string) => {
+  const res = await app.inject({
     method: 'POST',
     url,
     payload,
     headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) },
     remoteAddress: `10.2.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`,
   });
+  await app.afterAnswer.idle();
+  return res;
+};
 const me = (cookie: string) => app.inject({ url: '/api/me', headers: { cookie } });
 const linkToken = (text: string, path: string) => {
   const match = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(text);

@@ -2,18 +2,25 @@
 // e-mails); the user row stays, anonymised, because orders, ledger rows and sold accounts point at it and the
 // books must still balance. A remaining balance stays on that row: the store cannot pay it out by itself, so
 // the page shows it (with the support contact) first, and deletion refuses if it changed since.
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { forgetHitsOf } from '../../http/rate-limit.ts';
 import { accountMessages } from '../../../shared/account.ts';
+import { RESERVED_EMAIL_TLD } from '../../../shared/auth.ts';
 import { emailTokens, recoveryCodes, sessions, users } from './auth.tables.ts';
 import { forgetMessagesFrom } from '../inbox/forget-sender.ts';
 import { forgetEmailsOf } from '../mail/outbox.ts';
 import { checkPassword } from './check-password.ts';
 
 export const DELETED_NAME = 'Deleted user';
-export const deletedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
+/**
+ * The anonymised address: in a domain no sign-up or e-mail change accepts (shared/auth.ts ownEmail), and with a
+ * random part, so that no one can hold it in advance (an address taken before that rule) and block the deletion.
+ */
+export const deletedEmail = (userId: string) =>
+  `deleted-${userId}-${crypto.randomBytes(6).toString('hex')}@deleted${RESERVED_EMAIL_TLD}`;
 
 export async function deleteAccount(
   db: Db,

@@ -7,14 +7,18 @@ import { createTestApp } from '../../test/test-app.ts';
 const LISTED = ['boss@example.com', 'owner@example.com', 'chief@example.com', 'head@example.com'];
 const { app, db } = await createTestApp({ env: { ADMIN_EMAILS: LISTED.join(',') } });
 let ip = 0;
-const post = (url: string, payload: object, cookie?: string) =>
-  app.inject({
+// Waits for the work a route does after answering too (forgot password issues its link then).
+const post = async (url: string, payload: object, cookie?: string) => {
+  const res = await app.inject({
     method: 'POST',
     url,
     payload,
     headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) },
     remoteAddress: `10.3.0.${++ip}`,
   });
+  await app.afterAnswer.idle();
+  return res;
+};
 const me = (cookie: string) => app.inject({ url: '/api/me', headers: { cookie } });
 const adminList = (cookie: string) => app.inject({ url: '/api/admin/users', headers: { cookie } });
 const link = (text: string, path: string) => {

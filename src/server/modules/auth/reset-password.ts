@@ -4,8 +4,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { AfterAnswer } from '../../http/after-answer.ts';
 import { AppError } from '../../http/errors.ts';
-import { consumeLimit } from '../../http/rate-limit.ts';
+import { consumeLimit, consumeLimits } from '../../http/rate-limit.ts';
 import { accountMessages } from '../../../shared/account.ts';
 import { authMessages } from '../../../shared/auth.ts';
 import { users } from './auth.tables.ts';
@@ -23,22 +24,36 @@ export const forgotLimits = (ip: string, email: string) => [
   { bucket: `forgot:email:${email}`, max: 3, windowMs: 15 * MINUTE },
 ];
 
+/**
+ * Counts the request against the limits (their 429 is the same for every address), then leaves the lookup, the
+ * token and the e-mail to `later`, which runs them after the answer: known and unknown addresses answer alike.
+ */
 export async function requestPasswordReset(
   db: Db,
   config: Config,
   email: string,
   ip: string,
+  later: AfterAnswer,
+  pokeMail: () => void,
 ): Promise<void> {
-  for (const limit of forgotLimits(ip, email))
-    await consumeLimit(db, limit, authMessages.tooManyAttempts);
-  const [user] = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName })
-    .from(users)
-    .where(and(eq(users.email, email), isNull(users.deletedAt)));
-  if (!user) return;
-  await db.transaction(async (tx) => {
+  await consumeLimits(db, forgotLimits(ip, email), authMessages.tooManyAttempts);
+  later.run('password-reset-link', async () => {
+    if (await sendResetLinkIfAccount(db, config, email)) pokeMail();
+  });
+}
+
+async function sendResetLinkIfAccount(db: Db, config: Config, email: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // FOR SHARE: an account deletion landing now waits, or is seen (no link then for a deleted account).
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, fullName: users.fullName })
+      .from(users)
+      .where(and(eq(users.email, email), isNull(users.deletedAt)))
+      .for('share');
+    if (!user) return false;
     const token = await issueEmailToken(tx, user.id, 'reset_password', RESET_TOKEN_TTL_MS);
     await sendResetLink(tx, config.publicUrl, user, token);
+    return true;
   });
 }
 

@@ -6,6 +6,7 @@ import {
   type AdminOrderList,
 } from '../../../shared/admin-orders.ts';
 import type { Db } from '../../db/client.ts';
+import { currentUser } from '../../http/access.ts';
 import { parseInput } from '../../http/validate.ts';
 import { exportAdminOrders } from './export-admin-orders.ts';
 import { readAdminOrders } from './read-admin-orders.ts';
@@ -31,7 +32,7 @@ export function adminOrderRoutes(app: FastifyInstance, { db }: { db: Db }): void
           `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`,
         )
         .header('cache-control', 'no-store')
-        .send(exportAdminOrders(db, filters));
+        .send(await exportAdminOrders(db, currentUser(req), filters));
     },
   );
 }

@@ -1,12 +1,12 @@
 // The Orders tab's CSV export: the filtered set streamed from the database 1,000 rows at a time (keyset
 // pages, so memory stays flat however many orders there are), formula-looking cells neutralised.
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import type { AdminOrdersQuery } from '../../../shared/admin-orders.ts';
 import { koboToNaira } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
-import { neutraliseFormula } from '../stock/formula-cells.ts';
+import { csvExport } from '../../http/csv-export.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import {
   ADMIN_ORDER_COLUMNS,
   ADMIN_ORDER_FROM,
@@ -53,7 +53,7 @@ async function* rows(db: Db, q: Omit<AdminOrdersQuery, 'offset'>) {
         koboToNaira(o.refundedKobo).toFixed(2),
         o.status,
         o.usernames.join(' '),
-      ].map((cell) => neutraliseFormula(String(cell)));
+      ];
     }
     if (page.rows.length < BATCH) return;
     const last = page.rows.at(-1)!;
@@ -61,6 +61,12 @@ async function* rows(db: Db, q: Omit<AdminOrdersQuery, 'offset'>) {
   }
 }
 
-export function exportAdminOrders(db: Db, q: Omit<AdminOrdersQuery, 'offset'>): Readable {
-  return Readable.from(rows(db, q)).pipe(stringify({ header: true, columns: COLUMNS }));
+/** The Activity trail records who took the file (with its filters) before the first row leaves. */
+export async function exportAdminOrders(
+  db: Db,
+  actor: AuditActor,
+  q: Omit<AdminOrdersQuery, 'offset'>,
+): Promise<Readable> {
+  await recordAudit(db, actor, 'order.export', { type: 'orders', id: null }, { filters: q });
+  return Readable.from(rows(db, q)).pipe(csvExport(COLUMNS));
 }

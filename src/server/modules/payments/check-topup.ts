@@ -1,9 +1,10 @@
 // A customer checks one of their top-ups, by our reference or the provider's (ERCS|…). Anything not yet
 // credited is verified again first, a failed or expired payment too: a late success is credited here.
 import { and, eq, or } from 'drizzle-orm';
-import { walletMessages, type TopupCheck } from '../../../shared/wallet.ts';
+import { TOPUP_LIMITS, walletMessages, type TopupCheck } from '../../../shared/wallet.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
+import { consumeLimit } from '../../http/rate-limit.ts';
 import { readWalletSummary } from '../wallet/read-wallet.ts';
 import { customerMessage } from './customer-message.ts';
 import { canVerify } from './payment-transitions.ts';
@@ -27,7 +28,16 @@ export async function checkTopup(
     );
   if (!payment) throw notFound(walletMessages.paymentNotFound);
   const alreadyCredited = payment.status === 'completed';
-  const settled = canVerify(payment) ? (await settle(payment.id, 'customer')).payment : payment;
+  let settled = payment;
+  if (canVerify(payment)) {
+    // Each verification calls ErcasPay: counted per customer (the wallet page polls every 10 s).
+    await consumeLimit(
+      db,
+      { bucket: `topup-check:user:${userId}`, max: TOPUP_LIMITS.checksPerMinute, windowMs: 60_000 },
+      walletMessages.tooManyChecks,
+    );
+    settled = (await settle(payment.id, 'customer')).payment;
+  }
   const { balanceKobo } = await readWalletSummary(db, userId);
   return toCheck(settled, alreadyCredited, balanceKobo);
 }

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
+import { quickCustomer, SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { checkLedger } from '../wallet/check-ledger.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
@@ -100,7 +100,6 @@ const settle = createSettler({
   log: { warn: () => {}, error: () => {} },
   paymentMode: 'live',
 });
-const customer = await signedInUser(app, db);
 const admin = await signedInUser(app, db, { isAdmin: true });
 
 const step = fc.record({
@@ -112,12 +111,12 @@ const step = fc.record({
 
 async function deliver(
   channel: (typeof CHANNELS)[number],
-  payment: { id: string; reference: string; providerReference: string },
+  payment: { id: string; reference: string; providerReference: string; cookie: string },
 ) {
   if (channel === 'redirect') {
     const res = await app.inject({
       url: `/api/wallet/topups/${payment.reference}`,
-      headers: { cookie: customer.cookie },
+      headers: { cookie: payment.cookie },
     });
     expect(res.statusCode, res.body).toBe(200);
   } else if (channel === 'webhook') {
@@ -147,6 +146,8 @@ describe('the payment state machine under any order of events', () => {
   it(`credits at most once, and exactly once when the last word is a right SUCCESSFUL, over ${RUNS} runs`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 5 }), async (steps) => {
+        // A customer per run: one customer's top-up starts and checks are limited (TOPUP_LIMITS).
+        const customer = await quickCustomer(db);
         const started = await app.inject({
           method: 'POST',
           url: '/api/wallet/topups',
@@ -161,6 +162,7 @@ describe('the payment state machine under any order of events', () => {
           id: row!.id,
           reference: row!.reference,
           providerReference: row!.providerReference!,
+          cookie: customer.cookie,
         };
         const tx = txs.get(payment.providerReference)!;
         for (const s of steps) {

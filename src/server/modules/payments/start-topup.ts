@@ -1,10 +1,11 @@
 // Starting a top-up: a pending payment row with our own reference first, then the provider's checkout.
 // If the provider call fails the row is marked failed, so nothing is left half-started.
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { koboToNaira } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import {
+  TOPUP_LIMITS,
   providerCustomerName,
   walletMessages,
   type StartTopupResult,
@@ -12,6 +13,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
+import { consumeLimit } from '../../http/rate-limit.ts';
 import { PaymentProviderError, type PaymentProvider } from './payment-provider.ts';
 import { payments } from './payments.tables.ts';
 
@@ -30,24 +32,31 @@ export async function startTopup(
   user: SessionUser,
   amountKobo: number,
 ): Promise<StartTopupResult> {
+  // Each start calls ErcasPay: a few per customer, counted whether or not the provider answers.
+  await consumeLimit(
+    db,
+    {
+      bucket: `topup-start:user:${user.id}`,
+      max: TOPUP_LIMITS.startsPerWindow,
+      windowMs: TOPUP_LIMITS.startWindowMinutes * 60_000,
+    },
+    walletMessages.tooManyStarts,
+  );
   const reference = newPaymentReference();
   const now = Date.now();
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      userId: user.id,
-      reference,
-      provider: provider.name,
-      amountKobo,
-      expiresAt: new Date(now + CHECKOUT_LIFETIME_MS),
-      nextCheckAt: new Date(now + FIRST_CHECK_MS),
-    })
-    .returning({ id: payments.id });
+  const payment = await insertPendingPayment(db, {
+    userId: user.id,
+    reference,
+    provider: provider.name,
+    amountKobo,
+    expiresAt: new Date(now + CHECKOUT_LIFETIME_MS),
+    nextCheckAt: new Date(now + FIRST_CHECK_MS),
+  });
   const fail = async (message: string, statusMessage: string) => {
     await db
       .update(payments)
       .set({ status: 'failed', statusMessage, updatedAt: new Date() })
-      .where(eq(payments.id, payment!.id));
+      .where(eq(payments.id, payment.id));
     return new AppError('PAYMENT_INIT_FAILED', 502, message);
   };
 
@@ -83,8 +92,35 @@ export async function startTopup(
       checkoutUrl: checkout.checkoutUrl,
       updatedAt: new Date(),
     })
-    .where(eq(payments.id, payment!.id));
+    .where(eq(payments.id, payment.id));
   return { reference, checkoutUrl: checkout.checkoutUrl, amountKobo };
+}
+
+/** The new payment row, unless the customer already has TOPUP_LIMITS.maxPending top-ups waiting for payment. */
+async function insertPendingPayment(
+  db: Db,
+  values: typeof payments.$inferInsert & { userId: string },
+) {
+  return db.transaction(async (tx) => {
+    // One start per customer at a time, so that a burst cannot pass the count of waiting payments.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`topup:${values.userId}`}, 0))`,
+    );
+    const [waiting] = await tx
+      .select({ n: count() })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, values.userId),
+          eq(payments.status, 'pending'),
+          gt(payments.expiresAt, new Date()),
+        ),
+      );
+    if ((waiting?.n ?? 0) >= TOPUP_LIMITS.maxPending)
+      throw new AppError('TOO_MANY_PENDING_TOPUPS', 429, walletMessages.tooManyPending);
+    const [row] = await tx.insert(payments).values(values).returning({ id: payments.id });
+    return row!;
+  });
 }
 
 /**

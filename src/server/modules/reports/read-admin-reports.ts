@@ -7,15 +7,18 @@ import type { Db } from '../../db/client.ts';
 import { readUserEmails } from '../auth/read-user-contact.ts';
 import { readGroupLabels } from '../catalogue/group-figures.ts';
 import { readOrders } from '../orders/read-order.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { openCredentials, type CredentialCipher } from '../stock/credential-cipher.ts';
 import { readAccounts } from '../stock/reported-accounts.ts';
 import { accountReports } from './reports.tables.ts';
 
 const LIST_LIMIT = 200;
 
+/** The reports with their accounts' credentials decrypted: the Activity trail records who saw which. */
 export async function readAdminReports(
   db: Db,
   cipher: CredentialCipher,
+  actor: AuditActor,
   filter: AdminReportFilter,
 ): Promise<AdminReportList> {
   const where: SQL | undefined =
@@ -111,5 +114,13 @@ export async function readAdminReports(
       })),
     availableInGroup,
   }));
+  if (accountIds.length > 0)
+    await recordAudit(
+      db,
+      actor,
+      'report.credentials_view',
+      { type: 'stock_account', id: null },
+      { filter, accountIds },
+    );
   return { reports, openCount: open?.n ?? 0 };
 }

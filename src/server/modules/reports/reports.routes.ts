@@ -57,7 +57,7 @@ export function reportRoutes(
     async (req, reply): Promise<AdminReportList> => {
       const { status } = parseInput(adminReportListSchema, req.query);
       reply.header('cache-control', 'no-store');
-      return readAdminReports(db, cipher, status);
+      return readAdminReports(db, cipher, currentUser(req), status);
     },
   );
 

@@ -41,7 +41,12 @@ export function adminAccountRoutes(
     // Answers the account's credentials decrypted: a fresh second-factor code first.
     { config: { access: 'admin', stepUp: true }, ...answers({ 200: adminAccountDetailsSchema }) },
     async (req): Promise<AdminAccountDetails> =>
-      readAdminAccountDetails(db, cipher, parseId(req.params, adminMessages.accountNotFound)),
+      readAdminAccountDetails(
+        db,
+        cipher,
+        currentUser(req),
+        parseId(req.params, adminMessages.accountNotFound),
+      ),
   );
 
   app.post(

@@ -1,13 +1,13 @@
 // A product group's stock as CSV for admins: every account with its credentials decrypted, formula cells
 // neutralised, and one audit line saying how many rows left the store.
 import { asc, eq } from 'drizzle-orm';
-import { stringify, type Stringifier } from 'csv-stringify';
+import type { Stringifier } from 'csv-stringify';
 import { adminMessages } from '../../../shared/admin-catalogue.ts';
 import type { Db } from '../../db/client.ts';
+import { csvExport } from '../../http/csv-export.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { readProductGroupName } from '../catalogue/read-admin-catalogue.ts';
 import { openCredentials, type CredentialCipher } from './credential-cipher.ts';
-import { neutraliseFormula } from './formula-cells.ts';
 import { stockAccounts } from './stock.tables.ts';
 
 export async function exportStockCsv(
@@ -22,19 +22,16 @@ export async function exportStockCsv(
     .where(eq(stockAccounts.productGroupId, groupId))
     .orderBy(asc(stockAccounts.createdAt));
   const detailKeys = [...new Set(rows.flatMap((r) => Object.keys(r.additionalInfo)))].sort();
-  const csv = stringify({
-    header: true,
-    columns: [
-      'username',
-      'email',
-      'password',
-      'email_password',
-      'two_fa_code',
-      'status',
-      'sold_at',
-      ...detailKeys,
-    ],
-  });
+  const csv = csvExport([
+    'username',
+    'email',
+    'password',
+    'email_password',
+    'two_fa_code',
+    'status',
+    'sold_at',
+    ...detailKeys,
+  ]);
   for (const r of rows) {
     const details = detailKeys.map((k) => String(r.additionalInfo[k] ?? ''));
     const opened = openCredentials(cipher, r);
@@ -48,7 +45,7 @@ export async function exportStockCsv(
       r.soldAt?.toISOString() ?? '',
       ...details,
     ];
-    csv.write(cells.map(neutraliseFormula));
+    csv.write(cells);
   }
   csv.end();
   await recordAudit(

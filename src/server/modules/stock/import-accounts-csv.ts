@@ -10,7 +10,7 @@ import { AppError, badRequest } from '../../http/errors.ts';
 import { releaseMemory } from '../../http/release-memory.ts';
 import { openBatchWriter, type AccountRow, type BatchWriter } from './copy-account-batch.ts';
 import type { CredentialCipher } from './credential-cipher.ts';
-import { restoreFormula } from './formula-cells.ts';
+import { restoreFormula } from '../../http/formula-cells.ts';
 
 /**
  * A batch ends at BATCH_ROWS valid rows or after BATCH_BYTES of the file, whichever comes first: few commits

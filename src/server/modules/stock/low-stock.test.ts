@@ -9,8 +9,11 @@ import { insertGroupWithStock } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { emailOutbox } from '../mail/mail.tables.ts';
 
-const { app, db } = await createTestApp();
+// owner@ is listed in ADMIN_EMAILS but has not become an admin (no invitation taken, no `npm run admin`): a customer.
+const { app, db } = await createTestApp({ env: { ADMIN_EMAILS: 'owner@example.com' } });
 const admin = await signedInUser(app, db, { isAdmin: true });
+const owner = await signedInUser(app, db, { email: 'owner@example.com' });
+await signedInUser(app, db, { email: 'customer@example.com' });
 const client = reportClient(app);
 const alertsTo = async (to: string) =>
   db
@@ -53,5 +56,27 @@ describe('low stock', () => {
     expect(await lowCount()).toBe(before);
     await client.buy(buyer.cookie, group.id, 2); // 4 left: a new crossing
     expect(await alertsTo(admin.user.email)).toHaveLength(2);
+  });
+
+  it('reaches every admin, once each, and no customer, not even a listed address that is not yet an admin', async () => {
+    const second = await signedInUser(app, db, { isAdmin: true });
+    const group = await insertGroupWithStock(db, {
+      accounts: 5,
+      priceKobo: 1000,
+      name: 'Owner low',
+    });
+    const buyer = await quickCustomer(db, 100_000);
+    await client.buy(buyer.cookie, group.id); // 4 left: crossing
+    const alerts = await db
+      .select({ to: emailOutbox.toAddress })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.kind, 'low_stock_alert'),
+          eq(emailOutbox.subject, 'Low stock: Owner low (4 left)'),
+        ),
+      );
+    expect(alerts.map((a) => a.to).sort()).toEqual([admin.user.email, second.user.email].sort());
+    expect(alerts.map((a) => a.to)).not.toContain(owner.user.email);
   });
 });

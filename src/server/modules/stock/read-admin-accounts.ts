@@ -12,6 +12,7 @@ import {
 import { publicDetails } from '../../../shared/catalogue.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { readGroupLabels } from '../catalogue/group-figures.ts';
 import { openCredentials, type CredentialCipher } from './credential-cipher.ts';
 import { stockAccounts } from './stock.tables.ts';
@@ -44,15 +45,19 @@ export async function listAdminAccounts(
   return { accounts: await toAccounts(db, rows), total: total?.n ?? 0 };
 }
 
+/** One account with its credentials decrypted: the Activity trail records who saw them. */
 export async function readAdminAccountDetails(
   db: Db,
   cipher: CredentialCipher,
+  actor: AuditActor,
   id: string,
 ): Promise<AdminAccountDetails> {
   const [row] = await db.select().from(stockAccounts).where(eq(stockAccounts.id, id));
   if (!row) throw notFound(adminMessages.accountNotFound);
   const [account] = await toAccounts(db, [row]);
-  return { ...account!, ...openCredentials(cipher, row) };
+  const opened = openCredentials(cipher, row);
+  await recordAudit(db, actor, 'account.credentials_view', { type: 'stock_account', id });
+  return { ...account!, ...opened };
 }
 
 export async function loadAdminAccount(tx: Tx, id: string): Promise<AdminAccount> {

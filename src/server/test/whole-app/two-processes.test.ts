@@ -60,8 +60,9 @@ describe('two app processes, one database', () => {
   }, 60_000);
 
   it('credit a sandbox top-up once when both processes check it at the same time', async () => {
-    const customer = await quickCustomer(db);
     for (let run = 0; run < 10; run++) {
+      // A customer per run: one customer's top-up checks are limited (TOPUP_LIMITS).
+      const customer = await quickCustomer(db);
       const started = await send(servers[0]!, customer.cookie, '/api/wallet/topups', {
         method: 'POST',
         body: { amountKobo: 1000_00 },

@@ -7,6 +7,7 @@ import { walletMessages } from '../../../../shared/wallet.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { fetchTopupCheck } from '../api/check-topup.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { useRefreshWallet } from '../api/wallet-keys.ts';
 import { clearPendingTopup, markProcessed } from '../lib/pending-topup.ts';
 import { saveTopupOutcome } from '../lib/topup-outcome.ts';
@@ -34,7 +35,13 @@ export function CheckAgainButton({ reference }: { reference: string }) {
       }
       await refresh();
     },
-    onError: () => toast.error(walletMessages.verificationError),
+    // Too many checks is the server's own sentence (wait a minute); anything else is SPEC's verification error.
+    onError: (err) =>
+      toast.error(
+        err instanceof ApiError && err.status === 429
+          ? err.message
+          : walletMessages.verificationError,
+      ),
   });
   return (
     <Button
