@@ -80,7 +80,8 @@ describe('backup files', () => {
     const size = fs.statSync(complete).size;
     const damaged = path.join(work, 'damaged.backup');
     const bytes = Buffer.from(fs.readFileSync(complete));
-    bytes[Math.floor(size / 2)] ^= 0xff;
+    const middle = Math.floor(size / 2);
+    bytes[middle] = bytes[middle]! ^ 0xff;
     fs.writeFileSync(damaged, bytes);
     const files = [cut(Math.floor(size / 2)), cut(size - 10), damaged];
     const runs = await Promise.all(
