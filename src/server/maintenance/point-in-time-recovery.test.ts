@@ -98,6 +98,11 @@ describe('point-in-time recovery with pgBackRest', () => {
     database = connectDatabase(url, 4);
     await applyMigrations(database);
     pgbackrest('--type=full', 'backup');
+    // What docs/deploy.md §6 reads for the backup alert: the newest backup's end, in Unix seconds.
+    const info = JSON.parse(pgbackrest('--output=json', 'info')) as {
+      backup: { timestamp: { stop: number } }[];
+    }[];
+    expect(Math.abs(info[0]!.backup.at(-1)!.timestamp.stop - Date.now() / 1000)).toBeLessThan(60);
     const config = testConfig();
     const app = await buildApp({ config, database, logger: testLogger(config) });
     const group = await insertGroupWithStock(database.db, { accounts: 10, priceKobo: 100_000 });

@@ -2,6 +2,7 @@
 // its release version), log sizes and memory capped for every container, node run directly (no npm wrapper), and
 // stop timeouts longer than the store's own drain plus in-flight allowance (src/server/http/drain.ts), so that
 // `docker stop` or `systemctl stop` never kills it mid-request. (No Docker here: compose.yaml is read as text.)
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +67,28 @@ describe('deployment files', () => {
     const unit = read('deploy/acctstore@.service');
     expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1])).toBeGreaterThan(STOP_NEEDS_S);
   });
+
+  // The machine's own Node (20 on Debian 12, in CI): what a server without Node 24 runs.
+  const machineNode = spawnSync('/usr/bin/node', ['--version'], {
+    encoding: 'utf8',
+  }).stdout?.trim();
+  it.skipIf(!machineNode || machineNode.startsWith('v24.'))(
+    `on another Node (${machineNode}), every server command stops with one line, not a stack trace about .ts`,
+    () => {
+      const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+      const commands = ['start:prod', 'db:migrate', 'admin', 'check:ledger', 'backup', 'restore'];
+      for (const name of commands) {
+        const args = pkg.scripts[name]!.replace(/^.*?exec /, '')
+          .split(' ')
+          .slice(1);
+        const res = spawnSync('/usr/bin/node', args, { cwd: root, encoding: 'utf8' });
+        expect(res.status, name).toBe(1);
+        expect(res.stderr.trim().split('\n'), name).toEqual([
+          `acctstore needs Node 24; this is Node ${machineNode} (/usr/bin/node). Install Node 24 (docs/deploy.md §4).`,
+        ]);
+      }
+    },
+  );
 
   it('each systemd instance has its own env file (METRICS_PORT) besides the shared one', () => {
     const unit = read('deploy/acctstore@.service');
