@@ -27,8 +27,15 @@ export async function writeBackup(
   if (fs.existsSync(file))
     throw Object.assign(new Error(`EEXIST: ${file} exists`), { code: 'EEXIST' });
   const partial = `${file}.partial`;
-  const sink = fs.createWriteStream('', { fd: fs.openSync(partial, 'wx', 0o600) });
-  const client = await pool.connect();
+  const client = await pool.connect(); // first: a database that cannot be reached leaves no file behind
+  let fd: number;
+  try {
+    fd = fs.openSync(partial, 'wx', 0o600);
+  } catch (err) {
+    client.release();
+    throw err;
+  }
+  const sink = fs.createWriteStream('', { fd });
   const out = createGzip();
   out.pipe(sink);
   const write = async (line: string) => {

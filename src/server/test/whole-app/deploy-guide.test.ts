@@ -73,7 +73,9 @@ exec ${realNpm} "$@"`,
 export function guideScript(): string {
   const guide = fs.readFileSync(path.join(root, 'docs/deploy.md'), 'utf8');
   const blocks = [...guide.matchAll(/^```sh deploy-test\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
-  return SUBSTITUTIONS.reduce((t, [from, to]) => t.replaceAll(from, to), blocks.join('\n'));
+  // Each block's start time goes to stderr (bash's $SECONDS), for the figures the test prints.
+  const timed = blocks.map((b, i) => `echo "block ${i + 1} at $SECONDS s" >&2\n${b}`);
+  return SUBSTITUTIONS.reduce((t, [from, to]) => t.replaceAll(from, to), timed.join('\n'));
 }
 
 const units = [`acctstore@${p1}`, `acctstore@${p2}`];
@@ -130,7 +132,9 @@ describe.skipIf(!onMachinePostgres)('docs/deploy.md, as written', () => {
       maxBuffer: 64 * 1024 * 1024,
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.info(`docs/deploy.md ran in ${seconds} s`);
+    console.info(
+      `docs/deploy.md ran in ${seconds} s (${[...run.stderr.matchAll(/^block \d+ at \d+ s$/gm)].map((m) => m[0].replace('block ', '#').replace(' at ', '@')).join(', ')})`,
+    );
     const logs = units
       .map((u) => path.join(work, 'state', `${u}.log`))
       .filter((f) => fs.existsSync(f))
