@@ -74,7 +74,7 @@ describe('backup files', () => {
     expect(verified.stderr).toBe('');
     expect(verified.stdout).toMatch(/is complete: \d+ rows in \d+ tables/);
     expect(verified.code).toBe(0);
-  });
+  }, 120_000); // node processes: slow on a loaded machine
 
   it('a cut or damaged file gets one line from `restore --verify` and from `restore`, before any database', async () => {
     const size = fs.statSync(complete).size;
@@ -97,7 +97,7 @@ describe('backup files', () => {
         expect.stringMatching(/^restore: .* is not a complete backup: .+\.$/),
       ]);
     }
-  });
+  }, 120_000); // node processes: slow on a loaded machine
 
   it('`npm run backup` writes into BACKUP_DIR, prunes backups older than BACKUP_KEEP_DAYS and records last-success', async () => {
     const dir = path.join(work, 'backups');
@@ -126,7 +126,7 @@ describe('backup files', () => {
     const at = Number(fs.readFileSync(path.join(dir, 'last-success'), 'utf8'));
     expect(at).toBeGreaterThanOrEqual(before);
     expect(at).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
-  });
+  }, 120_000); // node processes: slow on a loaded machine
 
   it('keeps the newest BACKUP_KEEP_MIN backups whatever their age', () => {
     const dir = path.join(work, 'old-only');
