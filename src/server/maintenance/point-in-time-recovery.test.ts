@@ -160,5 +160,5 @@ describe('point-in-time recovery with pgBackRest', () => {
     );
     expect(rows.map((r) => r.id).sort()).toEqual([...before].sort());
     expect(await checkLedger(database.db)).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });
