@@ -1,6 +1,7 @@
 # The store as a container. It runs the very commands of src/server/test/whole-app/production-artifact.test.ts:
 # build the artifact once with the dev install, then install it into an empty folder with `npm ci --omit=dev`
-# and serve it with `npm run start:prod` (Node 24 strips the TypeScript types; nothing is bundled).
+# and serve it with `node src/server/main.ts` (Node 24 strips the TypeScript types; nothing is bundled; no npm
+# wrapper: 68 MB less per store, and `docker stop`'s SIGTERM reaches the store itself).
 FROM node:24-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json .npmrc ./
@@ -16,8 +17,8 @@ RUN tar -xzf /tmp/release/acctstore-*.tgz -C /app --strip-components=1 \
  && npm cache clean --force && rm -rf /tmp/release \
  && mkdir -p /app/data /app/backups && chown node:node /app/data /app/backups
 USER node
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data BACKUP_DIR=/app/backups
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["npm", "run", "start:prod"]
+CMD ["node", "src/server/main.ts"]

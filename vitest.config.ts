@@ -8,6 +8,9 @@ const slowSuites = [
   'src/server/test/fuzz/**',
   'src/server/test/whole-app/two-processes.test.ts',
   'src/server/test/whole-app/production-artifact.test.ts',
+  'src/server/test/whole-app/deploy-guide.test.ts',
+  'src/server/test/whole-app/failover.test.ts',
+  'src/server/maintenance/point-in-time-recovery.test.ts',
   '**/*-crash.test.ts',
 ];
 

@@ -26,6 +26,10 @@ for (const entry of INCLUDE) {
   if (!fs.existsSync(from)) continue;
   fs.cpSync(from, path.join(stage, entry), { recursive: true, filter: (src) => !isTestFile(path.relative(root, src)) });
 }
+// The release enforces `engines` (Node 24): `npm ci` there stops on another Node instead of installing a store that
+// cannot start. The checkout keeps engine-strict=false: its dev install runs on whatever Node the machine has and
+// brings Node 24 itself (the `node` devDependency).
+fs.writeFileSync(path.join(stage, '.npmrc'), 'engine-strict=true\n');
 const tarball = path.join(releaseDir, `${name}.tgz`);
 execFileSync('tar', ['-czf', tarball, '-C', releaseDir, name]);
 fs.rmSync(stage, { recursive: true, force: true });

@@ -27,6 +27,11 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
+  // Where `npm run backup` writes and prunes; default /var/backups/acctstore in production, ./backups elsewhere.
+  BACKUP_DIR: z.string().optional(),
+  // After a successful backup, older backups in BACKUP_DIR are deleted (the newest BACKUP_KEEP_MIN always stay).
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  BACKUP_KEEP_MIN: z.coerce.number().int().min(1).max(1000).default(3),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   // Prometheus metrics without sign-in on 127.0.0.1:METRICS_PORT (they are always at /api/metrics for admins).
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -97,6 +102,8 @@ export type Config = Omit<Env, 'DEMO_SEED' | 'TRUST_PROXY'> & {
   paymentMode: PaymentMode;
   publicUrl: string;
   dataDir: string;
+  /** BACKUP_DIR, absolute: outside the release folder in production, so deleting an old release keeps them. */
+  backupDir: string;
   DEMO_SEED: boolean;
   /** Fastify's trustProxy: false (no proxy), a number of hops, or the proxies' addresses. */
   trustProxy: TrustProxy;
@@ -157,6 +164,9 @@ export function loadConfig(
     paymentMode: c.ERCASPAY_MODE ?? (isProduction ? 'live' : 'test'),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(c.DATA_DIR),
+    backupDir: path.resolve(
+      c.BACKUP_DIR ?? (isProduction ? '/var/backups/acctstore' : './backups'),
+    ),
     DEMO_SEED: c.DEMO_SEED ?? !isProduction,
     trustProxy: typeof trustProxy === 'string' ? false : trustProxy, // a string was reported above
   };

@@ -1,11 +1,14 @@
 // `npm run restore FILE`: restores a backup into an EMPTY database (DATABASE_URL, else the embedded one of
 // DATA_DIR: a new data folder), then checks the money and stock invariants and that the key opens the credentials.
+// `npm run restore -- --verify FILE` only reads the file through (no database): exit 0 when it is complete.
+// Every restore verifies the file first, so a damaged one is refused with one line before a database is touched.
 import fs from 'node:fs';
 import path from 'node:path';
 import { isNotNull } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { connectDatabase } from '../db/client.ts';
 import { RestoreRefused, restoreBackup } from '../maintenance/restore-backup.ts';
+import { BackupDamaged, verifyBackup } from '../maintenance/verify-backup.ts';
 import { createCredentialCipher } from '../modules/stock/credential-cipher.ts';
 import { stockAccounts } from '../modules/stock/stock.tables.ts';
 import { checkLedger } from '../modules/wallet/check-ledger.ts';
@@ -13,9 +16,22 @@ import { databaseUrlFor } from './database-url.ts';
 
 const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
 if (!file || !fs.existsSync(file)) {
-  console.error('Usage: npm run restore -- FILE   (a file written by `npm run backup`)');
+  console.error('Usage: npm run restore -- [--verify] FILE   (a file written by `npm run backup`)');
   process.exit(2);
 }
+try {
+  const checked = await verifyBackup(file);
+  const rows = Object.values(checked.counts).reduce((a, b) => a + b, 0);
+  console.log(
+    `verify: ${file} is complete: ${rows} rows in ${Object.keys(checked.counts).length} tables, ` +
+      `migration ${checked.migrations.at(-1)}, made ${checked.createdAt} by store ${checked.appVersion}.`,
+  );
+} catch (err) {
+  if (!(err instanceof BackupDamaged)) throw err;
+  console.error(`restore: ${file} is not a complete backup: ${err.message}.`);
+  process.exit(1);
+}
+if (process.argv.includes('--verify')) process.exit(0);
 const config = loadConfig();
 const target = await databaseUrlFor(config);
 const database = connectDatabase(target.url, 2);

@@ -22,9 +22,20 @@ export async function writeBackup(
   file: string,
   options: { includeKey?: string } = {},
 ): Promise<BackupManifest> {
-  // Opened here, synchronously: an existing file is refused before anything starts, and never overwritten.
-  const sink = fs.createWriteStream('', { fd: fs.openSync(file, 'wx', 0o600) });
-  const client = await pool.connect();
+  // Written under a temporary name and renamed once complete and on disk: a backup killed half-way (or a full disk)
+  // leaves `FILE.partial`, never a file under a backup's name. An existing backup is refused, never overwritten.
+  if (fs.existsSync(file))
+    throw Object.assign(new Error(`EEXIST: ${file} exists`), { code: 'EEXIST' });
+  const partial = `${file}.partial`;
+  const client = await pool.connect(); // first: a database that cannot be reached leaves no file behind
+  let fd: number;
+  try {
+    fd = fs.openSync(partial, 'wx', 0o600);
+  } catch (err) {
+    client.release();
+    throw err;
+  }
+  const sink = fs.createWriteStream('', { fd });
   const out = createGzip();
   out.pipe(sink);
   const write = async (line: string) => {
@@ -74,12 +85,16 @@ export async function writeBackup(
     await client.query('commit');
     out.end();
     await once(sink, 'close');
+    const fd = fs.openSync(partial, 'r');
+    fs.fsyncSync(fd); // on disk before it takes the name
+    fs.closeSync(fd);
+    fs.renameSync(partial, file);
     return manifest;
   } catch (err) {
     await client.query('rollback').catch(() => {});
     out.destroy();
     sink.destroy();
-    fs.rmSync(file, { force: true });
+    fs.rmSync(partial, { force: true });
     throw err;
   } finally {
     client.release();
