@@ -1,0 +1,160 @@
+// Benchmark: e-mails/s through a local SMTP sink (smtp-server), sent by the store's own outbox workers (two store
+// processes by default, as in production) from a backlog queued at once, against nodemailer's pool sending the
+// same number from this process with no database (the transport's own limit). Every message must arrive once.
+// The backlog is the credentials e-mails the purchase runs left queued (rendered and sealed by the worker, as in
+// a real sale), topped up with plain ones to BENCH_EMAILS (10000).
+// Run alone: node scripts/bench/emails.ts (npm run bench:emails). Writes .tmp/bench/emails.json.
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { createSmtpTransport } from '../../src/server/modules/mail/transports.ts';
+import { runBench } from './lib/cleanup.ts';
+import { benchOutDir, startServer } from './lib/server.ts';
+import { startStoreBench, type StoreBench } from './lib/store.ts';
+
+export type EmailOptions = { messages: number; processes: number };
+export const defaultEmailOptions: EmailOptions = {
+  messages: Number(process.env.BENCH_EMAILS ?? 10_000),
+  processes: Number(process.env.BENCH_EMAIL_PROCESSES ?? 2),
+};
+
+export type EmailResults = {
+  messages: number;
+  credentialsEmails: number;
+  processes: number;
+  store: { perSecond: number; seconds: number; delivered: number; duplicates: number };
+  transport: { perSecond: number; seconds: number };
+};
+
+/** An SMTP server that keeps only what identifies each message (recipient and subject), to find duplicates. */
+async function startSink() {
+  const seen = new Map<string, number>();
+  let delivered = 0;
+  let last = 0;
+  let first = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let head = '';
+      stream.on('data', (c: Buffer) => {
+        if (head.length < 4096) head += c.toString();
+      });
+      stream.on('end', () => {
+        const subject = /^Subject: (.*)$/m.exec(head)?.[1] ?? '';
+        const key = `${session.envelope.rcptTo.map((r) => r.address).join(',')} ${subject}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+        delivered++;
+        last = performance.now();
+        first ||= last;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    delivered: () => delivered,
+    window: () => ({ first, last }),
+    duplicates: () => [...seen.values()].filter((n) => n > 1).length,
+    reset: () => {
+      seen.clear();
+      delivered = first = last = 0;
+    },
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+export async function runEmails(bench: StoreBench, options: EmailOptions): Promise<EmailResults> {
+  const sink = await startSink();
+  try {
+    // The transport alone: the same pool (5 connections), the same number of messages, no database.
+    const transport = createSmtpTransport(sink.url);
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: options.messages }, (_, i) =>
+        transport.send({
+          from: 'shop@bench.test',
+          to: `buyer${i}@bench.test`,
+          subject: `Plain ${i}`,
+          text: 'x'.repeat(1000),
+        }),
+      ),
+    );
+    const transportSeconds = (performance.now() - started) / 1000;
+    transport.close?.();
+    sink.reset();
+
+    // The backlog: the newest credentials e-mails the purchase runs queued, then plain ones up to the count.
+    const { db } = bench;
+    await db.execute(sql`update email_outbox set status = 'sent' where status = 'pending' and id not in
+      (select id from email_outbox where status = 'pending' order by created_at desc limit ${options.messages})`);
+    const queued = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from email_outbox where status = 'pending'`,
+    );
+    const credentialsEmails = queued.rows[0]!.n;
+    await db.execute(sql`insert into email_outbox (kind, to_address, subject, text_body)
+      select 'bench', 'reader' || i || '@bench.test', 'Plain ' || i, repeat('x', 1000)
+      from generate_series(1, ${options.messages - credentialsEmails}) i`);
+
+    // The store's workers, one per process, take the backlog from here on.
+    const servers = [];
+    for (let i = 0; i < options.processes; i++)
+      servers.push(
+        await startServer(`mail-${i}`, {
+          mode: 'store',
+          databaseUrl: bench.pg.url,
+          credentialsKey: bench.credentialsKey,
+          dataDir: path.join(bench.pg.dir, `mail-${i}`),
+          logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+          poolSize: 10,
+          smtpUrl: sink.url,
+          startJobs: true,
+        }),
+      );
+    const deadline = Date.now() + 10 * 60_000;
+    while (sink.delivered() < options.messages && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    // A moment longer: any message sent twice would arrive now.
+    await new Promise((r) => setTimeout(r, 2000));
+    for (const s of servers) await s.stop();
+    const { first, last } = sink.window();
+    const seconds = (last - first) / 1000;
+    return {
+      messages: options.messages,
+      credentialsEmails,
+      processes: options.processes,
+      store: {
+        perSecond: Math.round(sink.delivered() / seconds),
+        seconds: Math.round(seconds * 10) / 10,
+        delivered: sink.delivered(),
+        duplicates: sink.duplicates(),
+      },
+      transport: {
+        perSecond: Math.round(options.messages / transportSeconds),
+        seconds: Math.round(transportSeconds * 10) / 10,
+      },
+    };
+  } finally {
+    await sink.close();
+  }
+}
+
+if (import.meta.main) {
+  await runBench(async () => {
+    const bench = await startStoreBench();
+    const results = await runEmails(bench, defaultEmailOptions);
+    console.log(
+      `e-mails/s through a local SMTP sink, ${results.processes} store processes: ${results.store.perSecond} ` +
+        `(${results.store.delivered} of ${results.messages} delivered in ${results.store.seconds}s, ` +
+        `${results.store.duplicates} twice); nodemailer's pool alone: ${results.transport.perSecond}/s`,
+    );
+    const outFile = path.join(benchOutDir, 'emails.json');
+    fs.mkdirSync(benchOutDir, { recursive: true });
+    fs.writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`written to ${path.relative(process.cwd(), outFile)}`);
+  });
+}
