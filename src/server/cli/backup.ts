@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { connectDatabase } from '../db/client.ts';
+import { recordBackupSuccess } from '../maintenance/record-backup-success.ts';
 import { writeBackup } from '../maintenance/write-backup.ts';
 import { loadCredentialsKey } from '../modules/stock/credential-cipher.ts';
 import { databaseUrlFor } from './database-url.ts';
@@ -29,6 +30,8 @@ const database = connectDatabase(target.url, 2);
 try {
   const started = Date.now();
   const manifest = await writeBackup(database.pool, file, { includeKey: key });
+  // For the metrics and the BackupTooOld alert (docs/deploy.md, "What to watch").
+  await recordBackupSuccess(database.db, 'logical');
   const rows = Object.values(manifest.counts).reduce((a, b) => a + b, 0);
   console.log(
     `backup: ${file} (${(fs.statSync(file).size / 1e6).toFixed(2)} MB, ${rows} rows in ${Object.keys(manifest.counts).length} tables, ` +

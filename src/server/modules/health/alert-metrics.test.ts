@@ -1,6 +1,9 @@
 // The figures the alert rules (deploy/prometheus/alerts.yml) read: they answer while PostgreSQL is down and say so,
 // and they count the failures that are otherwise only log lines (SMTP, payment verification), the oldest pending
 // top-up, and the last successful backup.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -8,6 +11,7 @@ import { connectDatabase } from '../../db/client.ts';
 import { freePort } from '../../db/embedded-postgres.ts';
 import { quickCustomer, SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
 import { createInstantProvider } from '../../test/instant-provider.ts';
+import { runCli } from '../../test/maintenance-helpers.ts';
 import { createTestApp, testConfig } from '../../test/test-app.ts';
 import { recordBackupSuccess } from '../../maintenance/record-backup-success.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
@@ -169,17 +173,29 @@ describe('metrics for alerts', () => {
     expect(sample(text, 'acctstore_topup_oldest_pending_seconds')).toBeGreaterThanOrEqual(3 * 3600);
   });
 
-  it('reports when each kind of backup last succeeded, once one has', async () => {
+  it('reports when each kind of backup last succeeded: `npm run backup` records it', async () => {
     const series = 'acctstore_last_backup_success_timestamp_seconds{kind="logical"}';
     expect(sample((await byToken()).body, series)).toBeUndefined();
-    await recordBackupSuccess(db, 'logical');
-    const at = sample((await byToken()).body, series)!;
-    expect(Math.abs(at - Date.now() / 1000)).toBeLessThan(60);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-backup-metric-'));
+    try {
+      const backup = await runCli('backup', [`${dir}/`], { DATABASE_URL: database.url });
+      expect(backup.stderr).toBe('');
+      expect(backup.code).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const text = (await byToken()).body;
+    expect(Math.abs(sample(text, series)! - Date.now() / 1000)).toBeLessThan(60);
+    // A kind never recorded has no series (NoBackupRecorded watches for none at all).
+    expect(
+      sample(text, 'acctstore_last_backup_success_timestamp_seconds{kind="base"}'),
+    ).toBeUndefined();
+    await recordBackupSuccess(db, 'base');
     expect(
       sample(
         (await byToken()).body,
         'acctstore_last_backup_success_timestamp_seconds{kind="base"}',
       ),
-    ).toBeUndefined();
-  });
+    ).toBeGreaterThan(0);
+  }, 60_000);
 });
