@@ -1,9 +1,11 @@
 // Benchmark: e-mails/s through a local SMTP sink (smtp-server), sent by the store's own outbox workers (two store
 // processes by default, as in production) from a backlog queued at once, against nodemailer's pool sending the
 // same number from this process with no database (the transport's own limit). Every message must arrive once.
-// The backlog is the credentials e-mails the purchase runs left queued (rendered and sealed by the worker, as in
-// a real sale), topped up with plain ones to BENCH_EMAILS (10000).
+// The backlog is half credentials e-mails at least (each rendered from its order, decrypted and sealed by the
+// worker, as in a real sale): those the purchase runs of `npm run bench` left queued, or made here by real
+// purchases through the API; plain ones fill it up to BENCH_EMAILS (10000).
 // Run alone: node scripts/bench/emails.ts (npm run bench:emails). Writes .tmp/bench/emails.json.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -11,7 +13,12 @@ import { SMTPServer } from 'smtp-server';
 import { createSmtpTransport } from '../../src/server/modules/mail/transports.ts';
 import { runBench } from './lib/cleanup.ts';
 import { benchOutDir, startServer } from './lib/server.ts';
-import { startStoreBench, type StoreBench } from './lib/store.ts';
+import {
+  createCustomers,
+  insertGroupWithStock,
+  startStoreBench,
+  type StoreBench,
+} from './lib/store.ts';
 
 export type EmailOptions = { messages: number; processes: number };
 export const defaultEmailOptions: EmailOptions = {
@@ -68,6 +75,40 @@ async function startSink() {
   };
 }
 
+/** Real purchases through the store's API until `count` credentials e-mails are queued. */
+async function purchaseUpTo(bench: StoreBench, count: number): Promise<void> {
+  const queued = await bench.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from email_outbox where status = 'pending'`,
+  );
+  const missing = count - queued.rows[0]!.n;
+  if (missing <= 0) return;
+  const group = await insertGroupWithStock(bench.db, bench.cipher, {
+    accounts: missing,
+    priceKobo: 100,
+    name: 'E-mail bench',
+  });
+  const buyers = await createCustomers(bench.db, 50, missing * 100);
+  let next = 0;
+  const buy = async (buyer: { cookie: string }) => {
+    while (next < missing) {
+      next++;
+      const res = await fetch(`${bench.server.base}/api/orders`, {
+        method: 'POST',
+        headers: {
+          ...bench.origin,
+          cookie: buyer.cookie,
+          'content-type': 'application/json',
+          'idempotency-key': crypto.randomUUID(),
+        },
+        body: JSON.stringify({ productGroupId: group.id, quantity: 1 }),
+      });
+      if (res.status !== 201)
+        throw new Error(`purchase answered ${res.status}: ${await res.text()}`);
+    }
+  };
+  await Promise.all(buyers.map(buy));
+}
+
 export async function runEmails(bench: StoreBench, options: EmailOptions): Promise<EmailResults> {
   const sink = await startSink();
   try {
@@ -88,10 +129,11 @@ export async function runEmails(bench: StoreBench, options: EmailOptions): Promi
     transport.close?.();
     sink.reset();
 
-    // The backlog: the newest credentials e-mails the purchase runs queued, then plain ones up to the count.
+    // The backlog: the newest credentials e-mails the purchase runs queued (or purchases made now), then plain ones.
     const { db } = bench;
     await db.execute(sql`update email_outbox set status = 'sent' where status = 'pending' and id not in
       (select id from email_outbox where status = 'pending' order by created_at desc limit ${options.messages})`);
+    await purchaseUpTo(bench, Math.ceil(options.messages / 2));
     const queued = await db.execute<{ n: number }>(
       sql`select count(*)::int as n from email_outbox where status = 'pending'`,
     );
@@ -110,7 +152,7 @@ export async function runEmails(bench: StoreBench, options: EmailOptions): Promi
           credentialsKey: bench.credentialsKey,
           dataDir: path.join(bench.pg.dir, `mail-${i}`),
           logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
-          poolSize: 10,
+          poolSize: Number(process.env.BENCH_DB_POOL_SIZE ?? 20),
           smtpUrl: sink.url,
           startJobs: true,
         }),
