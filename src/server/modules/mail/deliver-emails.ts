@@ -1,11 +1,14 @@
 // The outbox worker: claims due messages with SKIP LOCKED (safe with many app processes), sends them through
 // the transport's connection pool, and retries failures with exponential backoff until MAX_ATTEMPTS, then
-// records them as failed. Account e-mails (priority 0) are claimed before the bulk.
+// records them as failed. Account e-mails (priority 0) are claimed and sent before the bulk.
 //
-// Exactly once: a claim (reservation) lasts CLAIM_MS, and every send it covers is aborted at SEND_DEADLINE_MS
-// after the claim (the pool closes the connection carrying it), well inside the reservation: no other process
-// takes a message while a send of it may still be under way. A result is recorded only under the claim that
-// sent it (the attempt number), so a late answer never overwrites another process's claim.
+// Exactly once: a claim (reservation) lasts CLAIM_MS and every send it covers ends well inside it. No more
+// messages are in flight than the transport has connections, so a message is either not started yet (held
+// here) or on a connection: one not started within startWithinMs of the claim is released untouched, and a send
+// still going at sendDeadlineMs is aborted (SMTP's own timeouts end a dead server sooner; the deadline ends a
+// trickling one). A server that recovers mid-batch therefore finishes the sends it took, none is cut short by a
+// deadline meant for a queue. No other process takes a message while a send of it may be under way, and a
+// result is recorded only under the claim that sent it (the attempt number).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { MailTransport } from './transports.ts';
@@ -13,15 +16,21 @@ import { startJobLoop, type JobLoop } from '../../jobs/start-job-loop.ts';
 
 export const MAX_ATTEMPTS = 8;
 
+/** Counted from the claim: startWithinMs < sendDeadlineMs <= 3/4 of claimMs (time left to record results). */
 export type DeliveryTiming = {
   /** How long a claim keeps other processes away from a message. */
   claimMs: number;
-  /** When the sends of a claimed batch are aborted, counted from the claim: well below claimMs. */
+  /** A message not started by then is released for the next round. */
+  startWithinMs: number;
+  /** A send still going then is aborted. */
   sendDeadlineMs: number;
 };
 
-/** SMTP's own timeouts (transports.ts) end a dead connection sooner; the deadline also ends a trickling one. */
-export const DELIVERY_TIMING: DeliveryTiming = { claimMs: 120_000, sendDeadlineMs: 45_000 };
+export const DELIVERY_TIMING: DeliveryTiming = {
+  claimMs: 120_000,
+  startWithinMs: 45_000,
+  sendDeadlineMs: 90_000,
+};
 
 export function backoffMs(attempts: number): number {
   return Math.min(3600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
@@ -73,8 +82,11 @@ export async function deliverDueEmails(
 ): Promise<number> {
   const { batch = 50, open = (body) => body, log, onFailure } = options;
   const timing = options.timing ?? DELIVERY_TIMING;
-  if (timing.sendDeadlineMs * 2 > timing.claimMs)
-    throw new Error('the send deadline must leave the claim at least half its time');
+  if (
+    timing.startWithinMs >= timing.sendDeadlineMs ||
+    timing.sendDeadlineMs * 4 > timing.claimMs * 3
+  )
+    throw new Error('delivery timing: startWithinMs < sendDeadlineMs <= 3/4 of claimMs');
   const claimed = await db.execute<Claimed>(sql`
     update email_outbox set status = 'sending', attempts = attempts + 1,
       locked_until = now() + ${`${timing.claimMs} milliseconds`}::interval
@@ -84,16 +96,21 @@ export async function deliverDueEmails(
       order by priority, next_attempt_at limit ${batch} for update skip locked)
     returning id, kind, to_address, subject, text_body, html_body, order_id, user_id, attempts, priority,
       extract(epoch from next_attempt_at)::float8 as due`);
+  const startBy = Date.now() + timing.startWithinMs;
   const deadline = AbortSignal.timeout(timing.sendDeadlineMs);
-  // The pool sends in the order it is handed messages: account e-mails first, then the oldest.
+  // Sent in this order: account e-mails first, then the oldest.
   const messages = claimed.rows.sort((a, b) => a.priority - b.priority || a.due - b.due);
+  // Bodies are opened (rendered, unsealed) all at once, while the first ones are being sent.
+  const bodies = messages.map(async (m) => {
+    const about = { id: m.id, orderId: m.order_id, userId: m.user_id };
+    const text = await open(m.text_body, about);
+    return { text, html: m.html_body === null ? null : await open(m.html_body, about) };
+  });
+  for (const b of bodies) b.catch(() => {}); // each is awaited (and its failure recorded) in its turn
 
-  const deliverOne = async (m: Claimed): Promise<boolean> => {
+  const deliverOne = async (m: Claimed, body: Promise<{ text: string; html: string | null }>) => {
     try {
-      const about = { id: m.id, orderId: m.order_id, userId: m.user_id };
-      const text = await open(m.text_body, about);
-      const html = m.html_body === null ? null : await open(m.html_body, about);
-      deadline.throwIfAborted();
+      const { text, html } = await body;
       await transport.send({ from, to: m.to_address, subject: m.subject, text, html }, deadline);
     } catch (err) {
       await recordFailure(db, m, transport.name, err, log);
@@ -105,8 +122,26 @@ export async function deliverDueEmails(
       where id = ${m.id} and status = 'sending' and attempts = ${m.attempts}`);
     return true;
   };
-  const results = await Promise.all(messages.map(deliverOne));
-  return results.filter(Boolean).length;
+  // As many lanes as the transport has connections: a message waits here, not inside the pool.
+  let next = 0;
+  let sent = 0;
+  const lane = async () => {
+    while (next < messages.length) {
+      const i = next++;
+      const m = messages[i]!;
+      if (Date.now() > startBy) await release(db, m);
+      else if (await deliverOne(m, bodies[i]!)) sent++;
+    }
+  };
+  const lanes = Math.min(transport.concurrency ?? messages.length, messages.length);
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return sent;
+}
+
+/** A message never started goes back as it was: due now, the attempt not counted. */
+async function release(db: Db, m: Claimed): Promise<void> {
+  await db.execute(sql`update email_outbox set status = 'pending', attempts = attempts - 1, locked_until = null
+    where id = ${m.id} and status = 'sending' and attempts = ${m.attempts}`);
 }
 
 async function recordFailure(

@@ -14,6 +14,8 @@ export type MailTransport = {
   name: string;
   /** Settles (rejecting) soon after `signal` aborts: the outbox's claim must outlive every send. */
   send: (msg: MailMessage, signal?: AbortSignal) => Promise<void>;
+  /** How many sends it takes at once (its connections); the outbox never hands it more. Unset: any number. */
+  concurrency?: number;
   close?: () => void;
 };
 
@@ -42,6 +44,7 @@ export function createSmtpTransport(
     ));
   return {
     name: 'smtp',
+    concurrency: connections,
     async send(msg, signal) {
       await (await open()).sendMail({ ...msg, html: msg.html ?? undefined, signal });
     },
