@@ -108,34 +108,46 @@ export async function deliverDueEmails(
   });
   for (const b of bodies) b.catch(() => {}); // each is awaited (and its failure recorded) in its turn
 
-  const deliverOne = async (m: Claimed, body: Promise<{ text: string; html: string | null }>) => {
+  /** Sends one message; resolves once the send is over, with the recording of its result (true: sent). */
+  const deliverOne = async (
+    m: Claimed,
+    body: Promise<{ text: string; html: string | null }>,
+  ): Promise<{ recording: Promise<boolean> }> => {
     try {
       const { text, html } = await body;
       await transport.send({ from, to: m.to_address, subject: m.subject, text, html }, deadline);
     } catch (err) {
-      await recordFailure(db, m, transport.name, err, log);
       onFailure?.(transport.name);
-      return false;
+      return { recording: recordFailure(db, m, transport.name, err, log).then(() => false) };
     }
-    await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), transport = ${transport.name},
-      locked_until = null, last_error = null
-      where id = ${m.id} and status = 'sending' and attempts = ${m.attempts}`);
-    return true;
+    const recording = db
+      .execute(
+        sql`update email_outbox set status = 'sent', sent_at = now(), transport = ${transport.name},
+          locked_until = null, last_error = null
+          where id = ${m.id} and status = 'sending' and attempts = ${m.attempts}`,
+      )
+      .then(() => true);
+    return { recording };
   };
-  // As many lanes as the transport has connections: a message waits here, not inside the pool.
+  // As many lanes as the transport has connections: a message waits here, not inside the pool. A lane goes on
+  // to its next message while the last one's result is being written.
   let next = 0;
-  let sent = 0;
+  const recorded: Promise<boolean>[] = [];
   const lane = async () => {
     while (next < messages.length) {
       const i = next++;
       const m = messages[i]!;
-      if (Date.now() > startBy) await release(db, m);
-      else if (await deliverOne(m, bodies[i]!)) sent++;
+      if (Date.now() > startBy) recorded.push(release(db, m).then(() => false));
+      else {
+        const { recording } = await deliverOne(m, bodies[i]!);
+        recording.catch(() => {}); // awaited below with the others
+        recorded.push(recording);
+      }
     }
   };
   const lanes = Math.min(transport.concurrency ?? messages.length, messages.length);
   await Promise.all(Array.from({ length: lanes }, lane));
-  return sent;
+  return (await Promise.all(recorded)).filter(Boolean).length;
 }
 
 /** A message never started goes back as it was: due now, the attempt not counted. */
