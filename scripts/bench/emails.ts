@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { createSmtpTransport } from '../../src/server/modules/mail/transports.ts';
 import { runBench } from './lib/cleanup.ts';
+import { cpuMeter, postmasterPid, type CpuSplit } from './lib/observe.ts';
 import { benchOutDir, startServer } from './lib/server.ts';
 import {
   createCustomers,
@@ -31,6 +32,8 @@ export type EmailResults = {
   credentialsEmails: number;
   processes: number;
   store: { perSecond: number; seconds: number; delivered: number; duplicates: number };
+  /** CPU per e-mail sent by the store, a figure a busy shared host disturbs far less than the rate. */
+  cpuMsPerEmail: { servers: number | null; postgres: number | null; sink: number | null };
   transport: { perSecond: number; seconds: number };
 };
 
@@ -144,7 +147,9 @@ export async function runEmails(bench: StoreBench, options: EmailOptions): Promi
 
     // The store's workers, one per process, take the backlog from here on.
     const servers = [];
-    for (let i = 0; i < options.processes; i++)
+    const meters: (() => CpuSplit)[] = [];
+    const pgPid = postmasterPid(bench.pg.dir);
+    for (let i = 0; i < options.processes; i++) {
       servers.push(
         await startServer(`mail-${i}`, {
           mode: 'store',
@@ -157,14 +162,21 @@ export async function runEmails(bench: StoreBench, options: EmailOptions): Promi
           startJobs: true,
         }),
       );
+      meters.push(cpuMeter(servers.at(-1)!.pid, i === 0 ? pgPid : null));
+    }
     const deadline = Date.now() + 10 * 60_000;
     while (sink.delivered() < options.messages && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
+    const cpu = meters.map((stop) => stop());
     // A moment longer: any message sent twice would arrive now.
     await new Promise((r) => setTimeout(r, 2000));
     for (const s of servers) await s.stop();
     const { first, last } = sink.window();
     const seconds = (last - first) / 1000;
+    const perEmail = (coreSeconds: number | null) =>
+      coreSeconds === null ? null : Math.round((coreSeconds * 1000 * 100) / sink.delivered()) / 100;
+    const sum = (values: (number | null)[]) =>
+      values.some((v) => v === null) ? null : values.reduce<number>((a, v) => a + v!, 0);
     return {
       messages: options.messages,
       credentialsEmails,
@@ -174,6 +186,15 @@ export async function runEmails(bench: StoreBench, options: EmailOptions): Promi
         seconds: Math.round(seconds * 10) / 10,
         delivered: sink.delivered(),
         duplicates: sink.duplicates(),
+      },
+      cpuMsPerEmail: {
+        servers: perEmail(
+          sum(cpu.map((c) => (c.serverCores === null ? null : c.serverCores * c.seconds))),
+        ),
+        postgres: perEmail(
+          cpu[0]!.postgresCores === null ? null : cpu[0]!.postgresCores * cpu[0]!.seconds,
+        ),
+        sink: perEmail(cpu[0]!.loadGeneratorCores * cpu[0]!.seconds),
       },
       transport: {
         perSecond: Math.round(options.messages / transportSeconds),
@@ -193,6 +214,10 @@ if (import.meta.main) {
       `e-mails/s through a local SMTP sink, ${results.processes} store processes: ${results.store.perSecond} ` +
         `(${results.store.delivered} of ${results.messages} delivered in ${results.store.seconds}s, ` +
         `${results.store.duplicates} twice); nodemailer's pool alone: ${results.transport.perSecond}/s`,
+    );
+    const c = results.cpuMsPerEmail;
+    console.log(
+      `CPU ms per e-mail: store servers ${c.servers ?? '?'}, PostgreSQL ${c.postgres ?? '?'}, sink ${c.sink}`,
     );
     const outFile = path.join(benchOutDir, 'emails.json');
     fs.mkdirSync(benchOutDir, { recursive: true });
