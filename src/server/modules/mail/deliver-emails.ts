@@ -80,7 +80,7 @@ export async function deliverDueEmails(
   from: string,
   options: DeliveryOptions = {},
 ): Promise<number> {
-  const { batch = 50, open = (body) => body, log, onFailure } = options;
+  const { batch = 100, open = (body) => body, log, onFailure } = options;
   const timing = options.timing ?? DELIVERY_TIMING;
   if (
     timing.startWithinMs >= timing.sendDeadlineMs ||
