@@ -60,7 +60,7 @@ export type OpenBody = (
 export type FailureLog = { warn: (details: object, message: string) => void };
 
 export type DeliveryOptions = {
-  /** Messages claimed at once (sent together through the pool). */
+  /** Messages claimed at once (a round), sent in priority order through the transport's connections. */
   batch?: number;
   /** Unseals encrypted bodies and renders placeholders. */
   open?: OpenBody;
