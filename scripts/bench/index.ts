@@ -5,16 +5,19 @@
 //   CPU ms per purchase, server and PostgreSQL               vs  PostgreSQL per TPC-B transaction
 //   catalogue reads/s, 50 clients          vs  a bare Fastify JSON handler            (catalogue-reads.ts)
 //   CSV import rows/s                      vs  PostgreSQL COPY of the same rows       (csv-import.ts)
+//   e-mails/s through a local SMTP sink, by the store's outbox workers  vs  nodemailer's pool alone  (emails.ts)
 //   store server memory at start and end   vs  the bare Fastify process
 // The store and the bare app each run in their own process; this one only generates load and measures.
 // Options (environment): BENCH_CSV_ROWS (100000), BENCH_PURCHASE_STOCK (100000), BENCH_WARMUP_MS (2000),
 // BENCH_DURATION_MS (10000, the purchase runs' window), BENCH_CPU_PROF=1 (profile the servers into
-// .tmp/bench/profiles/), BENCH_LOG_LEVEL (warn), BENCH_DB_POOL_SIZE (20).
+// .tmp/bench/profiles/), BENCH_LOG_LEVEL (warn), BENCH_DB_POOL_SIZE (20), BENCH_EMAILS (10000),
+// BENCH_EMAIL_PROCESSES (2). `npm run bench:emails` runs the e-mail part alone.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultCatalogueOptions, runCatalogueReads } from './catalogue-reads.ts';
 import { runCsvImport } from './csv-import.ts';
+import { defaultEmailOptions, runEmails } from './emails.ts';
 import { runBench } from './lib/cleanup.ts';
 import { cpuPerOperation, stealMeter, warnOfSteal } from './lib/observe.ts';
 import { speedRange } from './lib/host-speed.ts';
@@ -40,6 +43,8 @@ await runBench(async () => {
   memory.afterPurchases = await bench.server.stats();
   const csv = await runCsvImport(bench, { rows: csvRows, components: false });
   memory.end = await bench.server.stats();
+  // After the purchases: their queued credentials e-mails are most of the backlog the workers send.
+  const emails = await runEmails(bench, defaultEmailOptions);
   const loadAfter = os.loadavg();
   // Steal time over the whole bench: the hypervisor running other machines while this one had work.
   const stolenCores = steal();
@@ -73,6 +78,14 @@ await runBench(async () => {
       p99: none,
     },
     {
+      measure: `e-mails/s, ${fmt(emails.messages)} queued, ${emails.processes} store processes (vs nodemailer pool alone)`,
+      store: fmt(emails.store.perSecond),
+      baseline: fmt(emails.transport.perSecond),
+      ratio: ratio(emails.store.perSecond / emails.transport.perSecond),
+      p50: none,
+      p99: none,
+    },
+    {
       measure: 'server RSS MB, start → end (vs bare Fastify, before → after load)',
       store: `${fmt(mb(memory.start!.rssBytes))} → ${fmt(mb(memory.end!.rssBytes))}`,
       baseline: `${fmt(mb(c.bare.memoryBefore.rssBytes))} → ${fmt(mb(c.bare.memoryAfter.rssBytes))}`,
@@ -98,6 +111,9 @@ await runBench(async () => {
   printTable(rows);
   console.log(
     `peak server RSS ${fmt(mb(memory.end!.maxRssBytes))} MB; ${p.store.ok} purchases in ${p.store.seconds}s, failures ${JSON.stringify(p.store.failures)}`,
+  );
+  console.log(
+    `e-mails: ${emails.store.delivered} of ${emails.messages} delivered (${emails.credentialsEmails} credentials e-mails from the purchases), ${emails.store.duplicates} twice, in ${emails.store.seconds}s`,
   );
   // CPU time per operation holds up on a busy shared machine far better than rates do.
   const cpuPerOp = {
@@ -169,6 +185,7 @@ await runBench(async () => {
     purchases,
     catalogue,
     csv,
+    emails,
     serverMemory: memory,
     cpuMsPerOperation: cpuPerOp,
   };

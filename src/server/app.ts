@@ -34,6 +34,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerMetrics } from './modules/health/metrics.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { deliverDueEmails, startMailWorker } from './modules/mail/deliver-emails.ts';
+import { createFailureCounters } from './modules/health/failure-counters.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { adminEmailRoutes } from './modules/mail/admin-emails.routes.ts';
 import {
@@ -195,14 +196,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (config.SMTP_URL
       ? createSmtpTransport(config.SMTP_URL)
       : createLocalMailbox((line) => app.log.info(line), { showLinks: !config.isProduction }));
-  const deliverMail = () =>
-    deliverDueEmails(db, mailTransport, config.MAIL_FROM, 20, openBody, app.log);
-  const mailWorker = deps.startJobs
-    ? startMailWorker(deliverMail, (err) => app.log.error({ err }, 'mail worker failed'))
-    : null;
-  app.addHook('onClose', async () => mailWorker?.stop());
-  const pokeMail = () => mailWorker?.poke();
-
   const paymentProvider =
     deps.paymentProvider ??
     (config.ERCASPAY_SECRET_KEY
@@ -211,12 +204,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           secretKey: config.ERCASPAY_SECRET_KEY,
         })
       : createSandboxProvider({ db, publicUrl: config.publicUrl }));
+  const failures = createFailureCounters(mailTransport.name, paymentProvider.name);
+  const deliverMail = () =>
+    deliverDueEmails(db, mailTransport, config.MAIL_FROM, {
+      open: openBody,
+      log: app.log,
+      onFailure: failures.emailSendFailed,
+    });
+  const mailWorker = deps.startJobs
+    ? startMailWorker(deliverMail, (err) => app.log.error({ err }, 'mail worker failed'))
+    : null;
+  app.addHook('onClose', async () => {
+    await mailWorker?.stop();
+    mailTransport.close?.();
+  });
+  const pokeMail = () => mailWorker?.poke();
+
   const settle = createSettler({
     db,
     provider: paymentProvider,
     log: app.log,
     paymentMode: config.paymentMode,
     onCredited: pokeMail,
+    onVerificationFailure: (reason) =>
+      failures.paymentVerificationFailed(paymentProvider.name, reason),
   });
   // A background loop (only when this app runs jobs), stopped with the app; its failures are logged.
   const backgroundJob = (name: string, work: () => Promise<number>, intervalMs: number) => {
@@ -239,7 +250,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   )?.poke();
 
   healthRoutes(app, { db, isDraining: app.isDraining });
-  registerMetrics(app, { db, pool: database.pool });
+  registerMetrics(app, {
+    db,
+    pool: database.pool,
+    counters: failures.registry,
+    token: config.METRICS_TOKEN,
+  });
   siteRoutes(app, { config });
   seoRoutes(app, { db, config });
   inboxRoutes(app, { db: database.db, pokeMail });

@@ -35,6 +35,9 @@ const envSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   // Prometheus metrics without sign-in on 127.0.0.1:METRICS_PORT (they are always at /api/metrics for admins).
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // A bearer token that also opens /api/metrics without a session (a Prometheus elsewhere), even with the
+  // database down, when sessions cannot be read.
+  METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
   // How long /api/health says "draining" before the listener closes (default 5000 in production, 0 elsewhere).
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   // Slow senders: all headers within HTTP_HEADERS_TIMEOUT_MS, the whole request (a 20 MB stock CSV on a slow
@@ -198,6 +201,7 @@ export function configuredSecrets(config: Config): { name: string; value: string
   add('NEW_CREDENTIALS_KEY', config.NEW_CREDENTIALS_KEY);
   add('ERCASPAY_SECRET_KEY', config.ERCASPAY_SECRET_KEY);
   add('PAYMENT_WEBHOOK_TOKEN', config.PAYMENT_WEBHOOK_TOKEN);
+  add('METRICS_TOKEN', config.METRICS_TOKEN);
   add('DEMO_ADMIN_PASSWORD', config.DEMO_ADMIN_PASSWORD);
   add(
     'SMTP_URL password',

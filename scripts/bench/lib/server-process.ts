@@ -12,6 +12,9 @@ export type StoreOptions = {
   dataDir: string;
   logLevel: string;
   poolSize: number;
+  /** The e-mail bench: SMTP to its sink, and the background jobs (the outbox worker) running. */
+  smtpUrl?: string;
+  startJobs?: boolean;
 };
 export type BareOptions = { mode: 'bare'; payload: unknown };
 export type ServerOptions = StoreOptions | BareOptions;
@@ -77,10 +80,11 @@ async function start(
     // the load generator sends; the port is only known after listen({ port: 0 }).
     PUBLIC_URL: 'http://127.0.0.1',
     DEMO_SEED: 'false',
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
   });
   // As main.ts does: one pool of DB_POOL_SIZE connections for the whole app.
   const database = connectDatabase(config.DATABASE_URL!, config.DB_POOL_SIZE);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, startJobs: options.startJobs ?? false });
   return { app, database };
 }
 

@@ -31,6 +31,8 @@ export type StoreBench = {
   server: BenchServer;
   /** The server's credentials cipher (same key), for sealing stock inserted directly. */
   cipher: CredentialCipher;
+  /** The same key in hex, for another store process on the same database (the e-mail bench's). */
+  credentialsKey: string;
   /** Headers every mutating request needs: a same-origin Origin. */
   origin: { origin: string };
 };
@@ -58,6 +60,7 @@ export async function startStoreBench(
     db: pg.database.db,
     server,
     cipher: createCredentialCipher(key),
+    credentialsKey: key.toString('hex'),
     origin: { origin: server.base },
   };
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { connectDatabase } from '../db/client.ts';
 import { pruneBackups, recordLastSuccess } from '../maintenance/prune-backups.ts';
+import { recordBackupSuccess } from '../maintenance/record-backup-success.ts';
 import { writeBackup } from '../maintenance/write-backup.ts';
 import { loadCredentialsKey } from '../modules/stock/credential-cipher.ts';
 import { databaseUrlFor } from './database-url.ts';
@@ -38,6 +39,8 @@ try {
     keepDays: config.BACKUP_KEEP_DAYS,
     keepMin: config.BACKUP_KEEP_MIN,
   });
+  // For the metrics and the BackupTooOld alert (docs/deploy.md, "What to watch").
+  await recordBackupSuccess(database.db, 'logical');
   const rows = Object.values(manifest.counts).reduce((a, b) => a + b, 0);
   console.log(
     `backup: ${file} (${(fs.statSync(file).size / 1e6).toFixed(2)} MB, ${rows} rows in ${Object.keys(manifest.counts).length} tables, ` +

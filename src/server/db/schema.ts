@@ -12,3 +12,4 @@ export * from '../modules/payments/sandbox.tables.ts';
 export * from '../jobs/jobs.tables.ts';
 export * from '../http/rate-limit.tables.ts';
 export * from '../modules/reports/reports.tables.ts';
+export * from '../maintenance/maintenance.tables.ts';

@@ -30,13 +30,9 @@ export async function shopWithSoldOrder(app: FastifyInstance, db: Db) {
   expect(bought.statusCode).toBe(201);
   const orderId = (bought.json() as { order: { id: string } }).order.id;
   // The outbox worker's first attempt renders the credentials e-mail and stores it sealed.
-  await deliverDueEmails(
-    db,
-    { name: 'test', send: async () => {} },
-    'store@test',
-    20,
-    outboxBodyOpener(db, testCipher),
-  );
+  await deliverDueEmails(db, { name: 'test', send: async () => {} }, 'store@test', {
+    open: outboxBodyOpener(db, testCipher),
+  });
   const credentials = await readCredentials(app, buyer.cookie, orderId);
   return { buyer, orderId, credentials };
 }

@@ -7,7 +7,8 @@ export type SmtpCapture = {
   close: () => Promise<void>;
 };
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/** On a free port, or on `port` (a server taking over from another one there). */
+export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
   const received: SmtpCapture['received'] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -21,10 +22,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as { port: number };
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
   return {
-    port,
+    port: (smtp.server.address() as { port: number }).port,
     received,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };

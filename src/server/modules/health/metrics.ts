@@ -1,8 +1,11 @@
 // Prometheus metrics of this process: HTTP requests and latencies by route pattern (never the raw URL, so ids and
 // tokens stay out and the series stay few), database pool usage, process figures, and the store's gauges read
-// from the database (store-gauges.ts). GET /api/metrics serves them to admins; METRICS_PORT serves them on
-// 127.0.0.1 without sign-in (metrics-server.ts) so Prometheus can scrape every process.
-import type { FastifyInstance } from 'fastify';
+// from the database (store-gauges.ts), and the failure counters (failure-counters.ts). GET /api/metrics serves them
+// to admins, and to a scraper holding METRICS_TOKEN without a session (so they answer, and say the database is
+// down, when sessions cannot be read); METRICS_PORT serves them on 127.0.0.1 without sign-in (metrics-server.ts)
+// so Prometheus can scrape every process.
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type pg from 'pg';
 import client from 'prom-client';
 import type { Db } from '../../db/client.ts';
@@ -30,7 +33,12 @@ function processMetrics(): client.Registry {
 
 export function registerMetrics(
   app: FastifyInstance,
-  { db, pool }: { db: Db; pool: pg.Pool },
+  {
+    db,
+    pool,
+    counters,
+    token,
+  }: { db: Db; pool: pg.Pool; counters?: client.Registry; token?: string | undefined },
 ): void {
   const registry = new client.Registry();
   const labelNames = ['method', 'route', 'status'];
@@ -90,8 +98,14 @@ export function registerMetrics(
 
   app.decorate('renderMetrics', async () => {
     await refreshStoreGauges(db);
-    return client.Registry.merge([processMetrics(), registry]).metrics();
+    const registries = [processMetrics(), registry, ...(counters ? [counters] : [])];
+    return client.Registry.merge(registries).metrics();
   });
+  const answer = async (reply: FastifyReply) =>
+    reply
+      .type(METRICS_CONTENT_TYPE)
+      .header('cache-control', 'no-store')
+      .send(await app.renderMetrics());
 
   app.get(
     '/api/metrics',
@@ -99,11 +113,18 @@ export function registerMetrics(
       config: { access: 'admin' },
       ...answers({ 200: textAnswer(METRICS_CONTENT_TYPE) }),
       logLevel: 'warn',
+      // Before the access check, which reads the session from the database: the token alone is enough. Any
+      // other request, a wrong token included, goes on to the admin check.
+      onRequest: async (req, reply) => {
+        if (token && bearerIs(req.headers.authorization, token)) return answer(reply);
+      },
     },
-    async (_req, reply) =>
-      reply
-        .type(METRICS_CONTENT_TYPE)
-        .header('cache-control', 'no-store')
-        .send(await app.renderMetrics()),
+    async (_req, reply) => answer(reply),
   );
+}
+
+function bearerIs(header: string | undefined, token: string): boolean {
+  if (!header?.startsWith('Bearer ')) return false;
+  const digest = (s: string) => crypto.createHash('sha256').update(s).digest();
+  return crypto.timingSafeEqual(digest(header.slice('Bearer '.length)), digest(token));
 }

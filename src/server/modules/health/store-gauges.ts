@@ -1,5 +1,7 @@
 // The store's state as Prometheus gauges, read from the database at each scrape (so every process reports the
-// same numbers, whichever one is asked): orders and top-ups by status, and the e-mail outbox's depth and failures.
+// same numbers, whichever one is asked): orders and top-ups by status, the e-mail outbox's depth and failures,
+// and when each kind of backup last succeeded. A database that does not answer within SCRAPE_DB_TIMEOUT_MS is
+// reported down (database_up 0) and the other figures keep their last values.
 import { sql } from 'drizzle-orm';
 import client from 'prom-client';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +11,9 @@ import { PAYMENT_STATUSES } from '../../../shared/payments.ts';
 
 /** Outbox states as an operator reads them: "retrying" is pending after a failed attempt. */
 const OUTBOX_STATES = [...OUTBOX_STATUSES, 'retrying'] as const;
+
+/** A scrape waits this long for the database before it says the database is down. */
+export const SCRAPE_DB_TIMEOUT_MS = 2000;
 
 type Count = { family: 'orders' | 'payments' | 'outbox'; status: string; n: number };
 
@@ -31,28 +36,58 @@ export function createStoreGauges(registry: client.Registry) {
     'Age of the oldest e-mail waiting to be sent (0 when none)',
   );
   const databaseUp = gauge('acctstore_database_up', '1 when the database answered this scrape');
+  const lastBackup = gauge(
+    'acctstore_last_backup_success_timestamp_seconds',
+    'When a backup of this kind last succeeded (Unix time; backup_runs); no series before the first',
+    ['kind'],
+  );
 
-  return async function refresh(db: Db): Promise<void> {
-    try {
-      const counts = await db.execute<Count>(sql`
+  const oldestTopup = gauge(
+    'acctstore_topup_oldest_pending_seconds',
+    'Age of the oldest top-up still pending (0 when none); a checkout link expires after 90 minutes',
+  );
+
+  const read = async (db: Db) => {
+    const counts = await db.execute<Count>(sql`
         select 'orders' as family, status, count(*)::int as n from orders group by status
         union all select 'payments', status, count(*)::int from payments group by status
         union all select 'outbox', case when status = 'pending' and last_error is not null then 'retrying' else status end, count(*)::int
           from email_outbox group by 2`);
-      const due = await db.execute<{ s: number | null }>(sql`
-        select extract(epoch from now() - min(next_attempt_at))::float8 as s from email_outbox
-        where status in ('pending', 'sending') and next_attempt_at <= now()`);
+    const ages = await db.execute<{ email: number | null; topup: number | null }>(sql`
+      select (select extract(epoch from now() - min(next_attempt_at))::float8 from email_outbox
+               where status in ('pending', 'sending') and next_attempt_at <= now()) as email,
+             (select extract(epoch from now() - min(created_at))::float8 from payments
+               where status = 'pending') as topup`);
+    const backups = await db.execute<{ kind: string; at: number }>(
+      sql`select kind, extract(epoch from succeeded_at)::float8 as at from backup_runs`,
+    );
+    return { counts: counts.rows, ages: ages.rows[0], backups: backups.rows };
+  };
+
+  return async function refresh(db: Db): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const { counts, ages, backups } = await Promise.race([
+        read(db),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('database timeout')), SCRAPE_DB_TIMEOUT_MS);
+        }),
+      ]);
       const set = (g: client.Gauge, family: Count['family'], statuses: readonly string[]) => {
         for (const status of statuses) g.set({ status }, 0);
-        for (const c of counts.rows) if (c.family === family) g.set({ status: c.status }, c.n);
+        for (const c of counts) if (c.family === family) g.set({ status: c.status }, c.n);
       };
       set(orders, 'orders', ORDER_STATUSES);
       set(topups, 'payments', PAYMENT_STATUSES);
       set(outbox, 'outbox', OUTBOX_STATES);
-      oldestDue.set(Math.max(0, due.rows[0]?.s ?? 0));
+      oldestDue.set(Math.max(0, ages?.email ?? 0));
+      oldestTopup.set(Math.max(0, ages?.topup ?? 0));
+      for (const b of backups) lastBackup.set({ kind: b.kind }, b.at);
       databaseUp.set(1);
     } catch {
       databaseUp.set(0);
+    } finally {
+      clearTimeout(timer);
     }
   };
 }

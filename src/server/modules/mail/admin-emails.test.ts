@@ -26,7 +26,10 @@ const log = {
     void warnings.push({ details: details as Record<string, unknown>, message }),
 };
 const deliver = (transport: MailTransport) =>
-  deliverDueEmails(db, transport, 'store@test', 20, (b) => openEmailBody(testCipher, b), log);
+  deliverDueEmails(db, transport, 'store@test', {
+    open: (b) => openEmailBody(testCipher, b),
+    log,
+  });
 const makeDue = (id: string) =>
   db
     .update(emailOutbox)

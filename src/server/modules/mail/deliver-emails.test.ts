@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { MAX_ATTEMPTS, deliverDueEmails } from './deliver-emails.ts';
@@ -20,6 +20,7 @@ describe('the e-mail outbox', () => {
       text: 'Body text',
     });
     const transport = createSmtpTransport(`smtp://127.0.0.1:${smtpPort}`);
+    onTestFinished(() => transport.close?.());
     expect(await deliverDueEmails(db, transport, 'Store <no-reply@store.test>')).toBe(1);
     expect(received.at(-1)!.to).toBe('ada@example.com');
     expect(received.at(-1)!.data).toContain('Subject: Hello Ada');

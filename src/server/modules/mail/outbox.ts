@@ -3,6 +3,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { emailOutbox } from './mail.tables.ts';
+import { emailPriority } from '../../../shared/mail.ts';
 
 export type OutgoingEmail = {
   kind: string;
@@ -19,6 +20,7 @@ export async function enqueueEmail(tx: Db | Tx, email: OutgoingEmail): Promise<s
     .insert(emailOutbox)
     .values({
       kind: email.kind,
+      priority: emailPriority(email.kind),
       toAddress: email.to,
       subject: email.subject,
       textBody: email.text,

@@ -58,8 +58,7 @@ describe('purchase', () => {
       db,
       { name: 'test', send: async (m) => void sent.push(m) },
       'store@test',
-      20,
-      outboxBodyOpener(db, testCipher),
+      { open: outboxBodyOpener(db, testCipher) },
     );
     expect(sent.find((m) => m.to === user.email)?.text).toContain(password);
     // Rendered by the worker after commit, it is stored sealed from then on.

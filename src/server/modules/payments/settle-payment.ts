@@ -36,6 +36,8 @@ export type SettleDeps = {
   paymentMode: PaymentMode;
   /** Called after a credit committed (the app wakes the mail worker for the receipt). */
   onCredited?: (payment: Payment) => void;
+  /** Called when the provider did not answer or disagreed with our record (the metrics' failure counter). */
+  onVerificationFailure?: (reason: 'no_answer' | 'mismatch') => void;
 };
 export type Settle = (paymentId: string, source: VerifySource) => Promise<SettleOutcome>;
 
@@ -79,6 +81,8 @@ export async function settlePayment(
       'payment: verification failed, will retry',
     );
   }
+  if (seen.kind === 'no-answer') deps.onVerificationFailure?.('no_answer');
+  if (seen.kind === 'mismatch') deps.onVerificationFailure?.('mismatch');
   const record: ProviderAnswer = {
     at: new Date().toISOString(),
     source,
