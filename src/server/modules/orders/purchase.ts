@@ -2,7 +2,7 @@
 // §1): everything commits together or not at all, so a crash can leave no debit without its order, no order
 // without its debit, and no account half-sold. There is no 'reserved' state to clean up.
 // The sequence runs inside PostgreSQL as one call of purchase_order() (drizzle/0009, numbered steps there;
-// latest in 0021), or, for purchases that arrive together, of purchase_orders() (0020, purchase-batches.ts):
+// latest in 0022), or, for purchases that arrive together, of purchase_orders() (0020, purchase-batches.ts):
 // one round trip, no transaction left idle waiting for this process, no group row locked (see
 // docs/decisions/011-purchase-in-one-statement.md for the measurements that chose it).
 import crypto from 'node:crypto';
