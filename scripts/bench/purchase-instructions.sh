@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The CPU work of one purchase_order() call inside PostgreSQL, as a count of machine instructions (callgrind), so
 # that two versions of the purchase's SQL compare to within about 1 % on a host whose speed swings by a fifth
-# from run to run (docs/decisions/011, "Session 13"). Throughput is what `npm run bench` measures; this answers
+# from run to run (PERFORMANCE-LOG.md, "Session 13"). Throughput is what `npm run bench` measures; this answers
 # "does this change make PostgreSQL do less per purchase?".
 #
 # It starts its own PostgreSQL (the embedded binaries) in a temporary folder, migrates a database, seeds 1 group

@@ -2,8 +2,8 @@
 // unit of arithmetic over the run, in ms (lower is faster). A ratio compares two runs taken a minute apart (the
 // store's and its baseline's); steal time does not say whether the host's cores ran at the same speed in both
 // (a core shared with another machine's hyperthread, a lower clock), and this does. In session 17 it read the
-// same speed, within 6 %, in every run of every bench (docs/decisions/011): a guard, which warns when two
-// compared runs were more than a fifth apart. It costs under 1 % of one core (about 1.5 ms every 200 ms).
+// same speed, within 6 %, in every run of every bench (PERFORMANCE-LOG.md, "Session 17"): a guard, which warns when
+// two compared runs were more than a fifth apart. It costs under 1 % of one core (about 1.5 ms every 200 ms).
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -84,7 +84,8 @@ export async function checkpoint(pg: BenchPostgres): Promise<void> {
 /**
  * Starts counting the WAL the cluster writes; the returned function gives the bytes since (the WAL position moved,
  * read exactly, not from statistics that backends flush later). Beside TPC-B's, it shows whether a purchase
- * writes more WAL than the baseline's transaction (decision 011, "Session 15": about as much).
+ * writes more WAL than the baseline's transaction (PERFORMANCE-LOG.md, "Purchase (ADR 011)", "Session 15":
+ * about as much).
  */
 export async function walMeter(pg: BenchPostgres): Promise<() => Promise<number>> {
   const position = async () =>

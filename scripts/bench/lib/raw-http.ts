@@ -2,7 +2,7 @@
 // each answer read by its Content-Length, nothing else. The open loop shares the 2-core host with the server and
 // PostgreSQL, and node:http's client cost 0.16 ms of CPU per request there (0.2-0.3 cores at 1,600 purchases/s,
 // a sixth of the machine, where pgbench -R, the baseline, uses a few hundredths); undici cost as much. This one
-// costs a fraction of that (docs/decisions/011, "Session 18"). It speaks only what the bench sends and the store
+// costs a fraction of that (PERFORMANCE-LOG.md, "Session 18"). It speaks only what the bench sends and the store
 // answers: HTTP/1.1, one request at a time per connection, a body by Content-Length or chunked.
 import net from 'node:net';
 import type { Answer, LoadRequest } from './load.ts';

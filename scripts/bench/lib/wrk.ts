@@ -1,6 +1,6 @@
 // The closed-loop purchase runs' load generator: wrk (C, Debian's package `wrk`), driven by wrk-purchases.lua.
 // pgbench, the baseline, drives TPC-B from C at about a hundredth of a core; the Node load generator (load.ts)
-// took a tenth of the two cores for the same work (perf, docs/decisions/011 "Session 14"), CPU the store and
+// took a tenth of the two cores for the same work (perf, PERFORMANCE-LOG.md "Session 14"), CPU the store and
 // PostgreSQL then did not have. A warm-up run first, then the measured run: its whole duration is the window.
 import { execFile, execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';

@@ -20,8 +20,8 @@ export function connectDatabase(url: string, poolSize = 20, applicationName?: st
     connectionTimeoutMillis: 10_000,
     // A connection, once opened, stays open (pg-pool closes one after 10 s idle by default). After a burst the
     // pool closed a dozen idle connections at once, and every request in flight stalled for about a second
-    // (decision 011, "The open loop's stall"); opening them again for the next burst costs a SCRAM exchange
-    // and a new backend each. `max` still bounds them.
+    // (docs/decisions/011-purchase-in-one-statement.md, "Connections stay open"); opening them again for the next
+    // burst costs a SCRAM exchange and a new backend each. `max` still bounds them.
     idleTimeoutMillis: 0,
     application_name: applicationName,
   });
@@ -34,7 +34,8 @@ export function connectDatabase(url: string, poolSize = 20, applicationName?: st
 /**
  * The rows of a named prepared statement: each connection parses and plans it once, then only binds and runs it.
  * For the hottest raw SQL only (the purchase call): parsing and planning it on every call was about a tenth of
- * PostgreSQL's CPU per purchase (docs/decisions/011, "Session 10"). Query-builder statements use `.prepare(name)`.
+ * PostgreSQL's CPU per purchase (scripts/bench/PERFORMANCE-LOG.md, "Purchase (ADR 011)", "Session 10").
+ * Query-builder statements use `.prepare(name)`.
  */
 export async function queryPrepared<Row extends object>(
   db: Db,

@@ -1,7 +1,7 @@
-// ANALYZE skips the wide columns whose statistics no plan needs (drizzle/0019, docs/decisions/011
-// "Session 16"): autovacuum analyzes the tables a purchase writes as they grow, and sorting jsonb documents,
-// sealed credentials and e-mail bodies was most of that work, done beside the purchases. The columns the
-// store's queries do filter on keep their statistics, so the planner still sees them.
+// ANALYZE skips the wide columns whose statistics no plan needs (drizzle/0019; scripts/bench/PERFORMANCE-LOG.md,
+// "Purchase (ADR 011)", "Session 16"): autovacuum analyzes the tables a purchase writes as they grow, and sorting
+// jsonb documents, sealed credentials and e-mail bodies was most of that work, done beside the purchases. The
+// columns the store's queries do filter on keep their statistics, so the planner still sees them.
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

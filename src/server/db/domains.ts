@@ -1,9 +1,10 @@
 // Columns typed by a PostgreSQL domain instead of a CHECK constraint, on the tables the purchase writes (users,
 // orders, transactions, individual_accounts, email_outbox; drizzle/0017). PostgreSQL re-reads every CHECK of a
 // table from its stored text at each INSERT or UPDATE statement: on the purchase that was a fifth of its
-// instructions (docs/decisions/011, "Session 13"). A domain's check is kept parsed per connection and runs only
-// for the columns a statement writes. The rule and its error stay in the database; the values of each closed
-// union come from src/shared/ (domains.test.ts compares them with the database's).
+// instructions (docs/decisions/011-purchase-in-one-statement.md, "Plans made once, rules as types, fewer index
+// entries"; the count in scripts/bench/PERFORMANCE-LOG.md, "Session 13"). A domain's check is kept parsed per
+// connection and runs only for the columns a statement writes. The rule and its error stay in the database; the
+// values of each closed union come from src/shared/ (domains.test.ts compares them with the database's).
 import { customType } from 'drizzle-orm/pg-core';
 import { ACCOUNT_STATUSES } from '../../shared/admin-catalogue.ts';
 import { OUTBOX_STATUSES } from '../../shared/mail.ts';

@@ -22,7 +22,8 @@ export const orders = pgTable(
     // No foreign key on purpose: its check locked the group row (KEY SHARE) from every purchase, one hot row
     // for all buyers of a group. The group is kept by the order's accounts instead: they are in this group
     // (the claim takes them from it), their key on the group refuses its deletion, and a sold account is never
-    // deleted. check-ledger.ts proves it after every test (docs/decisions/011, "Session 10").
+    // deleted. check-ledger.ts proves it after every test (docs/decisions/011-purchase-in-one-statement.md,
+    // "Nothing else on the group row").
     productGroupId: uuid('product_group_id').notNull(),
     // Typed by domains (domains.ts): a quantity of at least one, an amount never below zero, a known status.
     quantity: positiveQuantity('quantity').notNull(),
@@ -37,7 +38,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_group_idx').on(t.productGroupId),
     // One order per (customer, key), led by the key: the purchase functions find a key through this index alone,
-    // whatever the statistics say of orders per customer (drizzle/0022, docs/decisions/011 "Session 19").
+    // whatever the statistics say of orders per customer (drizzle/0022; scripts/bench/PERFORMANCE-LOG.md,
+    // "Purchase (ADR 011)", "Session 19").
     uniqueIndex('orders_idempotency_key_user').on(t.idempotencyKey, t.userId),
   ],
 );

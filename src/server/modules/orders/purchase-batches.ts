@@ -1,7 +1,8 @@
 // Purchases that arrive while others are in flight go to PostgreSQL together, as one call of purchase_orders()
-// (src/server/db/functions/41-purchase-orders.sql): one statement per step for all of them, which is where a purchase's CPU goes (docs/decisions/011,
-// "Session 17"). A purchase that finds a free slot goes alone through purchase_order(), exactly as before, so a
-// quiet shop sees no change; the queue forms only when the slots are busy, like a database's group commit.
+// (src/server/db/functions/41-purchase-orders.sql): one statement per step for all of them, which is where a
+// purchase's CPU goes (docs/decisions/011-purchase-in-one-statement.md, "Batches"). A purchase that finds a free slot
+// goes alone through purchase_order(), exactly as before, so a quiet shop sees no change; the queue forms only when
+// the slots are busy, like a database's group commit.
 //
 // Correctness does not depend on the batch: purchase_orders() completes only the purchases that are plainly
 // possible and answers 'deferred' for the rest, which then go through purchase_order() one by one, the one
@@ -92,7 +93,7 @@ export type BatchOptions = {
 // One slot: while one call runs, everything that arrives waits and goes next, together. On the bench's 2-core
 // host one slot sold as many as two (1,822-2,028 purchases/s against 1,992-2,059) with a lower open-loop tail at
 // half that rate (p99 73-88 ms against 114-143); each process has its own, so several processes run several
-// (docs/decisions/011, "Session 17").
+// (scripts/bench/PERFORMANCE-LOG.md, "Purchase (ADR 011)", "Session 17").
 export const defaultBatchOptions: BatchOptions = { slots: 1, maxBatch: 64, holdMs: 1_000 };
 
 export function purchaseBatcher(

@@ -1,8 +1,9 @@
-// The purchase's idempotency check finds the key through its own index whatever the statistics say (drizzle/0022,
-// docs/decisions/011 "Session 19"). Statistics taken while each customer had one order make user_id look unique;
-// a plan made from them took orders_user_idx and filtered the key, so a purchase read every earlier order of its
-// buyer. Here a heavy buyer's thousands of orders come after such an ANALYZE, and auto_explain shows the plans
-// both purchase functions make for the lookup. All of it in one transaction, rolled back: nothing stays.
+// The purchase's idempotency check finds the key through its own index whatever the statistics say (drizzle/0022;
+// scripts/bench/PERFORMANCE-LOG.md, "Purchase (ADR 011)", "Session 19"). Statistics taken while each customer had
+// one order make user_id look unique; a plan made from them took orders_user_idx and filtered the key, so a
+// purchase read every earlier order of its buyer. Here a heavy buyer's thousands of orders come after such an
+// ANALYZE, and auto_explain shows the plans both purchase functions make for the lookup. All of it in one
+// transaction, rolled back: nothing stays.
 import type { PoolClient } from 'pg';
 import { expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';

@@ -1,6 +1,7 @@
 // One batch of uploaded accounts into individual_accounts, in one transaction: straight into the table through
 // COPY FROM STDIN, then the stock count raised by the rows written. A batch holding a username or e-mail already
-// taken goes through a staging table and INSERT … ON CONFLICT DO NOTHING instead. Decision 012 has the numbers.
+// taken goes through a staging table and INSERT … ON CONFLICT DO NOTHING instead.
+// docs/decisions/012-csv-import-through-copy.md has the numbers.
 import { randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';

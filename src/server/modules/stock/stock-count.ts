@@ -40,7 +40,8 @@ export async function recomputeStockCount(tx: Tx | Db, groupId: string): Promise
  * Counts `added` accounts the caller's transaction has just inserted as available (a CSV import's batch), and
  * folds the group's pending deltas, as recomputeStockCount does but without counting the group's accounts:
  * a recount reads every available account of the group, so an import's tenth batch of 10,000 read 100,000 rows
- * (a tenth of the import's database time, decision 012). Exact by the invariant: stock_count + pending deltas =
+ * (a tenth of the import's database time: scripts/bench/PERFORMANCE-LOG.md, "CSV import (ADR 012)",
+ * "Session 15"). Exact by the invariant: stock_count + pending deltas =
  * available accounts held at the last commit, and the row lock keeps every other writer out until this one's.
  */
 export async function addToStockCount(tx: Tx, groupId: string, added: number): Promise<number> {

@@ -54,8 +54,8 @@ export const stockAccounts = pgTable(
       .on(t.productGroupId, sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),
     // The status is a domain (domains.ts). This rule spans three columns, so it stays a CHECK, inline: as a
-    // function it saved the purchase nothing (docs/decisions/011, "Session 13"), and the CSV import would pay a
-    // function call for every row.
+    // function it saved the purchase nothing (scripts/bench/PERFORMANCE-LOG.md, "Purchase (ADR 011)",
+    // "Session 13"), and the CSV import would pay a function call for every row.
     check(
       'individual_accounts_sold_has_order',
       sql`(${t.status} in ('sold', 'replaced', 'refunded')) = (${t.orderId} is not null and ${t.soldAt} is not null)`,
