@@ -73,7 +73,15 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { wireModules } from './wire-modules.ts';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { purchaseLine, type PurchaseLine } from './modules/orders/purchase.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's purchase line (its batcher's figures: `app.purchases.batcher.stats()`). */
+    purchases: PurchaseLine;
+  }
+}
 
 export type AppDeps = {
   config: Config;
@@ -277,7 +285,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminAccountRoutes(app, { db, cipher });
   adminStockCsvRoutes(app, { db, pool: database.pool, cipher });
   walletRoutes(app, { db });
-  orderRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
+  // Made once here and passed where it is used: the purchase's batcher and stock-count refresher (purchase.ts).
+  const purchases = purchaseLine(db);
+  app.decorate('purchases', purchases);
+  orderRoutes(app, { db, cipher, purchases, pokeMail, warrantyHours: config.WARRANTY_HOURS });
   adminOrderRoutes(app, { db });
   reportRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
   topupRoutes(app, {

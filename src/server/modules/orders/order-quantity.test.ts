@@ -8,7 +8,6 @@ import { purchaseClient } from '../../test/purchase-helpers.ts';
 import { insertGroupWithStock } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { productGroups } from '../catalogue/catalogue.tables.ts';
-import { purchaseBatchStats } from './purchase.ts';
 
 const { app, db } = await createTestApp();
 const { buy, balanceOf } = purchaseClient(app, db);
@@ -51,7 +50,7 @@ describe('quantity per order', () => {
     expect(await balanceOf(alone.user.id)).toBe(1_000_000);
 
     // Side by side, so that batches form: the ones within the limits complete, the others are refused the same.
-    const before = purchaseBatchStats(db);
+    const before = app.purchases.batcher.stats();
     const buyers = await Promise.all(
       Array.from({ length: 24 }, () => quickCustomer(db, 1_000_000)),
     );
@@ -67,6 +66,6 @@ describe('quantity per order', () => {
         expect(await balanceOf(buyers[i]!.user.id)).toBe(1_000_000);
       }
     }
-    expect(purchaseBatchStats(db).batches).toBeGreaterThan(before.batches);
+    expect(app.purchases.batcher.stats().batches).toBeGreaterThan(before.batches);
   });
 });

@@ -24,7 +24,7 @@ import { parseInput } from '../../http/validate.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { enqueueCredentialsEmail } from './credentials-email.ts';
 import { credentialsText, loadOwnOrder, readOrderCredentials } from './order-credentials.ts';
-import { purchase } from './purchase.ts';
+import { purchase, type PurchaseLine } from './purchase.ts';
 import { readOrders } from './read-orders.ts';
 import { readActivity } from '../wallet/read-activity.ts';
 import { answers, textAnswer } from '../../http/response-schemas.ts';
@@ -33,11 +33,18 @@ const downloadQuery = z.object({ format: z.enum(['json', 'txt']).default('json')
 const idempotencyKeySchema = z.string().trim().min(8).max(100);
 const EMAILS_PER_ORDER_PER_HOUR = 5;
 
-type Deps = { db: Db; cipher: CredentialCipher; pokeMail: () => void; warrantyHours: number };
+type Deps = {
+  db: Db;
+  cipher: CredentialCipher;
+  /** The purchase's batcher and stock-count refresher, one per process (purchase.ts). */
+  purchases: PurchaseLine;
+  pokeMail: () => void;
+  warrantyHours: number;
+};
 
 export function orderRoutes(
   app: FastifyInstance,
-  { db, cipher, pokeMail, warrantyHours }: Deps,
+  { db, cipher, purchases, pokeMail, warrantyHours }: Deps,
 ): void {
   const orderId = (params: unknown) => parseId(params, orderMessages.orderNotFound);
 
@@ -53,7 +60,7 @@ export function orderRoutes(
       const key = idempotencyKeySchema.safeParse(req.headers['idempotency-key']);
       if (!key.success) throw badRequest(orderMessages.idempotencyRequired);
       const input = parseInput(purchaseSchema, req.body);
-      const outcome = await purchase(db, cipher, {
+      const outcome = await purchase(db, purchases, {
         user,
         sessionTokenHash: req.sessionTokenHash!,
         input,

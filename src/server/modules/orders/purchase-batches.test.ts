@@ -16,7 +16,6 @@ import { emailOutbox } from '../mail/mail.tables.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
 import { orders } from './orders.tables.ts';
-import { purchaseBatchStats } from './purchase.ts';
 
 const { app, db, database } = await createTestApp();
 
@@ -28,13 +27,13 @@ describe('purchases that arrive together', () => {
   it('are completed together: each buyer gets their own accounts, debit, ledger row and e-mail, and the stock count follows', async () => {
     const group = await insertGroupWithStock(db, { accounts: 60, priceKobo: 250_000 });
     const buyers = await customers(40, 1_000_000);
-    const before = purchaseBatchStats(db);
+    const before = app.purchases.batcher.stats();
 
     const answers = await Promise.all(
       buyers.map((b, i) => buy(b.cookie, { productGroupId: group.id, quantity: 1 + (i % 2) })),
     );
 
-    const after = purchaseBatchStats(db);
+    const after = app.purchases.batcher.stats();
     expect(after.completedInBatches - before.completedInBatches).toBeGreaterThan(0);
     expect(after.failedBatches).toBe(before.failedBatches);
     for (const [i, res] of answers.entries()) {
@@ -109,7 +108,7 @@ describe('purchases that arrive together', () => {
       (await buy(mismatching!.cookie, { productGroupId: group.id, quantity: 1 }, mismatchKey))
         .statusCode,
     ).toBe(201);
-    const before = purchaseBatchStats(db);
+    const before = app.purchases.batcher.stats();
 
     const [okAnswers, refusals] = await Promise.all([
       Promise.all(fine.map((b) => buy(b.cookie, { productGroupId: group.id, quantity: 1 }))),
@@ -126,7 +125,7 @@ describe('purchases that arrive together', () => {
       ]),
     ]);
 
-    const after = purchaseBatchStats(db);
+    const after = app.purchases.batcher.stats();
     expect(after.batches - before.batches).toBeGreaterThan(0);
     expect(after.deferred - before.deferred).toBeGreaterThan(0);
     expect(after.failedBatches).toBe(before.failedBatches);
@@ -185,13 +184,13 @@ describe('purchases that arrive together', () => {
   it('sell the last accounts once: buyers past the stock are told how many are left', async () => {
     const group = await insertGroupWithStock(db, { accounts: 7 });
     const buyers = await customers(20, 500_000);
-    const before = purchaseBatchStats(db);
+    const before = app.purchases.batcher.stats();
 
     const answers = await Promise.all(
       buyers.map((b) => buy(b.cookie, { productGroupId: group.id, quantity: 1 })),
     );
 
-    const after = purchaseBatchStats(db);
+    const after = app.purchases.batcher.stats();
     expect(after.deferred - before.deferred).toBeGreaterThan(0);
     expect(after.failedBatches).toBe(before.failedBatches);
     const codes = answers.map((r) => r.statusCode);
@@ -237,7 +236,7 @@ describe('purchases that arrive together', () => {
                        email text, account_details jsonb, account_ids uuid[])
         language plpgsql as $$ begin raise exception 'batch failed (test)'; end $$`),
     );
-    const before = purchaseBatchStats(db);
+    const before = app.purchases.batcher.stats();
     try {
       const answers = await Promise.all(
         buyers.map((b) => buy(b.cookie, { productGroupId: group.id, quantity: 1 })),
@@ -246,7 +245,7 @@ describe('purchases that arrive together', () => {
     } finally {
       await db.execute(sql.raw(definition));
     }
-    expect(purchaseBatchStats(db).failedBatches - before.failedBatches).toBeGreaterThan(0);
+    expect(app.purchases.batcher.stats().failedBatches - before.failedBatches).toBeGreaterThan(0);
     for (const b of buyers) expect(await balanceOf(b.user.id)).toBe(400_000);
     await expect.poll(() => stockOf(group.id)).toBe(10);
   });
@@ -257,7 +256,7 @@ describe('purchases that arrive together', () => {
     const held = buyers[buyers.length - 1]!;
     // Another transaction (an admin adjustment, say) holds the last buyer's wallet row.
     const other = await holdWalletRow(held.user.id);
-    const before = purchaseBatchStats(db);
+    const before = app.purchases.batcher.stats();
     let released = false;
     try {
       const answers = buyers.map((b) =>
@@ -268,7 +267,7 @@ describe('purchases that arrive together', () => {
         expect(res.statusCode, res.body).toBe(201);
         expect(late).toBe(false);
       }
-      expect(purchaseBatchStats(db).failedBatches - before.failedBatches).toBe(1);
+      expect(app.purchases.batcher.stats().failedBatches - before.failedBatches).toBe(1);
       released = true;
       await other.query('commit');
       const last = await answers[answers.length - 1]!;
@@ -340,11 +339,11 @@ describe('purchases that arrive together', () => {
     const slotHolding = await holdWalletRow(blocker!.user.id);
     const blocking = buy(blocker!.cookie, { productGroupId: group.id, quantity: 1 });
     await waitingForLocks(1);
-    const before = purchaseBatchStats(db);
+    const before = app.purchases.batcher.stats();
     const answers = [...others, changed!].map((b) =>
       buy(b.cookie, { productGroupId: group.id, quantity: 1 }),
     );
-    await expect.poll(() => purchaseBatchStats(db).queued, { interval: 5 }).toBe(5);
+    await expect.poll(() => app.purchases.batcher.stats().queued, { interval: 5 }).toBe(5);
     await slotHolding.query('commit');
     slotHolding.release();
     expect((await blocking).statusCode).toBe(201);
@@ -356,7 +355,7 @@ describe('purchases that arrive together', () => {
     for (const res of results.slice(0, -1)) expect(res.statusCode, res.body).toBe(201);
     const last = results[results.length - 1]!;
     expect([last.statusCode, last.json().error.message]).toEqual([401, AUTH_REQUIRED_MESSAGE]);
-    const after = purchaseBatchStats(db);
+    const after = app.purchases.batcher.stats();
     expect(after.batches - before.batches).toBe(1);
     expect(after.failedBatches).toBe(before.failedBatches);
     expect(after.deferred - before.deferred).toBe(1);

@@ -18,7 +18,6 @@ import { sessions } from '../auth/auth.tables.ts';
 import { categories, productGroups } from '../catalogue/catalogue.tables.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';
 import { recomputeStockCount } from '../stock/stock-count.ts';
-import { purchaseBatchStats } from './purchase.ts';
 
 const sideBySide = await createTestApp();
 const oneByOne = await createTestApp();
@@ -198,7 +197,7 @@ async function outcome(ctx: TestContext, shop: Shop, answers: Answer[][]) {
 
 describe('the batch path against the single path', () => {
   it('gives every purchase of a random stream the same answer, side by side (batched) and one by one', async () => {
-    const before = purchaseBatchStats(sideBySide.db);
+    const before = sideBySide.app.purchases.batcher.stats();
     await fc.assert(
       fc.asyncProperty(stream, async (s) => {
         const [a, b] = await Promise.all([setUp(sideBySide.db, s), setUp(oneByOne.db, s)]);
@@ -210,7 +209,7 @@ describe('the batch path against the single path', () => {
       { numRuns: RUNS },
     );
     // The side-by-side runs did go through the batch path.
-    const after = purchaseBatchStats(sideBySide.db);
+    const after = sideBySide.app.purchases.batcher.stats();
     expect(after.completedInBatches - before.completedInBatches).toBeGreaterThan(0);
     expect(after.failedBatches).toBe(before.failedBatches);
   });

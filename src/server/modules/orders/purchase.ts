@@ -18,14 +18,13 @@ import type { Db } from '../../db/client.ts';
 import { readOrderQuantityLimits } from '../catalogue/read-order-quantity-limits.ts';
 import { AUTH_REQUIRED_MESSAGE, type SessionUser } from '../../http/access.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
-import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { stockCountRefresher, type StockCountRefresher } from '../stock/stock-count.ts';
 import { orderWarrantyEnd } from './read-orders.ts';
 import { warrantyEnd } from './warranty.ts';
 import { CREDENTIALS_EMAIL_PLACEHOLDER } from './credentials-email.ts';
 import {
   purchaseBatcher,
-  type BatchStats,
+  type BatchOptions,
   type PurchaseBatcher,
   type PurchaseRow,
 } from './purchase-batches.ts';
@@ -47,15 +46,16 @@ export type PurchaseOutcome = {
   order?: CustomerOrder;
 };
 
-// One batcher per database handle (that is, per process): it sends purchases that arrive together in one call.
-const batchers = new WeakMap<Db, PurchaseBatcher>();
-function batcherFor(db: Db): PurchaseBatcher {
-  let batcher = batchers.get(db);
-  if (!batcher) batchers.set(db, (batcher = purchaseBatcher(db)));
-  return batcher;
+/**
+ * The long-lived parts every purchase of this process goes through: the batcher (purchases that arrive together go
+ * to PostgreSQL together) and the stock-count refresher (one fold for the purchases of a group waiting for it).
+ * Made once by buildApp (app.ts) and passed in; `batcher.stats()` says how purchases went (metrics, tests).
+ */
+export type PurchaseLine = { batcher: PurchaseBatcher; refresher: StockCountRefresher };
+
+export function purchaseLine(db: Db, options?: BatchOptions): PurchaseLine {
+  return { batcher: purchaseBatcher(db, options), refresher: stockCountRefresher(db) };
 }
-/** How this process's purchases went to PostgreSQL: alone or in batches. */
-export const purchaseBatchStats = (db: Db): BatchStats => batcherFor(db).stats();
 
 export function requestHash(input: PurchaseInput): string {
   return crypto
@@ -64,17 +64,9 @@ export function requestHash(input: PurchaseInput): string {
     .digest('hex');
 }
 
-// One refresher per database handle (that is, per process): it batches the stock_count folds of a group.
-const refreshers = new WeakMap<Db, StockCountRefresher>();
-function refresherFor(db: Db): StockCountRefresher {
-  let refresher = refreshers.get(db);
-  if (!refresher) refreshers.set(db, (refresher = stockCountRefresher(db)));
-  return refresher;
-}
-
 export async function purchase(
   db: Db,
-  _cipher: CredentialCipher,
+  line: PurchaseLine,
   req: PurchaseRequest,
 ): Promise<PurchaseOutcome> {
   const { user, input, idempotencyKey } = req;
@@ -85,7 +77,7 @@ export async function purchase(
   //   appended.
   //   When other purchases are in flight, this one may go to PostgreSQL together with those waiting beside it,
   //   in one transaction of purchase_orders() (purchase-batches.ts); the steps and the answer are the same.
-  const row = await batcherFor(db).purchase({
+  const row = await line.batcher.purchase({
     userId: user.id,
     sessionTokenHash: req.sessionTokenHash,
     idempotencyKey,
@@ -126,9 +118,7 @@ export async function purchase(
   //     purchase of the group waiting for it), so the catalogue and the low-stock alert see this sale before
   //     we answer. A failure here never fails the purchase: the delta stays pending, and the next refresh of
   //     the group, or the scheduled sweep, folds it.
-  await refresherFor(db)
-    .refresh(input.productGroupId)
-    .catch(() => {});
+  await line.refresher.refresh(input.productGroupId).catch(() => {});
   return {
     orderId: row.order_id!,
     balanceKobo,
