@@ -48,6 +48,8 @@ export const adminUserSchema = z.object({
   fullName: z.string(),
   isAdmin: z.boolean(),
   role: z.enum(['Admin', 'Customer']),
+  /** Deleted by its owner: the row stays, anonymised, for the books (ADR 007); lists leave it out. */
+  isDeleted: z.boolean(),
   walletBalanceKobo: koboSchema,
   createdAt: timestampSchema,
 });
