@@ -78,6 +78,7 @@ export function buildPageHead(
     ['twitter:image:alt', IMAGE.alt],
   ];
   if (description) twitter.push(['twitter:description', description]);
+  if (data.site.twitterSite) twitter.push(['twitter:site', data.site.twitterSite]);
   if (product)
     twitter.push(
       ['twitter:label1', 'Price'],

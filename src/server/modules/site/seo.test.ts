@@ -38,3 +38,14 @@ describe('findability', () => {
     expect(instagram.groups.length).toBeGreaterThan(0);
   });
 });
+
+describe('link previews', () => {
+  it("names the shop's X account (twitter:site) only when TWITTER_SITE is set", async () => {
+    const site = async (env?: Record<string, string>) => {
+      const { app: other } = env ? await createTestApp({ env }) : { app };
+      return (await other.inject({ url: '/api/site' })).json<{ twitterSite: string | null }>();
+    };
+    expect((await site()).twitterSite).toBeNull();
+    expect((await site({ TWITTER_SITE: '@acctstore' })).twitterSite).toBe('@acctstore');
+  });
+});
