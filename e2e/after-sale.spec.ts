@@ -156,6 +156,7 @@ for (const width of [375, 1280]) {
     await expect(details.filter({ hasText: `@${second!.username}` })).toHaveCount(1);
     await expect(details.filter({ hasText: `@${first!.username}` })).toHaveCount(0);
     await expect(card).toContainText('1 of 2 (the rest refunded)');
+    await expect(page.getByTestId('summary-total-spent')).toHaveText('₦1,500.00');
     await adminContext.close();
   });
 }

@@ -18,9 +18,10 @@ export type OrderSummary = {
 
 export function summariseOrders(orders: CustomerOrder[]): OrderSummary {
   const count = (status: OrderStatus) => orders.filter((o) => o.status === status).length;
+  // What the customer is out of pocket: a refund went back to the wallet.
   const totalSpentKobo = orders
     .filter((o) => o.status === 'completed')
-    .reduce((sum, o) => sum + Math.abs(o.amountKobo), 0);
+    .reduce((sum, o) => sum + Math.abs(o.amountKobo) - refundedKobo(o), 0);
   return {
     completed: count('completed'),
     failed: count('failed'),
