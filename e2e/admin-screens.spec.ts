@@ -136,3 +136,13 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test("an admin's Profile shows no wallet and leads to the console", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
+  await expect(page.getByText('Wallet Balance')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go to Wallet' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to Admin Panel' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+});
