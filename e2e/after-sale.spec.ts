@@ -89,3 +89,74 @@ test('a reported account is replaced and shows its new credentials; a second rep
   await expect(refund).toContainText(`@${second!.username}`);
   await adminContext.close();
 });
+
+/** The subjects and texts of the local mailbox's e-mails to `to` (newest first). */
+async function mailTo(page: Page, to: string) {
+  const res = await page.request.get('/api/dev/mailbox');
+  const { messages } = (await res.json()) as {
+    messages: { to: string; subject: string; text: string }[];
+  };
+  return messages.filter((m) => m.to === to);
+}
+
+async function resolveByApi(admin: Page, username: string, body: object) {
+  const res = await admin.request.get('/api/admin/reports?status=open');
+  const { reports } = (await res.json()) as {
+    reports: { id: string; account: { username: string } }[];
+  };
+  const found = reports.find((r) => r.account.username === username)!;
+  const resolved = await admin.request.post(`/api/admin/reports/${found.id}/resolve`, {
+    data: body,
+  });
+  expect(resolved.ok()).toBe(true);
+}
+
+for (const width of [375, 1280]) {
+  test(`a rejection and a refund are e-mailed; the order card shows the refund and the account still held (${width} px)`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    const { email, password } = await createCustomer(page, `refunded${width}`);
+    await creditWallet(browser, email, 5_000);
+    await signIn(page, email, password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const order = await buyTwo(page);
+    const [first, second] = order.items;
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInAsAdmin(admin);
+
+    // A rejection reaches the customer by e-mail with the admin's reason, word for word.
+    await report(page, first!.username, 'Wrong password');
+    await resolveByApi(admin, first!.username, {
+      action: 'reject',
+      reason: 'We signed in with it today: it works.',
+    });
+    await expect
+      .poll(async () => (await mailTo(page, email)).map((m) => m.subject))
+      .toContain(`About your report on order ${order.id.slice(0, 8)}`);
+    const rejection = (await mailTo(page, email)).find((m) => m.subject.startsWith('About'))!;
+    expect(rejection.text).toContain('We signed in with it today: it works.');
+    expect(rejection.text).toContain(`@${first!.username}`);
+
+    // A refund reaches the customer by e-mail; the order card says so and samples the account still held.
+    await report(page, first!.username, 'Wrong password');
+    await resolveByApi(admin, first!.username, { action: 'refund' });
+    await expect
+      .poll(async () => (await mailTo(page, email)).map((m) => m.subject))
+      .toContain(`Refund for order ${order.id.slice(0, 8)}`);
+    const refund = (await mailTo(page, email)).find((m) => m.subject.startsWith('Refund'))!;
+    expect(refund.text).toContain('We refunded ₦1,500.00 to your wallet');
+    await page.goto('/orders');
+    const card = page.getByRole('article', { name: '2 accounts' });
+    await expect(card).toContainText('Refunded ₦1,500.00 to your wallet');
+    const details = card.getByRole('definition');
+    await expect(details.filter({ hasText: `@${second!.username}` })).toHaveCount(1);
+    await expect(details.filter({ hasText: `@${first!.username}` })).toHaveCount(0);
+    await expect(card).toContainText('1 of 2 (the rest refunded)');
+    await expect(page.getByTestId('summary-total-spent')).toHaveText('₦1,500.00');
+    await adminContext.close();
+  });
+}

@@ -53,15 +53,72 @@ test('a declined and a pending top-up show in the wallet at once and in Transact
   await page.getByRole('tab', { name: 'Transaction History' }).click();
   await expect(historyRow(page, declinedRef)).toContainText('Failed');
   await expect(historyRow(page, declinedRef)).toContainText('₦1,000.00');
-  await expect(
-    historyRow(page, declinedRef).getByRole('button', { name: /Check again/ }),
-  ).toHaveCount(0);
+  // "I paid and it says failed": a declined top-up can be checked again too; the sandbox still says declined.
+  await historyRow(page, declinedRef)
+    .getByRole('button', { name: /Check again/ })
+    .click();
+  await expect(page.getByText('Payment Failed').first()).toBeVisible();
   const waiting = historyRow(page, pendingRef);
   await expect(waiting).toContainText('Pending');
   await expect(waiting).toContainText('₦2,000.00');
   await waiting.getByRole('button', { name: /Check again/ }).click();
   await expect(page.getByText('Still pending').first()).toBeVisible();
   await expect(page.getByTestId('wallet-balance')).toHaveText('₦0.00');
+});
+
+/** The sandbox's "Complete late" on a failed transfer, without following the redirect (nothing verifies yet). */
+async function completeLate(page: Page, transRef: string) {
+  const res = await page.request.post(`/sandbox/checkout/${encodeURIComponent(transRef)}`, {
+    form: { action: 'late' },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(303);
+}
+
+for (const width of [375, 1280]) {
+  test(`a failed top-up that went through is credited by Check again in the wallet's notice (${width} px)`, async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width, height: 900 });
+    const customer = await createCustomer(page, `checkagain${width}`);
+    await signIn(page, customer.email, customer.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/wallet');
+    const popup = await startTopupFromTab(page, '3000');
+    await popup.getByRole('button', { name: 'Fail transfer' }).click();
+    await expect(popup.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+    const transRef = new URL(popup.url()).searchParams.get('transRef')!;
+    await popup.close();
+
+    const notice = page.getByRole('alert').filter({ hasText: 'Payment declined' });
+    await expect(notice).toContainText('Paid, but it says failed?');
+    await completeLate(page, transRef);
+    await notice.getByRole('button', { name: /Check again/ }).click();
+    await expect(page.getByTestId('wallet-balance')).toHaveText('₦3,000.00');
+    await expect(page.getByRole('status').filter({ hasText: 'Payment Successful!' })).toContainText(
+      '₦3,000.00 has been added to your wallet.',
+    );
+  });
+}
+
+test('the payment result page offers Check Again on a failed top-up and credits a late success', async ({
+  page,
+}) => {
+  test.slow();
+  const customer = await createCustomer(page, 'resultcheck');
+  await signIn(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/wallet');
+  const popup = await startTopupFromTab(page, '2500');
+  await popup.getByRole('button', { name: 'Fail transfer' }).click();
+  await expect(popup.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  await expect(popup.getByRole('link', { name: 'Try Again' })).toBeVisible();
+  await completeLate(popup, new URL(popup.url()).searchParams.get('transRef')!);
+  await popup.getByRole('button', { name: 'Check Again' }).click();
+  await expect(popup.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await popup.close();
+  await expect(page.getByTestId('wallet-balance')).toHaveText('₦2,500.00');
 });
 
 test('a bank transfer reported failed that completes late is credited exactly once', async ({

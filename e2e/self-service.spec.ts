@@ -44,14 +44,26 @@ test('a customer who forgot the password resets it from the local mailbox and si
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // The link was single use.
+  // The link was single use, and the page says so as it opens: nothing to type first.
   const used = await mailboxLink(page, email, '/reset-password');
   await page.goto(new URL(used).pathname + new URL(used).search);
-  await page.getByLabel('New Password', { exact: true }).fill('another-one');
-  await page.getByLabel('Confirm New Password').fill('another-one');
-  await page.getByRole('button', { name: 'Set New Password' }).click();
   await expect(page.getByRole('heading', { name: 'Reset link not valid' })).toBeVisible();
+  await expect(page.getByLabel('New Password', { exact: true })).toHaveCount(0);
 });
+
+for (const width of [375, 1280]) {
+  test(`a made-up reset link says "Reset link not valid" as the page opens (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`/reset-password?token=${'x'.repeat(43)}`);
+    await expect(page.getByRole('heading', { name: 'Reset link not valid' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toHaveCount(0);
+    await expect(page.getByLabel('New Password', { exact: true })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Ask for a New Link' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+  });
+}
 
 test('a customer changes the e-mail address through the link sent to the new one', async ({
   page,

@@ -91,6 +91,11 @@ const envSchema = z.object({
   SUPPORT_TELEGRAM_URL: z.url().default('https://t.me/acctstore_support'),
   SUPPORT_WHATSAPP: z.string().default('+234 800 000 0000'),
   OFFICE_LOCATION: z.string().default('Lagos, Nigeria'),
+  // The shop's X (Twitter) account for link previews' twitter:site, e.g. @acctstore; none when unset.
+  TWITTER_SITE: z
+    .string()
+    .regex(/^@\w{1,15}$/, 'TWITTER_SITE must be an @handle, e.g. @acctstore')
+    .optional(),
   // How many reverse proxies in front of the store, or which ones (addresses/CIDRs): whose X-Forwarded-For to believe.
   TRUST_PROXY: z.string().optional(),
 });

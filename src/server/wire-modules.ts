@@ -6,11 +6,7 @@ import { stockShown } from './modules/catalogue/read-catalogue.ts';
 import { orderItems } from './modules/orders/read-orders.ts';
 import { readOpenTopups } from './modules/payments/open-topups.ts';
 import { readOrderItems } from './modules/reports/read-order-items.ts';
-import {
-  readAvailableAccountIds,
-  readPublicAccount,
-  readSampleAccounts,
-} from './modules/stock/read-public-accounts.ts';
+import { readPublicAccount, readSampleAccounts } from './modules/stock/read-public-accounts.ts';
 import { readAccountCounts } from './modules/stock/stock-figures.ts';
 import { loadProfileTotals } from './modules/wallet/profile-totals.ts';
 import { openEntries } from './modules/wallet/read-wallet.ts';
@@ -18,7 +14,6 @@ import { openEntries } from './modules/wallet/read-wallet.ts';
 export function wireModules(): void {
   stockShown.samples.provide(readSampleAccounts);
   stockShown.account.provide(readPublicAccount);
-  stockShown.availableIds.provide(readAvailableAccountIds);
   stockFigures.provide(readAccountCounts);
   orderItems.provide(readOrderItems);
   openEntries.provide(readOpenTopups);

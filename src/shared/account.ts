@@ -53,6 +53,10 @@ const samePasswords = (v: { newPassword: string; confirmPassword: string }) =>
 export const forgotPasswordSchema = z.object({
   email: z.string().trim().min(1, 'Please enter your email').pipe(email),
 });
+/** POST /api/auth/reset-password/check: asked when the reset page opens. */
+export const resetLinkCheckSchema = z.object({ token });
+export const resetLinkStateSchema = z.object({ valid: z.boolean() });
+export type ResetLinkState = z.infer<typeof resetLinkStateSchema>;
 export const resetPasswordSchema = z
   .object({ token, ...newPasswordPair })
   .refine(samePasswords, passwordMismatch);

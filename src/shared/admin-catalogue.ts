@@ -47,7 +47,8 @@ export const csvMessages = {
   noValidRows: 'No valid accounts found in CSV',
   allFailed: 'Failed to create accounts',
   processFailed: 'Failed to process CSV file',
-  uploaded: (n: number) => `Successfully uploaded ${n} accounts!`,
+  // SPEC.md's 'Successfully uploaded {n} accounts!', in the singular for one.
+  uploaded: (n: number) => `Successfully uploaded ${n} account${n === 1 ? '' : 's'}!`,
   partlyFailed: (n: number) => `${n} accounts failed to create`,
   tooLarge: (limitMb: number) =>
     `The CSV file is larger than the ${limitMb} MB limit. Split it into smaller files.`,

@@ -13,6 +13,8 @@ export const adminUserMessages = {
   searchRequired: 'Search required: Please enter an email or name to search',
   searchComplete: (n: number) => `Search complete: Found ${n} user(s)`,
   fillAllFields: 'Please fill in all fields',
+  reasonShownToCustomer:
+    "The customer sees this reason, word for word, in their wallet's transaction history.",
   invalidAmount: 'Invalid amount: Please enter a valid amount',
   insufficient: (currentKobo: number, attemptedKobo: number) =>
     `Insufficient balance. Current: ${formatNaira(currentKobo)}, Attempted deduction: ${formatNaira(attemptedKobo)}`,
@@ -46,6 +48,8 @@ export const adminUserSchema = z.object({
   fullName: z.string(),
   isAdmin: z.boolean(),
   role: z.enum(['Admin', 'Customer']),
+  /** Deleted by its owner: the row stays, anonymised, for the books (ADR 007); lists leave it out. */
+  isDeleted: z.boolean(),
   walletBalanceKobo: koboSchema,
   createdAt: timestampSchema,
 });

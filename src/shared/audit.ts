@@ -113,5 +113,7 @@ export const activityPageSchema = z.object({
   total: z.number().int(),
   offset: z.number().int(),
   pageSize: z.number().int(),
+  /** What the ids on this page stand for: e-mail, @username (group), name or payment reference. */
+  names: z.record(z.string(), z.string()),
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;

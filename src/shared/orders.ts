@@ -40,7 +40,6 @@ export const orderMessages = {
   bulkSuccessTitle: 'Bulk Purchase Successful! 🎉',
   successText: (count: number, group: string) =>
     `You've successfully purchased ${count} account(s) from ${group}`,
-  arrivedToast: 'Purchase Successful!',
   idempotencyMismatch:
     'This purchase request was already used for a different purchase. Please try again.',
   idempotencyRequired: 'Missing Idempotency-Key header.',

@@ -40,14 +40,17 @@ const infoPagePaths = [
 /** The marketing pages: the server renders them once per process. */
 export const marketingPagePaths = [paths.home, ...infoPagePaths] as const;
 
-/** Public pages listed in the sitemap. */
-export const publicPagePaths = [
-  paths.home,
-  paths.products,
-  ...infoPagePaths,
-  paths.login,
-  paths.register,
-] as const;
+/**
+ * Public pages listed in the sitemap: the pages the server renders with their own title, description and
+ * canonical. Sign-in and sign-up are forms for people, not pages to find, so they are left out.
+ */
+export const publicPagePaths = [paths.home, paths.products, ...infoPagePaths] as const;
+
+/**
+ * The anchor of a product group's card on its category page: the one page a search engine indexes for the
+ * group (an account's own page is short-lived, it sells, and points its canonical there).
+ */
+export const groupAnchor = (groupId: string) => `group-${groupId}`;
 
 /** What a checkout address carries: a product group and a quantity, or one named account. */
 export type CheckoutItem = { accountId: string } | { groupId: string; quantity: number };

@@ -82,6 +82,7 @@ export type ResolveReportInput = z.infer<typeof resolveReportSchema>;
 export const orderItemSchema = z.object({
   accountId: z.string(),
   username: z.string(),
+  email: z.string().nullable(),
   status: z.enum(['sold', 'replaced', 'refunded']),
   /** The end of this account's warranty window (from when it was handed over); null once it left the order. */
   reportableUntil: timestampSchema.nullable(),

@@ -8,6 +8,8 @@ export const siteInfoSchema = z.object({
   telegramUrl: z.string(),
   whatsapp: z.string(),
   officeLocation: z.string(),
+  /** The shop's X (Twitter) @handle, for link previews; null when it has none. */
+  twitterSite: z.string().nullable(),
   paymentProvider: z.enum(PROVIDER_NAMES),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

@@ -45,6 +45,9 @@ export const walletMessages = {
   verificationError:
     'Verification Error: Unable to verify payment status. Please contact support if you were charged.',
   paymentFailed: 'Payment Failed: Your payment could not be processed. Please try again.',
+  /** Beside every failed or expired top-up: a late success is still credited once (ADR 008). */
+  paidButFailed:
+    'Paid, but it says failed? Press Check again: we ask ErcasPay once more and credit your wallet if the payment went through.',
   paymentNotFound: 'Payment not found',
   tooManyStarts: 'Too many top-ups started. Please wait a few minutes and try again.',
   tooManyPending: `You already have ${TOPUP_LIMITS.maxPending} top-ups waiting for payment. Finish one of them, or wait until it expires (90 minutes after it started), then try again.`,

@@ -22,6 +22,9 @@ describe('the HTTP shell', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['permissions-policy']).toBe(
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    );
   });
 
   it('answers an unknown path with the app (its 404 page) and status 404, not a soft 404', async () => {

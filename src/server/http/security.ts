@@ -4,6 +4,13 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
+/**
+ * No page of the store uses a camera, microphone, location, USB or the Payment Request API (ErcasPay's checkout
+ * opens as its own window), so none may, nor any frame. Only features every Chromium knows: an unknown one is
+ * a console error on every page.
+ */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   isProduction: boolean,
@@ -35,6 +42,7 @@ export async function registerSecurityHeaders(
   });
   // On the raw response, before any handler runs, so every answer (404s and errors too) carries them.
   app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     setHeaders(request.raw, reply.raw, () => done());
   });
 }

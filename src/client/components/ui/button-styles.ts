@@ -6,7 +6,7 @@ const variants = {
   primary: 'bg-primary text-primary-foreground hover:opacity-90',
   outline: 'border border-border bg-transparent hover:bg-muted',
   ghost: 'bg-transparent hover:bg-muted',
-  destructive: 'bg-destructive text-white hover:opacity-90',
+  destructive: 'bg-destructive text-destructive-foreground hover:opacity-90',
 } as const;
 
 const sizes = {

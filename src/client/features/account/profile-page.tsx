@@ -58,14 +58,17 @@ export default function ProfilePage() {
           </span>
         </div>
       </Card>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
-        {stats.map(([label, value]) => (
-          <Card key={label} className="p-4">
-            <dt className="text-sm text-muted-foreground">{label}</dt>
-            <dd className="mt-1 text-xl font-semibold">{value}</dd>
-          </Card>
-        ))}
-      </dl>
+      {/* Admins hold no wallet (SPEC.md §6): no balance or wallet figures, and the console instead of /wallet. */}
+      {me.isAdmin ? null : (
+        <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+          {stats.map(([label, value]) => (
+            <Card key={label} className="p-4">
+              <dt className="text-sm text-muted-foreground">{label}</dt>
+              <dd className="mt-1 text-xl font-semibold">{value}</dd>
+            </Card>
+          ))}
+        </dl>
+      )}
       <Card className="mt-6 grid gap-2 text-sm sm:grid-cols-2">
         <p>
           <span className="text-muted-foreground">Account created: </span>
@@ -78,7 +81,11 @@ export default function ProfilePage() {
       </Card>
       <div className="mt-6 flex flex-wrap gap-3">
         <Button asChild>
-          <Link to={paths.wallet}>Go to Wallet</Link>
+          {me.isAdmin ? (
+            <Link to={paths.admin}>Go to Admin Panel</Link>
+          ) : (
+            <Link to={paths.wallet}>Go to Wallet</Link>
+          )}
         </Button>
         <Button asChild variant="outline">
           <Link to={paths.orderHistory}>View Order History</Link>

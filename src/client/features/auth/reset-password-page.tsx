@@ -1,5 +1,5 @@
-// /reset-password?token=...: the new password twice (SPEC.md's rules); then every session has ended and the
-// person signs in again with it.
+// /reset-password?token=...: the link is checked as the page opens (a used or made-up one says so at once), then
+// the new password twice (SPEC.md's rules); then every session has ended and the person signs in again with it.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { accountMessages, resetPasswordSchema } from '../../../shared/account.ts';
@@ -9,7 +9,8 @@ import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useFieldValues } from '../../lib/use-field-values.ts';
-import { useResetPassword } from '../account/api/account-api.ts';
+import { useResetLinkState, useResetPassword } from '../account/api/account-api.ts';
+import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { AuthCard } from './components/auth-card.tsx';
 import { NewPasswordFields } from './components/new-password-fields.tsx';
 
@@ -21,6 +22,7 @@ export default function ResetPasswordPage() {
   const [linkFailed, setLinkFailed] = useState(false);
   const reset = useResetPassword();
   const token = params.get('token') ?? '';
+  const linkState = useResetLinkState(token);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -38,7 +40,9 @@ export default function ResetPasswordPage() {
     });
   };
 
-  if (!token || linkFailed) {
+  // If the check itself fails (offline, rate limit), the form stays: the reset answers for the link anyway.
+  if (token && linkState.isPending) return <PageSpinner label="Checking your link..." />;
+  if (!token || linkFailed || linkState.data?.valid === false) {
     return (
       <AuthCard title="Reset link not valid" subtitle={accountMessages.resetLinkInvalid}>
         <Button asChild className="w-full">

@@ -85,13 +85,8 @@ function Checkout({ checkout }: { checkout: CheckoutState }) {
       },
       {
         onSuccess: ({ order }) => {
+          // Order history greets with the one success toast (and its banner): no second toast from here.
           const isBulkPurchase = order.quantity > 1;
-          toast.success(
-            isBulkPurchase ? orderMessages.bulkSuccessTitle : orderMessages.successTitle,
-            {
-              description: orderMessages.successText(order.quantity, productGroup.name),
-            },
-          );
           navigate(paths.orders, {
             state: {
               purchaseSuccess: true,

@@ -47,11 +47,16 @@ export default function OrdersPage() {
   useEffect(() => {
     const arrived = readArrival(location.state);
     if (!arrived) return;
-    toast.success(orderMessages.arrivedToast, {
-      id: 'purchase-arrived',
-      duration: PURCHASE_TOAST_MS,
-      description: orderMessages.successText(arrived.accountCount, arrived.productGroupName),
-    });
+    // One toast per purchase, at the bottom: the header's balance and account menu stay in view for its 10 s.
+    toast.success(
+      arrived.isBulkPurchase ? orderMessages.bulkSuccessTitle : orderMessages.successTitle,
+      {
+        id: 'purchase-arrived',
+        duration: PURCHASE_TOAST_MS,
+        position: 'bottom-right',
+        description: orderMessages.successText(arrived.accountCount, arrived.productGroupName),
+      },
+    );
     navigate(
       { pathname: location.pathname, search: location.search },
       { replace: true, state: null },

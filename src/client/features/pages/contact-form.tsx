@@ -24,7 +24,9 @@ export function ContactForm() {
   });
   return (
     <form onSubmit={form.onSubmit} className="relative space-y-4" aria-label="Contact message">
-      <SelectField label="Inquiry Type" required options={contactTypes} {...form.bind('type')} />
+      {/* Not `required`: it always holds a type (General Question by default, SPEC.md), and a required select
+          must open on an empty choice (HTML's rule, which the W3C checker enforces). */}
+      <SelectField label="Inquiry Type" options={contactTypes} {...form.bind('type')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SenderFields nameLabel="Your Name" name={form.bind('name')} email={form.bind('email')} />
       </div>

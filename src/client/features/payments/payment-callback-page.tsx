@@ -81,12 +81,18 @@ export default function PaymentCallbackPage() {
         tone="failed"
         title="Payment Failed"
         actions={
-          <Button asChild>
-            <Link to={paths.wallet}>Try Again</Link>
-          </Button>
+          <>
+            <Button onClick={result.recheck} disabled={result.isChecking}>
+              {result.isChecking ? 'Checking…' : 'Check Again'}
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.wallet}>Try Again</Link>
+            </Button>
+          </>
         }
       >
         <p>{result.check.message ?? failedText}</p>
+        <p className="text-sm">{walletMessages.paidButFailed}</p>
         <PaymentDetails check={result.check} />
       </ResultShell>
     );

@@ -88,7 +88,8 @@ export default function PaymentSuccessPage() {
       </ResultShell>
     );
   }
-  const check = result.state === 'failed' ? result.check : null;
+  const failed = reference && result.state === 'failed' ? result : null;
+  const check = failed?.check ?? null;
   const message = !reference
     ? walletMessages.noReference
     : check
@@ -99,9 +100,23 @@ export default function PaymentSuccessPage() {
       tone="failed"
       title="Payment Failed"
       badge={<PaymentStatusBadge status={check?.status === 'expired' ? 'expired' : 'failed'} />}
-      actions={footer}
+      actions={
+        failed ? (
+          <>
+            <Button onClick={failed.recheck} disabled={failed.isChecking}>
+              {failed.isChecking ? 'Checking…' : 'Check Again'}
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.wallet}>Back to Wallet</Link>
+            </Button>
+          </>
+        ) : (
+          footer
+        )
+      }
     >
       <p>{message}</p>
+      {failed ? <p className="text-sm">{walletMessages.paidButFailed}</p> : null}
       {check ? <PaymentDetails check={check} /> : null}
       {help}
     </ResultShell>

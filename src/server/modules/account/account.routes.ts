@@ -17,6 +17,8 @@ import {
   confirmEmailChangeSchema,
   deleteAccountSchema,
   forgotPasswordSchema,
+  resetLinkCheckSchema,
+  resetLinkStateSchema,
   resetPasswordSchema,
   updateNameSchema,
 } from '../../../shared/account.ts';
@@ -25,6 +27,7 @@ import { changePassword } from '../auth/change-password.ts';
 import { confirmEmailChange, requestEmailChange } from '../auth/change-email.ts';
 import { deleteAccount } from '../auth/delete-account.ts';
 import { endSessionById, listSessions } from '../auth/list-sessions.ts';
+import { checkResetLink } from '../auth/check-reset-link.ts';
 import { requestPasswordReset, resetPassword } from '../auth/reset-password.ts';
 import { updateName } from '../auth/update-name.ts';
 import { answers } from '../../http/response-schemas.ts';
@@ -53,6 +56,17 @@ export function accountRoutes(app: FastifyInstance, { db, config, pokeMail }: De
       // Every session ended, this browser's too: it signs in again with the new password.
       await endSession(db, config, req, reply);
       return { ok: true, message: accountMessages.passwordReset };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password/check',
+    { config: { access: 'public' }, ...answers({ 200: resetLinkStateSchema }) },
+    async (req) => {
+      // A malformed token is simply not valid: the page shows the same "Reset link not valid".
+      const parsed = resetLinkCheckSchema.safeParse(req.body ?? {});
+      if (!parsed.success) return { valid: false };
+      return { valid: await checkResetLink(db, parsed.data.token, req.ip) };
     },
   );
 

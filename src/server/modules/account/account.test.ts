@@ -153,6 +153,24 @@ describe('reset password', () => {
     ).toBe(401);
   });
 
+  it('tells the reset page at once whether its link is still good, without spending it', async () => {
+    const user = await insertUser(db);
+    const token = await resetLinkFor(user.email);
+    const check = async (t: unknown) =>
+      (await post('/api/auth/reset-password/check', { token: t })).json();
+    expect(await check(token)).toEqual({ valid: true });
+    expect(await check(token)).toEqual({ valid: true });
+    expect(await check('x'.repeat(43))).toEqual({ valid: false });
+    expect(await check('short')).toEqual({ valid: false });
+    const ok = await post('/api/auth/reset-password', {
+      token,
+      newPassword: 'brand-new',
+      confirmPassword: 'brand-new',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(await check(token)).toEqual({ valid: false });
+  });
+
   it('confirms an account that had not confirmed its e-mail yet', async () => {
     const user = await insertUser(db, { confirmed: false });
     const token = await resetLinkFor(user.email);

@@ -42,6 +42,34 @@ describe('admin users', () => {
     expect(all.json().total).toBeGreaterThanOrEqual(57);
   });
 
+  it('leaves deleted accounts out of the list and Total Users; a search for "deleted" still finds them', async () => {
+    const list = async (query = '') =>
+      (
+        await app.inject({ url: `/api/admin/users${query}`, headers: { cookie: admin.cookie } })
+      ).json<{ users: { id: string; isDeleted: boolean }[]; total: number }>();
+    const stats = async () =>
+      (await app.inject({ url: '/api/admin/stats', headers: { cookie: admin.cookie } })).json<{
+        totalUsers: number;
+      }>();
+    const leaving = await signedInUser(app, db, { email: `leaving-${Date.now()}@example.com` });
+    const before = await list();
+    const usersBefore = (await stats()).totalUsers;
+    expect(before.users.map((u) => u.id)).toContain(leaving.user.id);
+    const gone = await app.inject({
+      method: 'POST',
+      url: '/api/me/delete',
+      headers: { cookie: leaving.cookie, ...SAME_ORIGIN },
+      payload: { password: leaving.user.password, shownBalanceKobo: 0 },
+    });
+    expect(gone.statusCode, gone.body).toBeLessThan(300);
+    const after = await list();
+    expect(after.users.map((u) => u.id)).not.toContain(leaving.user.id);
+    expect(after.total).toBe(before.total - 1);
+    expect((await stats()).totalUsers).toBe(usersBefore - 1);
+    const found = await list('?search=deleted');
+    expect(found.users.find((u) => u.id === leaving.user.id)).toMatchObject({ isDeleted: true });
+  });
+
   it('credits and debits with ADMIN_ references, the admin as actor, an audit line and the SPEC message', async () => {
     const { user } = await signedInUser(app, db);
     const credit = await adjust(user.id, {

@@ -76,7 +76,12 @@ describe('the audit trail', () => {
         .statusCode,
     ).toBe(200);
 
-    const { entries } = await activity();
+    const { entries, names } = await activity();
+    // The page names what its ids stand for, so the view shows e-mails, usernames and names, not ids.
+    expect(names[buyer.user.id]).toBe(buyer.user.email);
+    expect(names[group.id]).toBe(group.name);
+    expect(names[category.json().item.id]).toBe('Audit Cat 2');
+    expect(names[account!.id]).toBe(`@${account!.username} (${group.name})`);
     const byAction = Object.fromEntries(entries.map((e) => [e.action, e]));
     expect(byAction['wallet.credit']).toMatchObject({
       actorEmail: 'auditor@example.com',

@@ -11,7 +11,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { auditLog } from './audit.tables.ts';
 
-export async function readAuditTrail(db: Db, q: ActivityQuery): Promise<ActivityPage> {
+export async function readAuditTrail(
+  db: Db,
+  q: ActivityQuery,
+): Promise<Omit<ActivityPage, 'names'>> {
   const filters: (SQL | undefined)[] = [
     q.area
       ? or(

@@ -28,10 +28,6 @@ export const stockShown = {
   account: lateBound<
     (db: Db, id: string) => Promise<{ account: PublicAccount; productGroupId: string } | null>
   >('catalogue stockShown.account'),
-  /** The ids of the available accounts of these groups, oldest first, at most `limit`. */
-  availableIds: lateBound<(db: Db, groupIds: string[], limit: number) => Promise<string[]>>(
-    'catalogue stockShown.availableIds',
-  ),
 };
 
 const groupColumns = {
@@ -123,21 +119,4 @@ export async function readAccount(db: Db, id: string): Promise<AccountResponse |
   const found = await stockShown.account.call(db, id);
   const group = found && (await readVisibleGroup(db, found.productGroupId));
   return found && group ? { account: found.account, group } : null;
-}
-
-/**
- * The ids of the accounts on sale in visible groups, oldest first, at most `limit`: the product pages the sitemap
- * lists (a sold one drops out; its page stays, saying so).
- */
-export async function readProductPageIds(db: Db, limit: number): Promise<string[]> {
-  const groups = await db
-    .select({ id: productGroups.id })
-    .from(productGroups)
-    .innerJoin(categories, eq(categories.id, productGroups.categoryId))
-    .where(visibleGroup);
-  return stockShown.availableIds.call(
-    db,
-    groups.map((g) => g.id),
-    limit,
-  );
 }

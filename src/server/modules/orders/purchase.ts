@@ -135,6 +135,7 @@ function newOrder(row: PurchaseRow, productGroupId: string, warrantyHours: numbe
   const items = details.accounts.map((a, i) => ({
     accountId: row.account_ids![i]!,
     username: a.username,
+    email: a.email,
     status: 'sold' as const,
     reportableUntil,
     report: null,

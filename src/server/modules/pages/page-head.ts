@@ -1,10 +1,19 @@
 // The head of a server-rendered page: title, description, canonical URL, Open Graph and Twitter card tags (a
-// product's name, price in naira and availability), and schema.org Product/Offer JSON-LD on catalogue pages.
-import type { AccountResponse, CategoryResponse, PublicGroup } from '../../../shared/catalogue.ts';
+// product's name, price in naira and availability), and schema.org JSON-LD on catalogue pages: an ItemList of
+// the groups on /products (summary: each links to its card) and on a category page (each a full Product).
+// What a search engine indexes is the product group, on its category page: an account's own page sells out
+// and goes, so it points its canonical at its group's category page (the sitemap lists no account pages).
+import type {
+  AccountResponse,
+  CatalogueResponse,
+  CategoryResponse,
+  PublicGroup,
+} from '../../../shared/catalogue.ts';
 import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import type { PageData, RenderedPage } from '../../../shared/page-data.ts';
 import type { RenderablePage } from './load-page-data.ts';
 import { escapeHtml } from '../../html/escape-html.ts';
+import { groupAnchor, paths } from '../../../shared/paths.ts';
 
 export type PageHead = {
   title: string;
@@ -31,8 +40,13 @@ export function buildPageHead(
   publicUrl: string,
   status: number,
 ): PageHead {
-  const url = 'path' in page && status === 200 ? publicUrl + page.path : null;
   const product = page.kind === 'product' ? data.account?.value : null;
+  const url =
+    'path' in page && status === 200
+      ? product
+        ? publicUrl + paths.category(product.group.categoryId)
+        : publicUrl + page.path
+      : null;
   const description = product ? productSummary(product) : rendered.description;
   const og: [string, string][] = [
     ['og:site_name', SITE_NAME],
@@ -64,6 +78,7 @@ export function buildPageHead(
     ['twitter:image:alt', IMAGE.alt],
   ];
   if (description) twitter.push(['twitter:description', description]);
+  if (data.site.twitterSite) twitter.push(['twitter:site', data.site.twitterSite]);
   if (product)
     twitter.push(
       ['twitter:label1', 'Price'],
@@ -82,10 +97,12 @@ export function buildPageHead(
 
   const jsonLd =
     product && url
-      ? productLd(product, url)
+      ? productLd(product, publicUrl)
       : page.kind === 'category' && data.category?.value && url
         ? categoryLd(data.category.value, publicUrl)
-        : null;
+        : page.kind === 'products' && data.catalogue && url
+          ? productsLd(data.catalogue, publicUrl)
+          : null;
   return { title: rendered.title, description, tags, jsonLd };
 }
 
@@ -102,6 +119,11 @@ function productSummary({ account, group }: AccountResponse): string {
     .join(' — ');
 }
 
+/** A group's card on its category page: the indexed address of the product (see the head of this file). */
+function groupUrl(group: PublicGroup, publicUrl: string): string {
+  return `${publicUrl}${paths.category(group.categoryId)}#${groupAnchor(group.id)}`;
+}
+
 function offer(group: PublicGroup, isAvailable: boolean, url: string) {
   return {
     '@type': 'Offer',
@@ -112,20 +134,38 @@ function offer(group: PublicGroup, isAvailable: boolean, url: string) {
   };
 }
 
-function productLd(product: AccountResponse, url: string) {
+/** A group as schema.org Product: Google's merchant listings require name, image and an offer's price. */
+function groupProduct(group: PublicGroup, publicUrl: string, isAvailable: boolean) {
+  const url = groupUrl(group, publicUrl);
+  return {
+    '@type': 'Product',
+    name: group.name,
+    description: group.description || undefined,
+    image: publicUrl + IMAGE.path,
+    url,
+    sku: group.id,
+    category: group.categoryName,
+    offers: offer(group, isAvailable, url),
+  };
+}
+
+function productLd(product: AccountResponse, publicUrl: string) {
+  const url = groupUrl(product.group, publicUrl);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: productName(product),
     description: product.group.description || undefined,
+    image: publicUrl + IMAGE.path,
+    url,
     sku: product.account.id,
     category: product.group.categoryName,
     offers: offer(product.group, product.account.isAvailable, url),
   };
 }
 
+/** The category page lists every group in full (Google's "all-in-one page" list: each item a Product with its url). */
 function categoryLd({ category, groups }: CategoryResponse, publicUrl: string) {
-  const url = `${publicUrl}/category/${encodeURIComponent(category.id)}`;
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
@@ -133,13 +173,22 @@ function categoryLd({ category, groups }: CategoryResponse, publicUrl: string) {
     itemListElement: groups.map((group, i) => ({
       '@type': 'ListItem',
       position: i + 1,
-      item: {
-        '@type': 'Product',
-        name: group.name,
-        description: group.description || undefined,
-        category: category.name,
-        offers: offer(group, group.stockCount > 0, url),
-      },
+      item: groupProduct(group, publicUrl, group.stockCount > 0),
+    })),
+  };
+}
+
+/** /products links every group to its card (Google's "summary page" list: position and url). */
+function productsLd({ groups }: CatalogueResponse, publicUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: 'All products',
+    itemListElement: groups.map((group, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: group.name,
+      url: groupUrl(group, publicUrl),
     })),
   };
 }

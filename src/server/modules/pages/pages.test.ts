@@ -117,9 +117,11 @@ describe('public pages in the HTML itself', () => {
         price: '3500.00',
         priceCurrency: 'NGN',
         availability: 'https://schema.org/InStock',
-        url: `http://localhost:3000/product/${account.id}`,
+        url: `http://localhost:3000/category/instagram#group-${instagram.groups.find((g) => g.name === 'Instagram 1K Followers')!.id}`,
       },
     });
+    // The account sells out and goes: its group's card on the category page is the page to index.
+    expect(canonical(res.body)).toBe('http://localhost:3000/category/instagram');
   });
 
   it("lists a category page's products with their offers in JSON-LD", async () => {

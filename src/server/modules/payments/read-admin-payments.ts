@@ -1,5 +1,5 @@
 // The admin view of top-ups: the ones in one status, newest first, with only the latest provider answer.
-import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, notLike, or, sql } from 'drizzle-orm';
 import type { AdminPayment, AdminPaymentList } from '../../../shared/admin-users.ts';
 import type { PaymentStatus } from '../../../shared/payments.ts';
 import type { Db } from '../../db/client.ts';
@@ -18,7 +18,19 @@ export async function listAdminPayments(db: Db, status: PaymentStatus): Promise<
       lastAnswer: sql<ProviderAnswer | null>`${payments.providerAnswers} -> -1`,
     })
     .from(payments)
-    .where(eq(payments.status, status))
+    .where(
+      and(
+        eq(payments.status, status),
+        // The customer pressed Cancel at checkout (matchAnswer's 'Payment cancelled.'): nothing for an admin
+        // to look into. The reconciler still re-checks it, so a late success is credited all the same.
+        status === 'failed'
+          ? or(
+              isNull(payments.statusMessage),
+              notLike(payments.statusMessage, 'Payment cancelled.%'),
+            )
+          : undefined,
+      ),
+    )
     .orderBy(desc(payments.createdAt))
     .limit(LIST_LIMIT);
   // Every payment has its user (a foreign key; deletion anonymises the row, ADR 007).

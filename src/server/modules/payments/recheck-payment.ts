@@ -1,6 +1,7 @@
 // The admin's Re-check of one top-up: verify with the provider again (crediting it when paid), audited.
 import { eq } from 'drizzle-orm';
 import type { AdminPayment } from '../../../shared/admin-users.ts';
+import type { PaymentStatus } from '../../../shared/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
@@ -29,6 +30,14 @@ export async function recheckPayment(
     { type: 'payment', id: payment.id },
     { status: payment.status, creditedNow },
   );
-  const message = creditedNow ? 'Payment verified and credited.' : `Payment is ${payment.status}.`;
+  const message = creditedNow ? 'Payment verified and credited.' : recheckAnswers[payment.status];
   return { message, payment: toAdminPayment(payment, owner.email) };
 }
+
+/** What the admin's Re-check toast says for each state the payment is left in. */
+const recheckAnswers: Record<PaymentStatus, string> = {
+  completed: 'This payment was already credited.',
+  pending: 'Still pending: ErcasPay has not confirmed it yet.',
+  failed: 'Still failed: ErcasPay says it was not paid.',
+  expired: 'Still expired: ErcasPay has no payment for it.',
+};

@@ -205,6 +205,30 @@ describe('crediting', () => {
     });
     expect(await balanceOf(user.id)).toBe(70_000);
   });
+
+  it("leaves a top-up the customer cancelled out of the admin's attention list, but not a failed one", async () => {
+    const { cookie } = await signedInUser(app, db);
+    const admin = await signedInUser(app, db, { isAdmin: true });
+    const cancelled = await startTopup(cookie, 300);
+    const failed = await startTopup(cookie, 400);
+    fake.setStatus(cancelled.providerReference!, 'CANCELLED');
+    fake.setStatus(failed.providerReference!, 'FAILED');
+    await settle(cancelled.id, 'customer');
+    await settle(failed.id, 'customer');
+    const listed = await app.inject({
+      url: '/api/admin/payments?status=failed',
+      headers: { cookie: admin.cookie },
+    });
+    const ids = listed.json().payments.map((p: { id: string }) => p.id);
+    expect(ids).toContain(failed.id);
+    expect(ids).not.toContain(cancelled.id);
+    const recheck = await app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${failed.id}/recheck`,
+      headers: { cookie: admin.cookie, ...SAME_ORIGIN },
+    });
+    expect(recheck.json().message).toBe('Still failed: ErcasPay says it was not paid.');
+  });
 });
 
 describe('forgeries credit nothing', () => {

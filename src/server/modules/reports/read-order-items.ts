@@ -10,6 +10,7 @@ type Row = {
   id: string;
   order_id: string;
   username: string;
+  email: string | null;
   status: OrderItem['status'];
   sold_at: Date;
   report_id: string | null;
@@ -27,7 +28,7 @@ export async function readOrderItems(
   const byOrder = new Map<string, OrderItem[]>(orderIds.map((id) => [id, []]));
   if (!orderIds.length) return byOrder;
   const { rows } = await db.execute<Row>(sql`
-    select a.id, a.order_id, a.username, a.status, a.sold_at,
+    select a.id, a.order_id, a.username, a.email, a.status, a.sold_at,
            r.id as report_id, r.status as report_status, r.reason, r.reject_reason, r.created_at as report_created_at
     from individual_accounts a
     left join lateral (
@@ -44,6 +45,7 @@ export async function readOrderItems(
     byOrder.get(r.order_id)?.push({
       accountId: r.id,
       username: r.username,
+      email: r.email,
       status: r.status,
       reportableUntil:
         r.status === 'sold' ? warrantyEnd(new Date(r.sold_at), warrantyHours).toISOString() : null,

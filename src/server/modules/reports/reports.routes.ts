@@ -69,7 +69,7 @@ export function reportRoutes(
       const reportId = parseId(req.params, reportMessages.reportNotFound);
       const input = parseInput(resolveReportSchema, req.body);
       const result = await resolveReport(db, cipher, currentUser(req), reportId, input);
-      if (result.status === 'replaced') pokeMail();
+      pokeMail();
       req.log.info({ reportId, action: input.action }, 'report: resolved');
       return result;
     },

@@ -2,6 +2,7 @@
 // rejects, exactly once even when two admins click at the same time.
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { formatNaira } from '../../../shared/money.ts';
 import { quickCustomer, signedInUser } from '../../test/auth-helpers.ts';
 import { reportClient } from '../../test/report-helpers.ts';
 import { insertGroupWithStock, testCipher } from '../../test/stock-helpers.ts';
@@ -14,6 +15,7 @@ import { openEmailBody } from '../mail/outbox.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
 import { REPLACEMENT_EMAIL_KIND } from './replace-reported-account.ts';
+import { REFUND_EMAIL_KIND, REJECTION_EMAIL_KIND } from './resolution-email.ts';
 import { accountReports } from './reports.tables.ts';
 
 const { app, db } = await createTestApp();
@@ -26,6 +28,12 @@ const stockOf = async (id: string) =>
   (await db.select().from(productGroups).where(eq(productGroups.id, id)))[0]!.stockCount;
 const accountOf = async (id: string) =>
   (await db.select().from(stockAccounts).where(eq(stockAccounts.id, id)))[0]!;
+
+const mailsOf = (orderId: string, kind: string) =>
+  db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.orderId, orderId), eq(emailOutbox.kind, kind)));
 
 async function boughtAndReported(
   opts: { stock?: number; priceKobo?: number; quantity?: number } = {},
@@ -210,6 +218,11 @@ describe('resolving a report', () => {
         after: { balanceKobo: before + 120_000 },
       },
     });
+    const mails = await mailsOf(order.id, REFUND_EMAIL_KIND);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.toAddress).toBe(buyer.user.email);
+    expect(mails[0]!.textBody).toContain('We refunded ₦1,200.00 to your wallet');
+    expect(mails[0]!.textBody).toContain(`now ${formatNaira(before + 120_000)}.`);
   });
 
   it('rejects with a reason the customer sees; the account stays theirs and can be reported again', async () => {
@@ -230,6 +243,11 @@ describe('resolving a report', () => {
       report: { status: 'rejected', rejectReason: 'We signed in with it: it works.' },
     });
     expect((await client.report(buyer.cookie, order.id, [accountId])).statusCode).toBe(201);
+    const mails = await mailsOf(order.id, REJECTION_EMAIL_KIND);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.toAddress).toBe(buyer.user.email);
+    expect(mails[0]!.textBody).toContain('We signed in with it: it works.');
+    expect(await mailsOf(order.id, REFUND_EMAIL_KIND)).toHaveLength(0);
   });
 
   it('resolves exactly once when two admins click Replace, Refund and Reject at the same time', async () => {

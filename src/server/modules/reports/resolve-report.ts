@@ -1,6 +1,6 @@
 // An admin resolves an open report: replace the account, refund it, or reject the report. Exactly once:
 // the report row is locked first, so of two admins clicking at once the second finds it resolved.
-// The change, its ledger row (refund), the customer's e-mail (replace) and the audit line commit together.
+// The change, its ledger row (refund), the customer's e-mail (every outcome) and the audit line commit together.
 import { eq } from 'drizzle-orm';
 import { formatNaira } from '../../../shared/money.ts';
 import {
@@ -17,6 +17,7 @@ import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { lockAccount } from '../stock/reported-accounts.ts';
 import { refundReportedAccount } from './refund-reported-account.ts';
 import { replaceReportedAccount } from './replace-reported-account.ts';
+import { emailRefund, emailRejection } from './resolution-email.ts';
 import { accountReports } from './reports.tables.ts';
 
 export async function resolveReport(
@@ -92,6 +93,7 @@ export async function resolveReport(
         },
         amountKobo: refund.amountKobo,
       });
+      await emailRefund(tx, { order, username: account.username }, refund);
       return {
         message: reportMessages.refunded(formatNaira(refund.amountKobo)),
         status: 'refunded',
@@ -107,6 +109,7 @@ export async function resolveReport(
       after: { reportStatus: 'rejected', accountStatus: 'sold' },
       reason: input.reason,
     });
+    await emailRejection(tx, { order, username: account.username }, input.reason);
     return { message: reportMessages.rejected, status: 'rejected' };
   });
 }

@@ -1,11 +1,13 @@
-// /robots.txt and /sitemap.xml: the public pages, the visible categories and the products on sale, with absolute URLs.
+// /robots.txt and /sitemap.xml: the public pages and the visible categories, with absolute URLs. A product group
+// is indexed on its category page (its card's anchor); an account's own page sells out, points its canonical
+// at that category page, and is not listed (pages/page-head.ts).
 import type { FastifyInstance } from 'fastify';
 import { paths, publicPagePaths } from '../../../shared/paths.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { readCatalogue, readProductPageIds } from '../catalogue/read-catalogue.ts';
+import { readCatalogue } from '../catalogue/read-catalogue.ts';
 
-/** A sitemap file holds at most 50,000 addresses (sitemaps.org); the products take what the other pages leave. */
+/** A sitemap file holds at most 50,000 addresses (sitemaps.org). */
 const SITEMAP_LIMIT = 50_000;
 
 const PRIVATE_PATHS = [
@@ -41,10 +43,9 @@ export function seoRoutes(app: FastifyInstance, { db, config }: { db: Db; config
   app.get('/sitemap.xml', async (_req, reply) => {
     const { categories } = await readCatalogue(db);
     const pages = [...publicPagePaths, ...categories.map((c) => paths.category(c.id))];
-    const products = await readProductPageIds(db, SITEMAP_LIMIT - pages.length);
-    const urls = [...pages, ...products.map((id) => paths.product(id))].map(
-      (p) => `  <url><loc>${escapeXml(config.publicUrl + p)}</loc></url>`,
-    );
+    const urls = pages
+      .slice(0, SITEMAP_LIMIT)
+      .map((p) => `  <url><loc>${escapeXml(config.publicUrl + p)}</loc></url>`);
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
     return reply
       .type('application/xml; charset=utf-8')

@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CategoryResponse } from '../../../shared/catalogue.ts';
 import { seedDemoShop } from '../../demo/seed.ts';
 import { testCipher } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { stockAccounts } from '../stock/stock.tables.ts';
-import { recomputeStockCount } from '../stock/stock-count.ts';
 
 const { app, db } = await createTestApp();
 await seedDemoShop(db, testCipher, 'pw');
@@ -29,18 +26,26 @@ describe('findability', () => {
     expect(res.body).not.toContain('/admin');
   });
 
-  it('lists the page of every product on sale, and no other', async () => {
+  it('lists no account page and no sign-in form: a group is indexed on its category page', async () => {
     const instagram = (
       await app.inject({ url: '/api/catalogue/categories/instagram' })
     ).json<CategoryResponse>();
-    const ids = instagram.groups.flatMap((g) => g.sampleAccounts.map((a) => a.id));
-    expect(ids.length).toBeGreaterThan(0);
-    const [sold, ...onSale] = ids; // the first belongs to the first group
-    await db.update(stockAccounts).set({ status: 'reserved' }).where(eq(stockAccounts.id, sold!));
-    await recomputeStockCount(db, instagram.groups[0]!.id);
     const body = (await app.inject({ url: '/sitemap.xml' })).body;
-    for (const id of onSale)
-      expect(body).toContain(`<loc>http://localhost:3000/product/${id}</loc>`);
-    expect(body).not.toContain(`/product/${sold}<`);
+    expect(body).not.toContain('/product/');
+    expect(body).not.toContain('/login<');
+    expect(body).not.toContain('/register<');
+    expect(body).toContain('<loc>http://localhost:3000/category/instagram</loc>');
+    expect(instagram.groups.length).toBeGreaterThan(0);
+  });
+});
+
+describe('link previews', () => {
+  it("names the shop's X account (twitter:site) only when TWITTER_SITE is set", async () => {
+    const site = async (env?: Record<string, string>) => {
+      const { app: other } = env ? await createTestApp({ env }) : { app };
+      return (await other.inject({ url: '/api/site' })).json<{ twitterSite: string | null }>();
+    };
+    expect((await site()).twitterSite).toBeNull();
+    expect((await site({ TWITTER_SITE: '@acctstore' })).twitterSite).toBe('@acctstore');
   });
 });

@@ -11,6 +11,7 @@ export function readSiteInfo(config: Config): SiteInfo {
     telegramUrl: config.SUPPORT_TELEGRAM_URL,
     whatsapp: config.SUPPORT_WHATSAPP,
     officeLocation: config.OFFICE_LOCATION,
+    twitterSite: config.TWITTER_SITE ?? null,
     paymentProvider: config.ERCASPAY_SECRET_KEY ? 'ercaspay' : 'sandbox',
   };
 }

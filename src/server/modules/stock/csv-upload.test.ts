@@ -92,7 +92,7 @@ const result = (
 ) => ({
   status: 200,
   body: {
-    message: `Successfully uploaded ${created} accounts!`,
+    message: `Successfully uploaded ${created} account${created === 1 ? '' : 's'}!`,
     created,
     skippedInvalid,
     skippedDuplicates,

@@ -1,6 +1,6 @@
 // The accounts on sale as the public catalogue shows them (catalogue/read-catalogue.ts's stockShown,
 // wired in wire-modules.ts): username and public details only, never credentials.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { publicDetails, type PublicAccount } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { stockAccounts } from './stock.tables.ts';
@@ -53,22 +53,4 @@ export async function readPublicAccount(
 ): Promise<{ account: PublicAccount; productGroupId: string } | null> {
   const [row] = await db.select(publicColumns).from(stockAccounts).where(eq(stockAccounts.id, id));
   return row ? { account: toPublic(row), productGroupId: row.productGroupId } : null;
-}
-
-/** The ids of the available accounts of `groupIds`, oldest first, at most `limit` (the sitemap's pages). */
-export async function readAvailableAccountIds(
-  db: Db,
-  groupIds: string[],
-  limit: number,
-): Promise<string[]> {
-  if (!groupIds.length || limit <= 0) return [];
-  const rows = await db
-    .select({ id: stockAccounts.id })
-    .from(stockAccounts)
-    .where(
-      and(inArray(stockAccounts.productGroupId, groupIds), eq(stockAccounts.status, 'available')),
-    )
-    .orderBy(asc(stockAccounts.createdAt), asc(stockAccounts.id))
-    .limit(limit);
-  return rows.map((r) => r.id);
 }

@@ -271,6 +271,13 @@ const matrix: Record<string, Row> = {
       payload: { token: 'not-a-real-token-0', newPassword: 'abcdef', confirmPassword: 'abcdef' },
     }),
   },
+  'POST /api/auth/reset-password/check': {
+    expect: everyone(),
+    request: () => ({
+      url: '/api/auth/reset-password/check',
+      payload: { token: 'not-a-real-token-0' },
+    }),
+  },
   'POST /api/auth/confirm-email-change': {
     expect: everyone(400),
     request: () => ({

@@ -1,7 +1,7 @@
 // The self-service account calls: forgot/reset password, e-mail change confirmation, name, password, e-mail,
 // sessions and deletion; one hook (or fetcher) each, against /api/auth/* and /api/me/*.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionInfo } from '../../../../shared/account.ts';
+import type { ResetLinkState, SessionInfo } from '../../../../shared/account.ts';
 import { api } from '../../../lib/api.ts';
 import { meQueryKey } from '../../auth/api/use-me.ts';
 
@@ -26,6 +26,17 @@ export function useResetPassword() {
       queryClient.removeQueries();
       queryClient.setQueryData(meQueryKey, null);
     },
+  });
+}
+
+/** Asked when the reset page opens: a used, expired or made-up link is refused before anything is typed. */
+export function useResetLinkState(token: string) {
+  return useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => post<ResetLinkState>('/api/auth/reset-password/check', { token }),
+    enabled: token !== '',
+    staleTime: Infinity,
+    retry: false,
   });
 }
 

@@ -18,6 +18,7 @@ export function RowActionButton({ mutation, id, label, children }: Props) {
       disabled={mutation.isPending && mutation.variables === id}
       onClick={() => mutation.mutate(id)}
       aria-label={label}
+      className="whitespace-nowrap"
     >
       {children}
     </Button>

@@ -2,6 +2,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { clampQuantity, type PublicGroup } from '../../../../shared/catalogue.ts';
+import { groupAnchor } from '../../../../shared/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -32,8 +33,9 @@ export function GroupCard({ group, layout = 'grid', children }: Props) {
 
   return (
     <article
+      id={groupAnchor(group.id)}
       aria-labelledby={titleId}
-      className="flex h-full flex-col gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
+      className="flex h-full scroll-mt-24 flex-col gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
     >
       <div
         className={cn(

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { formatNaira } from '../../../../shared/money.ts';
 import { shortOrderId, type CustomerOrder } from '../../../../shared/orders.ts';
 import { cn } from '../../../lib/cn.ts';
-import { categoryOf, orderTitle } from '../lib/filter-orders.ts';
+import { categoryOf, currentAccounts, orderTitle, refundedKobo } from '../lib/filter-orders.ts';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date.ts';
 import { OrderActions } from './order-actions.tsx';
 import { OrderCredentials } from './order-credentials.tsx';
@@ -20,6 +20,7 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
   const credentialsId = useId();
   const [isRevealed, setIsRevealed] = useState(false);
   const isCompleted = order.status === 'completed';
+  const refunded = refundedKobo(order);
   return (
     <article
       aria-labelledby={titleId}
@@ -46,6 +47,11 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
           <p className="text-xl font-bold tabular-nums">
             {formatNaira(Math.abs(order.amountKobo))}
           </p>
+          {refunded > 0 ? (
+            <p className="text-sm font-semibold text-green-700 dark:text-green-400">
+              Refunded {formatNaira(refunded)} to your wallet
+            </p>
+          ) : null}
           <p className="font-mono text-xs text-muted-foreground">
             Order ID: {shortOrderId(order.id)}
           </p>
@@ -84,13 +90,19 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
 }
 
 function AccountDetails({ order }: { order: CustomerOrder }) {
-  const first = order.accounts[0];
+  const current = currentAccounts(order);
+  const first = current[0];
   const rows: [string, string][] =
     order.quantity > 1
       ? [
           ['Product', order.productName],
           ['Category', categoryOf(order)],
-          ['Accounts', String(order.quantity)],
+          [
+            'Accounts',
+            current.length === order.quantity
+              ? String(order.quantity)
+              : `${current.length} of ${order.quantity} (the rest refunded)`,
+          ],
           ['Sample username', first ? `@${first.username}` : '—'],
         ]
       : [

@@ -18,9 +18,10 @@ export type OrderSummary = {
 
 export function summariseOrders(orders: CustomerOrder[]): OrderSummary {
   const count = (status: OrderStatus) => orders.filter((o) => o.status === status).length;
+  // What the customer is out of pocket: a refund went back to the wallet.
   const totalSpentKobo = orders
     .filter((o) => o.status === 'completed')
-    .reduce((sum, o) => sum + Math.abs(o.amountKobo), 0);
+    .reduce((sum, o) => sum + Math.abs(o.amountKobo) - refundedKobo(o), 0);
   return {
     completed: count('completed'),
     failed: count('failed'),
@@ -52,9 +53,25 @@ export function categoryOf(order: CustomerOrder): string {
   return order.category.trim() || DEFAULT_CATEGORY;
 }
 
+/**
+ * The accounts the order holds now: a replaced account gives way to its replacement and a refunded one is gone.
+ * Orders from before reports existed list no items; their accounts are as sold.
+ */
+export function currentAccounts(
+  order: CustomerOrder,
+): { username: string; email: string | null }[] {
+  if (!order.items.length) return order.accounts;
+  return order.items.filter((i) => i.status === 'sold');
+}
+
+/** What went back to the wallet: each refunded account's unit price. */
+export function refundedKobo(order: CustomerOrder): number {
+  return order.items.filter((i) => i.status === 'refunded').length * order.pricePerUnitKobo;
+}
+
 /** 'N accounts' for a bulk order, '@username' for one account (the product name if the order holds none). */
 export function orderTitle(order: CustomerOrder): string {
   if (order.quantity > 1) return `${order.quantity} accounts`;
-  const username = order.accounts[0]?.username;
+  const username = (currentAccounts(order)[0] ?? order.accounts[0])?.username;
   return username ? `@${username.replace(/^@/, '')}` : order.productName;
 }

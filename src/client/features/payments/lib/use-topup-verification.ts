@@ -14,7 +14,9 @@ const MAX_PENDING_CHECKS = 40;
 
 export type Verification =
   | { state: 'loading' }
-  | { state: 'success' | 'failed'; check: TopupCheck }
+  | { state: 'success'; check: TopupCheck }
+  /** Declined or expired: a late success is still possible, so the customer may ask again. */
+  | { state: 'failed'; check: TopupCheck; recheck: () => void; isChecking: boolean }
   /** Still pending after ~2 minutes: we stop asking, the server does not. */
   | { state: 'pending'; check: TopupCheck; recheck: () => void }
   | { state: 'error'; error: unknown };
@@ -56,7 +58,13 @@ export function useTopupVerification(reference: string | null): Verification {
   if (query.isError) return { state: 'error', error: query.error };
   if (!check) return { state: 'loading' };
   if (check.status === 'completed') return { state: 'success', check };
-  if (check.status === 'failed' || check.status === 'expired') return { state: 'failed', check };
+  if (check.status === 'failed' || check.status === 'expired')
+    return {
+      state: 'failed',
+      check,
+      recheck: () => void query.refetch(),
+      isChecking: query.isFetching,
+    };
   const answers = queryClient.getQueryState(queryKey)?.dataUpdateCount ?? 0;
   if (query.isFetching || answers < MAX_PENDING_CHECKS) return { state: 'loading' };
   return { state: 'pending', check, recheck: () => void query.refetch() };

@@ -1,4 +1,4 @@
-// "Check again" on a top-up that is pending or expired: the server asks ErcasPay now and credits a late success
+// "Check again" on a top-up that is pending, failed or expired: the server asks ErcasPay now and credits a late success
 // once; the answer is shown as a toast and in the wallet's outcome notice, and the balance and history refresh.
 import { useMutation } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';

@@ -8,6 +8,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useRefreshWallet } from '../api/wallet-keys.ts';
 import { usePendingTopup } from '../lib/pending-topup.ts';
 import { clearTopupOutcome, useTopupOutcome } from '../lib/topup-outcome.ts';
+import { CheckAgainButton } from './check-again-button.tsx';
 
 const looks = {
   completed: {
@@ -65,6 +66,12 @@ export function TopupOutcomeNotice() {
         <p className="font-semibold">{title}</p>
         <p className="break-words">{text}</p>
         <p className="mt-1 break-all text-xs opacity-80">Ref: {outcome.reference}</p>
+        {outcome.status === 'failed' || outcome.status === 'expired' ? (
+          <>
+            <p className="mt-2 break-words">{walletMessages.paidButFailed}</p>
+            <CheckAgainButton reference={outcome.reference} />
+          </>
+        ) : null}
       </div>
       <button
         type="button"

@@ -1,5 +1,5 @@
 // The 'Transaction History' tab: every ledger row with its label, status, references and signed amount, and every
-// top-up attempt not credited (pending, failed, expired) with its state; a pending or expired one can be checked again.
+// top-up attempt not credited (pending, failed, expired) with its state; any of them can be checked again.
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { formatNaira } from '../../../../shared/money.ts';
 import { paymentStatusLabels } from '../../../../shared/payments.ts';
@@ -118,9 +118,7 @@ function TransactionRow({ transaction: t }: { transaction: WalletTransaction }) 
             Provider ref: {t.providerReference}
           </p>
         ) : null}
-        {attempt && (t.status === 'pending' || t.status === 'expired') ? (
-          <CheckAgainButton reference={t.reference} />
-        ) : null}
+        {attempt && t.status !== 'completed' ? <CheckAgainButton reference={t.reference} /> : null}
       </div>
     </li>
   );

@@ -80,7 +80,7 @@ export function ActivityTab() {
       >
         {(page) => (
           <>
-            <ActivityTable entries={page.entries} />
+            <ActivityTable entries={page.entries} names={page.names} />
             <Pager
               offset={page.offset}
               shown={page.entries.length}

@@ -1,58 +1,44 @@
-// The audit lines as a table that scrolls inside its own box on a phone: when, who, what, on what, before → after.
-import { auditActionLabels, type AuditEntry } from '../../../../../shared/audit.ts';
+// The audit lines: a table from md up, a card per line on phones (no sideways box). Each line reads as a
+// sentence naming the admin's target by e-mail, username or name, with its before → after underneath.
+import type { AuditEntry } from '../../../../../shared/audit.ts';
 import { formatDateTime } from '../../../../lib/format-date.ts';
-import { ScrollTable } from '../scroll-table.tsx';
+import { Cell, DataTable, Row } from '../data-table.tsx';
+import { describeEntry } from './describe-entry.ts';
 
-/** before → after as short "key: old → new" lines; other details as "key: value". */
-function describe(details: Record<string, unknown>): string[] {
-  const { before, after, ...rest } = details as {
-    before?: Record<string, unknown> | null;
-    after?: Record<string, unknown> | null;
-  };
-  const show = (v: unknown) =>
-    v === undefined || v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return [
-    ...keys.map((k) => `${k}: ${show(before?.[k])} → ${show(after?.[k])}`),
-    ...Object.entries(rest).map(([k, v]) => `${k}: ${show(v)}`),
-  ];
-}
-
-export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
+export function ActivityTable({
+  entries,
+  names,
+}: {
+  entries: AuditEntry[];
+  names: Record<string, string>;
+}) {
   return (
-    <ScrollTable
-      label="Activity lines"
-      caption="Audit trail"
-      columns={['When', 'Admin', 'Action', 'Target', 'Change']}
-      minWidth="min-w-[44rem]"
-    >
-      {entries.map((e) => (
-        <tr key={e.id} className="border-b border-border align-top last:border-b-0">
-          <td className="whitespace-nowrap px-3 py-2 text-muted-foreground">
-            <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
-          </td>
-          <td className="max-w-48 break-all px-3 py-2">{e.actorEmail}</td>
-          <td className="whitespace-nowrap px-3 py-2">
-            {auditActionLabels[e.action] ?? e.action}
-            <span className="block font-mono text-xs text-muted-foreground">{e.action}</span>
-          </td>
-          <td className="px-3 py-2 font-mono text-xs">
-            {e.targetType}
-            {e.targetId ? (
-              <span className="block text-muted-foreground">{e.targetId.slice(0, 8)}</span>
-            ) : null}
-          </td>
-          <td className="px-3 py-2 text-xs">
-            <ul className="space-y-0.5">
-              {describe(e.details).map((line, i) => (
-                <li key={i} className="break-words">
-                  {line}
-                </li>
-              ))}
-            </ul>
-          </td>
-        </tr>
-      ))}
-    </ScrollTable>
+    <DataTable caption="Audit trail" columns={['What', 'Admin', 'When']}>
+      {entries.map((e) => {
+        const { sentence, lines } = describeEntry(e, names);
+        return (
+          <Row key={e.id} className="md:align-top">
+            <Cell label="What" isTitle className="md:max-w-xl">
+              <span className="block break-words">{sentence}</span>
+              {lines.length ? (
+                <ul className="mt-1 space-y-0.5 text-xs font-normal text-muted-foreground">
+                  {lines.map((line, i) => (
+                    <li key={i} className="break-words">
+                      {line}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </Cell>
+            <Cell label="Admin" className="min-w-0 md:max-w-56">
+              <span className="min-w-0 break-words [overflow-wrap:anywhere]">{e.actorEmail}</span>
+            </Cell>
+            <Cell label="When" className="md:whitespace-nowrap">
+              <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+            </Cell>
+          </Row>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -52,7 +52,7 @@ export function PaymentsAttention() {
   return (
     <Panel
       title="Top-ups Needing Attention"
-      description="Pending, failed and expired top-ups. Pending ones are re-checked automatically until they expire, failed and expired ones for seven days more."
+      description="Pending, failed and expired top-ups (not the ones the customer cancelled at checkout). Pending ones are re-checked automatically until they expire, failed and expired ones for seven days more."
     >
       <QueryState
         query={attention}

@@ -25,6 +25,7 @@ export function BalanceAdjustmentDialog({
 }) {
   const actionId = useId();
   const reasonId = useId();
+  const reasonHintId = useId();
   const [action, setAction] = useState<Action>('credit');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -94,9 +95,13 @@ export function BalanceAdjustmentDialog({
             maxLength={500}
             className={`${inputClass} h-auto py-2`}
             placeholder="Why is this balance changing?"
+            aria-describedby={reasonHintId}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
           />
+          <p id={reasonHintId} className="text-xs text-muted-foreground">
+            {adminUserMessages.reasonShownToCustomer}
+          </p>
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose} disabled={adjust.isPending}>

@@ -96,12 +96,14 @@ export function UsersTab() {
             <DataTable caption="Users" columns={['Email', 'Name', 'Role', 'Balance', 'Actions']}>
               {d.users.map((u) => (
                 <Row key={u.id}>
-                  <Cell label="Email" className="break-all">
-                    {u.email}
+                  <Cell label="Email" className="[overflow-wrap:anywhere]">
+                    {u.isDeleted ? 'Deleted account' : u.email}
                   </Cell>
                   <Cell label="Name">{u.fullName}</Cell>
                   <Cell label="Role">
-                    <Badge tone={u.isAdmin ? 'violet' : 'gray'}>{u.role}</Badge>
+                    <Badge tone={u.isAdmin ? 'violet' : 'gray'}>
+                      {u.isDeleted ? 'Deleted' : u.role}
+                    </Badge>
                   </Cell>
                   <Cell label="Balance" className="tabular-nums">
                     {formatNaira(u.walletBalanceKobo)}
@@ -110,9 +112,12 @@ export function UsersTab() {
                     <Button size="sm" variant="outline" onClick={() => setViewing(u)}>
                       View
                     </Button>
-                    <Button size="sm" onClick={() => setAdjusting(u)}>
-                      Adjust Balance
-                    </Button>
+                    {/* A deleted account takes no new money; a balance it left can still be paid out. */}
+                    {!u.isDeleted || u.walletBalanceKobo > 0 ? (
+                      <Button size="sm" onClick={() => setAdjusting(u)}>
+                        Adjust Balance
+                      </Button>
+                    ) : null}
                   </ActionsCell>
                 </Row>
               ))}
