@@ -131,12 +131,13 @@ test('a customer signs out another device and changes the password', async ({ pa
   expect((await other.request.get('/api/me')).status()).toBe(401);
   await other.close();
 
-  await page.getByLabel('Current password').fill('not-my-password');
+  const passwordSection = page.getByRole('form', { name: 'Change password' });
+  await passwordSection.getByLabel('Current password').fill('not-my-password');
   await page.getByLabel('New password', { exact: true }).fill('newer-pass');
   await page.getByLabel('Confirm new password').fill('newer-pass');
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByText('Your current password is not correct.')).toBeVisible();
-  await page.getByLabel('Current password').fill(password);
+  await passwordSection.getByLabel('Current password').fill(password);
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(
     page.getByText('Password changed. Your other devices were signed out.'),

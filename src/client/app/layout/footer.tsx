@@ -62,7 +62,9 @@ export function Footer() {
         ))}
       </div>
       <p className="border-t border-border py-4 text-center text-sm text-muted-foreground">
-        © 2024 AcctStore. All rights reserved.
+        {/* This year, as the browser knows it: a page rendered last December and kept says so until it runs. */}
+        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> AcctStore. All rights
+        reserved.
       </p>
     </footer>
   );

@@ -202,6 +202,16 @@ describe('statuses', () => {
     await db.update(productGroups).set({ isActive: true }).where(eq(productGroups.id, group.id));
   });
 
+  it("says this year in the footer's copyright, not a year written into the code", async () => {
+    const year = new Date().getFullYear();
+    for (const path of ['/', '/products', '/about']) {
+      const footer = /<footer[\s\S]*<\/footer>/
+        .exec((await get(path)).body)![0]
+        .replace(/<!-- -->/g, '');
+      expect(footer, path).toContain(`© <span>${year}</span> AcctStore. All rights`);
+    }
+  });
+
   it('leaves the signed-in pages to the browser: the shell, with status 200', async () => {
     for (const path of ['/login', '/dashboard', '/admin']) {
       const res = await get(path);

@@ -18,7 +18,12 @@ export function PasswordForm() {
       title="Password"
       description="Your current password is needed. Every other device signed in to your account will be signed out."
     >
-      <form onSubmit={form.submit} className="grid gap-3 sm:grid-cols-3 sm:items-end" noValidate>
+      <form
+        onSubmit={form.submit}
+        aria-label="Change password"
+        className="grid gap-3 sm:grid-cols-3 sm:items-end"
+        noValidate
+      >
         <Field
           label="Current password"
           type="password"
