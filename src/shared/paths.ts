@@ -70,3 +70,23 @@ export function checkoutHref(item: CheckoutItem): string {
   );
   return `${paths.checkout}?${query.toString()}`;
 }
+
+/** A page's title as the tab and a search result show it. */
+export function fullTitle(title: string): string {
+  return title.includes('AcctStore') ? title : `${title} | AcctStore`;
+}
+
+/**
+ * The head of the pages the browser renders that a visitor may arrive at from outside (a shared link, a search):
+ * the page sets them itself (useDocumentTitle), and the server writes them into the shell it sends for that path.
+ */
+export const shellPageHeads = {
+  [paths.login]: {
+    title: 'Sign in',
+    description: 'Sign in to your AcctStore account to buy accounts and manage your wallet.',
+  },
+  [paths.register]: {
+    title: 'Create your account',
+    description: 'Create a free AcctStore account to top up your naira wallet and buy accounts.',
+  },
+} as const satisfies Record<string, { title: string; description: string }>;

@@ -1,14 +1,13 @@
 // Sets the page's own title and meta description (each public page has its own); on the server, hands them to
 // the render (HeadContext), which writes them into the HTML's head.
 import { createContext, useContext, useEffect } from 'react';
+import { fullTitle } from '../../shared/paths.ts';
 
 /** Given while a page renders on the server (entry-server.tsx): told the title and description the page asks for. */
 export type ReportHead = (head: { title: string; description: string | undefined }) => void;
 export const HeadContext = createContext<ReportHead | null>(null);
 
-export function fullTitle(title: string): string {
-  return title.includes('AcctStore') ? title : `${title} | AcctStore`;
-}
+export { fullTitle };
 
 export function useDocumentTitle(title: string, description?: string): void {
   useContext(HeadContext)?.({ title: fullTitle(title), description });

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { authMessages, loginSchema } from '../../../shared/auth.ts';
-import { paths } from '../../../shared/paths.ts';
+import { paths, shellPageHeads } from '../../../shared/paths.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -17,10 +17,7 @@ import { ResendButton } from './components/resend-button.tsx';
 type LoginState = { from?: string; message?: string; registeredEmail?: string } | null;
 
 export default function LoginPage() {
-  useDocumentTitle(
-    'Sign in',
-    'Sign in to your AcctStore account to buy accounts and manage your wallet.',
-  );
+  useDocumentTitle(shellPageHeads[paths.login].title, shellPageHeads[paths.login].description);
   const navigate = useNavigate();
   const state = useLocation().state as LoginState;
   const [email, setEmail] = useState(state?.registeredEmail ?? '');

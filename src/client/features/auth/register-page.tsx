@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { authMessages, PASSWORD_MIN_LENGTH, registerSchema } from '../../../shared/auth.ts';
-import { paths } from '../../../shared/paths.ts';
+import { paths, shellPageHeads } from '../../../shared/paths.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -16,8 +16,8 @@ import { ResendButton } from './components/resend-button.tsx';
 
 export default function RegisterPage() {
   useDocumentTitle(
-    'Create your account',
-    'Create a free AcctStore account to top up your naira wallet and buy accounts.',
+    shellPageHeads[paths.register].title,
+    shellPageHeads[paths.register].description,
   );
   const navigate = useNavigate();
   const { values: form, bind } = useFieldValues({ email: '', password: '', confirmPassword: '' });

@@ -7,7 +7,7 @@ export type PageKind =
   | { kind: 'products'; path: string }
   | { kind: 'category'; path: string; id: string }
   | { kind: 'product'; path: string; id: string }
-  | { kind: 'app' }
+  | { kind: 'app'; path: string }
   | { kind: 'unknown' };
 
 /** The marketing pages: the same for every visitor until the next deploy or configuration change. */
@@ -27,7 +27,7 @@ export function pageKindOf(pathname: string): PageKind {
   const lower = path.toLowerCase();
   if (marketingPaths.has(lower)) return { kind: 'marketing', path: lower };
   if (lower === paths.products) return { kind: 'products', path: lower };
-  if (appPaths.has(lower)) return { kind: 'app' };
+  if (appPaths.has(lower)) return { kind: 'app', path: lower };
   const match = /^\/(category|product)\/([^/]+)$/i.exec(path);
   const id = match ? decodeSegment(match[2]!) : null;
   if (match && id !== null) {

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Me } from '../../../shared/auth.ts';
 import { PAGE_DATA_ELEMENT_ID, type RenderPage } from '../../../shared/page-data.ts';
+import { fullTitle, shellPageHeads } from '../../../shared/paths.ts';
 import type { SiteInfo } from '../../../shared/site.ts';
 import type { Db } from '../../db/client.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
@@ -22,6 +23,11 @@ export type PageRenderer = {
   render: (page: RenderablePage, url: string, me: Me | null) => Promise<RenderedHtml | null>;
   /** Renders the marketing pages ahead of their first visitor. */
   warm: (paths: readonly string[]) => Promise<void>;
+  /**
+   * The shell (index.html, rendered in the browser) of a page a visitor may arrive at from outside, with its own
+   * title, description, canonical URL and preview tags (shellPageHeads); null for any other path.
+   */
+  shell: (path: string) => string | null;
 };
 
 type Options = {
@@ -104,7 +110,30 @@ export function createPageRenderer({
     return done;
   };
 
+  const shells = new Map<string, string>();
+  for (const [path, head] of Object.entries(shellPageHeads)) {
+    const title = fullTitle(head.title);
+    const built = buildPageHead(
+      { kind: 'marketing', path },
+      { site, me: null },
+      { html: '', title, description: head.description },
+      publicUrl,
+      200,
+    );
+    shells.set(
+      path,
+      template
+        .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+        .replace(
+          /<meta name="description" content="[^"]*" \/>/,
+          () => `<meta name="description" content="${escapeHtml(head.description)}" />`,
+        )
+        .replace('</head>', () => `  ${built.tags}\n  </head>`),
+    );
+  }
+
   return {
+    shell: (path) => shells.get(path) ?? null,
     render,
     async warm(paths) {
       for (const path of paths)

@@ -212,6 +212,24 @@ describe('statuses', () => {
     }
   });
 
+  it('gives the sign-in and sign-up shells their own title, description, canonical URL and preview tags', async () => {
+    for (const [path, title, description] of [
+      ['/login', 'Sign in | AcctStore', 'Sign in to your AcctStore account'],
+      ['/register', 'Create your account | AcctStore', 'Create a free AcctStore account'],
+    ] as const) {
+      const res = await get(path);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(/<title>([^<]*)<\/title>/.exec(res.body)?.[1], path).toBe(title);
+      expect(meta(res.body, 'description'), path).toContain(description);
+      expect(canonical(res.body), path).toBe(`http://localhost:3000${path}`);
+      expect(meta(res.body, 'og:title'), path).toBe(title);
+      expect(meta(res.body, 'og:url'), path).toBe(`http://localhost:3000${path}`);
+    }
+    // Every other page of the browser's keeps the shell as built.
+    expect(canonical((await get('/dashboard')).body)).toBeUndefined();
+  });
+
   it('leaves the signed-in pages to the browser: the shell, with status 200', async () => {
     for (const path of ['/login', '/dashboard', '/admin']) {
       const res = await get(path);

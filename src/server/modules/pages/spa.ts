@@ -90,6 +90,9 @@ export async function registerSpa(
       }
     }
     allowEmbeddedScripts(reply, templateHashes);
+    const shell = page.kind === 'app' ? renderer?.shell(page.path) : null;
+    if (shell)
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell);
     return reply.status(page.kind === 'unknown' ? 404 : 200).sendFile('index.html');
   };
   app.get('/*', servePage);
