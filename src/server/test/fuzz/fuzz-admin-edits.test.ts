@@ -720,6 +720,7 @@ it(
             isAdmin,
             role: isAdmin ? 'Admin' : 'Customer',
             walletBalanceKobo,
+            isDeleted: row.deletedAt !== null,
             createdAt: row.createdAt.toISOString(),
           });
         }
