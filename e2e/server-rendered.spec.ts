@@ -2,7 +2,7 @@
 // shift, and usable afterwards; a product link carries its name and price for link previews.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { inboxSuccessMessages } from '../src/shared/inbox.ts';
-import { createCustomer } from './customers.ts';
+import { createCustomer, fillSignIn } from './customers.ts';
 import { contactForm, fillContactForm } from './contact-form.ts';
 
 const publicPages: { path: string; h1: string | RegExp; text: string }[] = [
@@ -161,6 +161,22 @@ test('a quantity typed and left before the app has arrived is brought within its
   release();
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   await expect(quantity).toHaveValue('1');
+});
+
+test('a quantity typed before the app has arrived, then Buy Now, buys that quantity after sign-in', async ({
+  page,
+}) => {
+  const customer = await createCustomer(page, 'earlytap');
+  const release = await holdAppCode(page);
+  await page.goto('/products');
+  const card = page.getByRole('article', { name: 'Instagram 5K Followers' });
+  await card.getByLabel('Quantity').fill('2');
+  // The tap leaves the field and is held until the app runs; then it goes where the visitor meant, with their 2.
+  await card.getByRole('button', { name: 'Buy Now' }).click();
+  release();
+  await expect(page).toHaveURL(/\/login$/);
+  await fillSignIn(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/checkout\?group=[0-9a-f-]+&quantity=2$/);
 });
 
 test('a visitor who fills the contact form and presses Send before the app has arrived has the message sent', async ({

@@ -130,6 +130,7 @@ export function boot(files: BootFiles, hydratedEvent: string): void {
     () => {
       hydrated = true;
       // Typed before React was here: its state still holds what the server rendered (the field's default).
+      const left: HTMLElement[] = [];
       root
         .querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')
         .forEach((field) => {
@@ -148,9 +149,10 @@ export function boot(files: BootFiles, hydratedEvent: string): void {
             'value',
           )?.set?.call(field, typed);
           field.dispatchEvent(new Event('input', { bubbles: true }));
-          // Left before React was here: what it does when a field is left (a quantity brought within its limits).
-          if (field !== doc.activeElement)
-            field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+          // Left before React was here: what it does when a field is left (a quantity brought within its limits),
+          // in a task of its own below, once React has rendered the typed text: a handler run now would still see
+          // the state from before it (a quantity typed, then Buy Now tapped, would be put back to the default).
+          if (field !== doc.activeElement) left.push(field);
         });
       root.querySelectorAll('select').forEach((select) => {
         if ([...select.options].some((option) => option.selected !== option.defaultSelected))
@@ -159,7 +161,11 @@ export function boot(files: BootFiles, hydratedEvent: string): void {
       const click = heldClick;
       const form = heldSubmit;
       heldClick = heldSubmit = null;
-      // In a task of its own: React renders what the input events above changed first, so a form sent reads it.
+      // Each in a task of its own: React renders what the input events above changed first, then what leaving a
+      // field changed, so a handler (a form sent, a Buy tapped) reads what the visitor typed.
+      setTimeout(() => {
+        left.forEach((field) => field.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+      }, 0);
       setTimeout(() => {
         if (click?.target.isConnected) {
           // Some controls open on the press itself (menus), others on the click: as a pointer would, both.
