@@ -300,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     purchases,
     pokeMail,
     warrantyHours: config.WARRANTY_HOURS,
+    publicUrl: config.publicUrl,
   });
   adminOrderRoutes(app, { db });
   reportRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });

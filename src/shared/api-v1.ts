@@ -105,3 +105,17 @@ export type V1TopupList = z.infer<typeof v1TopupListSchema>;
 
 /** The newest top-ups /api/v1/topups lists. */
 export const V1_TOPUPS_SHOWN = 100;
+
+/** Every named schema of the API: the OpenAPI document's components (server/modules/api-v1/openapi-document.ts). */
+export const v1NamedSchemas = [
+  v1CategorySchema,
+  v1ProductSchema,
+  v1CatalogueSchema,
+  v1BalanceSchema,
+  v1OrderSchema,
+  v1PurchaseResultSchema,
+  v1OrderListSchema,
+  v1CredentialsSchema,
+  v1TopupSchema,
+  v1TopupListSchema,
+];

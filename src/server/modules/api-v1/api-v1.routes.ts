@@ -25,6 +25,10 @@ import { readOrders } from '../orders/read-orders.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { readTopupHistory } from '../payments/read-topup-history.ts';
 import { fastifyUrl, v1Operations as ops, v1RouteOptions } from './api-v1-operations.ts';
+import { developersPage } from './developers-page.ts';
+import { openApiDocument } from './openapi-document.ts';
+import { answers } from '../../http/response-schemas.ts';
+import { paths } from '../../../shared/paths.ts';
 
 /** The same rule as the web checkout's header (orders.routes.ts). */
 const idempotencyKeySchema = z.string().trim().min(8).max(100);
@@ -36,12 +40,39 @@ type Deps = {
   purchases: PurchaseLine;
   pokeMail: () => void;
   warrantyHours: number;
+  /** The store's public origin: the document's server URL. */
+  publicUrl: string;
 };
 
 export function apiV1Routes(
   app: FastifyInstance,
-  { db, cipher, cache, purchases, pokeMail, warrantyHours }: Deps,
+  { db, cipher, cache, purchases, pokeMail, warrantyHours, publicUrl }: Deps,
 ): void {
+  // Made once: the routes' schemas do not change while the process runs.
+  const document = openApiDocument(new URL(publicUrl).origin);
+  const reference = developersPage(document);
+
+  app.get(
+    '/api/v1/openapi.json',
+    {
+      config: { access: 'public', allowCrossSite: true },
+      ...answers({ 200: z.record(z.string(), z.unknown()) }),
+    },
+    async (_req, reply) => {
+      reply
+        .header('cache-control', 'public, max-age=300')
+        .header('access-control-allow-origin', '*');
+      return document;
+    },
+  );
+
+  app.get(paths.developers, async (_req, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(reference),
+  );
+
   const orderId = (params: unknown) => parseId(params, orderMessages.orderNotFound);
 
   app.get(
