@@ -192,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(app, loadSession, {
     adminsNeedTwoFactor: config.adminsNeedTwoFactor,
     assertSteppedUp: (user, tokenHash) => assertSteppedUp(database.db, user, tokenHash),
-    loadApiKey: createApiKeyLoader(database.db),
+    loadApiKey: createApiKeyLoader(database.db, config.API_KEY_REQUESTS_PER_MINUTE),
   });
   registerInputHygiene(app);
 

@@ -7,7 +7,7 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** Live keys a customer may hold at once. */
 export const MAX_API_KEYS = 10;
-/** Requests one key may make per minute (each key has its own count). */
+/** Requests one key may make per minute (each key has its own count): the default of API_KEY_REQUESTS_PER_MINUTE. */
 export const API_KEY_REQUESTS_PER_MINUTE = 120;
 
 export const apiKeyMessages = {
@@ -18,7 +18,8 @@ export const apiKeyMessages = {
   keyMissing: 'Send your API key as "Authorization: Bearer <key>".',
   keyInvalid: 'This API key is not valid, or it was revoked.',
   scopeMissing: (scope: ApiKeyScope) => `This API key does not have the "${scope}" scope.`,
-  rateLimited: `Too many requests for this API key (at most ${API_KEY_REQUESTS_PER_MINUTE} a minute). Please slow down.`,
+  rateLimited: (perMinute: number) =>
+    `Too many requests for this API key (at most ${perMinute} a minute). Please slow down.`,
 } as const;
 
 export const createApiKeySchema = z.object({

@@ -2,11 +2,7 @@
 // owner is a customer (never an admin) and not deleted. Each key has its own rate limit, counted in PostgreSQL.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import {
-  API_KEY_REQUESTS_PER_MINUTE,
-  apiKeyMessages,
-  type ApiKeyScope,
-} from '../../../../shared/api-keys.ts';
+import { apiKeyMessages, type ApiKeyScope } from '../../../../shared/api-keys.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/errors.ts';
 import { consumeLimit } from '../../../http/rate-limit.ts';
@@ -18,7 +14,7 @@ import { apiKeys } from './api-keys.tables.ts';
 const LAST_USED_EVERY_MS = 60_000;
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,100})$/;
 
-export function createApiKeyLoader(db: Db) {
+export function createApiKeyLoader(db: Db, requestsPerMinute: number) {
   const lookup = db
     .select({
       id: apiKeys.id,
@@ -55,8 +51,8 @@ export function createApiKeyLoader(db: Db) {
       throw new AppError('FORBIDDEN', 403, apiKeyMessages.scopeMissing(scope));
     await consumeLimit(
       db,
-      { bucket: `api-key:${key.id}`, max: API_KEY_REQUESTS_PER_MINUTE, windowMs: 60_000 },
-      apiKeyMessages.rateLimited,
+      { bucket: `api-key:${key.id}`, max: requestsPerMinute, windowMs: 60_000 },
+      apiKeyMessages.rateLimited(requestsPerMinute),
     );
     if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_EVERY_MS)
       await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, key.id));
