@@ -9,6 +9,7 @@ import { createTestApp } from '../../test/test-app.ts';
 import { endUserSessions } from '../auth/sessions.ts';
 import { users } from '../auth/auth.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
+import { auditLog } from '../audit/audit.tables.ts';
 import { apiKeys } from '../auth/api-keys/api-keys.tables.ts';
 import { API_KEY_REQUESTS_PER_MINUTE } from '../../../shared/api-keys.ts';
 import { purchase } from '../orders/purchase.ts';
@@ -52,6 +53,29 @@ describe('API keys', () => {
     const after = await app.inject({ url: '/api/v1/balance', headers: bearer(created.secret) });
     expect(after.statusCode).toBe(401);
     expect(after.json().error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it("an admin sees a customer's keys and revokes one; the revocation is in the audit log", async () => {
+    const { user, cookie } = await quickCustomer(db);
+    const admin = await quickAdmin(db);
+    const { key, secret } = await keys.create(cookie, ['read'], 'Reseller bot');
+    const listed = await app.inject({
+      url: `/api/admin/users/${user.id}/api-keys`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(listed.json().keys).toEqual([expect.objectContaining({ id: key.id, active: true })]);
+    expect(listed.body).not.toContain(secret);
+    const revoked = await app.inject({
+      method: 'DELETE',
+      url: `/api/admin/api-keys/${key.id}`,
+      headers: { cookie: admin.cookie, ...SAME_ORIGIN },
+    });
+    expect(revoked.json()).toMatchObject({ active: false });
+    expect((await app.inject({ url: '/api/v1/balance', headers: bearer(secret) })).statusCode).toBe(
+      401,
+    );
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetId, key.id));
+    expect(entry).toMatchObject({ action: 'api_key.revoke', actorUserId: admin.user.id });
   });
 
   it('opens /api/v1 only: a key is no cookie, and a cookie is no key', async () => {

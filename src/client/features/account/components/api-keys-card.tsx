@@ -57,7 +57,8 @@ export function ApiKeysCard() {
           <a className="underline" href={paths.developers}>
             API reference
           </a>
-          .
+          . Changing your password, two-factor sign-in, or signing out everywhere else ends every
+          key.
         </>
       }
     >
