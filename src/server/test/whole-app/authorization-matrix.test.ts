@@ -611,6 +611,10 @@ const matrix: Record<string, Row> = {
     expect: ADMINS(),
     request: async () => ({ url: `/api/admin/api-keys/${await tmpKeyOfA()}` }),
   },
+  'GET /api/v1/openapi.json': {
+    expect: everyone(),
+    request: () => ({ url: '/api/v1/openapi.json' }),
+  },
   'GET /api/v1/catalogue': {
     expect: COOKIES_OPEN_NOTHING,
     request: () => ({ url: '/api/v1/catalogue' }),
