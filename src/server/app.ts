@@ -11,6 +11,9 @@ import Fastify, {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
+import { createApiKeyLoader } from './modules/auth/api-keys/resolve-api-key.ts';
+import { apiKeyRoutes } from './modules/auth/api-keys/api-keys.routes.ts';
+import { apiV1Routes } from './modules/api-v1/api-v1.routes.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerResponseSchemas } from './http/response-schemas.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -189,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(app, loadSession, {
     adminsNeedTwoFactor: config.adminsNeedTwoFactor,
     assertSteppedUp: (user, tokenHash) => assertSteppedUp(database.db, user, tokenHash),
+    loadApiKey: createApiKeyLoader(database.db, config.API_KEY_REQUESTS_PER_MINUTE),
   });
   registerInputHygiene(app);
 
@@ -289,6 +293,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const purchases = purchaseLine(db);
   app.decorate('purchases', purchases);
   orderRoutes(app, { db, cipher, purchases, pokeMail, warrantyHours: config.WARRANTY_HOURS });
+  apiV1Routes(app, {
+    db,
+    cipher,
+    cache: catalogueCache,
+    purchases,
+    pokeMail,
+    warrantyHours: config.WARRANTY_HOURS,
+    publicUrl: config.publicUrl,
+  });
   adminOrderRoutes(app, { db });
   reportRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
   topupRoutes(app, {
@@ -299,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settle,
   });
   adminUserRoutes(app, { db });
+  apiKeyRoutes(app, { db });
   const paymentSetup = {
     publicUrl: config.publicUrl,
     webhookToken: config.PAYMENT_WEBHOOK_TOKEN,

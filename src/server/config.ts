@@ -62,6 +62,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24 * 7),
+  // Requests one reseller API key may make per minute (each key counted on its own, across processes).
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('AcctStore <no-reply@acctstore.local>'),
   CREDENTIALS_KEY: z

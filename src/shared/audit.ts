@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'user.promote',
   'user.two_factor_reset',
   'email.retry',
+  'api_key.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -61,6 +62,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'user.promote': 'User made admin',
   'user.two_factor_reset': 'Two-factor sign-in reset',
   'email.retry': 'E-mail retried',
+  'api_key.revoke': 'API key revoked',
 };
 
 /** What the Activity view filters by: the part of the shop an action changed. */
@@ -68,7 +70,7 @@ export const AUDIT_AREAS = {
   money: ['wallet.', 'payment.', 'report.refund'],
   stock: ['account.'],
   catalogue: ['product_group.', 'category.'],
-  roles: ['user.'],
+  roles: ['user.', 'api_key.'],
   reports: ['report.'],
   email: ['email.'],
   orders: ['order.'],

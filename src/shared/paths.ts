@@ -25,6 +25,8 @@ export const paths = {
   paymentCallback: '/payment-callback',
   paymentSuccess: '/payment-success',
   admin: '/admin',
+  /** The reseller API's reference, rendered by the server from /api/v1/openapi.json (not a page of the app). */
+  developers: '/developers',
 } as const;
 
 /** The marketing pages after the home page: the same for every visitor until the next deploy. */

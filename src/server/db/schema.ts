@@ -13,3 +13,4 @@ export * from '../jobs/jobs.tables.ts';
 export * from '../http/rate-limit.tables.ts';
 export * from '../modules/reports/reports.tables.ts';
 export * from '../maintenance/maintenance.tables.ts';
+export * from '../modules/auth/api-keys/api-keys.tables.ts';

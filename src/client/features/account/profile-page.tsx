@@ -12,6 +12,7 @@ import { EmailForm } from './components/email-form.tsx';
 import { NameForm } from './components/name-form.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { SessionsCard } from './components/sessions-card.tsx';
+import { ApiKeysCard } from './components/api-keys-card.tsx';
 import { TwoFactorCard } from './components/two-factor/two-factor-card.tsx';
 import { useProfile } from './use-profile.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
@@ -98,6 +99,7 @@ export default function ProfilePage() {
         <PasswordForm />
         <TwoFactorCard me={me} />
         <SessionsCard />
+        {!me.isAdmin && <ApiKeysCard />}
         {!me.isAdmin && <DeleteAccountCard balanceKobo={me.walletBalanceKobo} />}
       </div>
     </section>

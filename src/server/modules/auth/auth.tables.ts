@@ -57,6 +57,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** When this session last proved a fresh second-factor code (step-up before money actions). */
     stepUpAt: timestamp('step_up_at', { withTimezone: true }),
+    /** The session of an API key (api-keys.tables.ts): never a browser's, never in the owner's device list. */
+    forApiKey: boolean('for_api_key').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId), uniqueIndex('sessions_id_key').on(t.id)],
 );

@@ -13,7 +13,14 @@ export async function listSessions(
   const rows = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, new Date()),
+        // API keys are listed (and revoked) on their own, not as devices.
+        eq(sessions.forApiKey, false),
+      ),
+    )
     .orderBy(desc(sessions.lastSeenAt));
   return rows
     .map((s) => ({
@@ -30,7 +37,9 @@ export async function listSessions(
 export async function endSessionById(db: Db, userId: string, sessionId: string): Promise<void> {
   const ended = await db
     .delete(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .where(
+      and(eq(sessions.id, sessionId), eq(sessions.userId, userId), eq(sessions.forApiKey, false)),
+    )
     .returning({ id: sessions.id });
   if (ended.length === 0) throw notFound(accountMessages.sessionNotFound);
 }

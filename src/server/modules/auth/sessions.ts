@@ -102,6 +102,8 @@ export function createSessionLoader(db: Db, config: Config) {
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        // An API key's session has no cookie (its token was never kept); refused here all the same.
+        eq(sessions.forApiKey, false),
       ),
     )
     .limit(1)

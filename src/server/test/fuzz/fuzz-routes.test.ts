@@ -5,15 +5,23 @@ import { expect, it } from 'vitest';
 import { quickAdmin, quickCustomer, SAME_ORIGIN } from '../auth-helpers.ts';
 import { insertGroupWithStock } from '../stock-helpers.ts';
 import { createTestApp } from '../test-app.ts';
+import { createApiKey } from '../../modules/auth/api-keys/create-api-key.ts';
 import { expectInvariants, pathSegment } from './fuzz-helpers.ts';
 
 const SWEEP_RUNS = 3_000;
 const { app, db } = await createTestApp({
-  env: { PAYMENT_WEBHOOK_TOKEN: 'sweep-webhook-token-0123456789' },
+  env: {
+    PAYMENT_WEBHOOK_TOKEN: 'sweep-webhook-token-0123456789',
+    API_KEY_REQUESTS_PER_MINUTE: '100000',
+  },
 });
 const admin = await quickAdmin(db);
 const customer = await quickCustomer(db, 100_000);
 const group = await insertGroupWithStock(db, { accounts: 3 });
+// A reseller key of the customer: it must open /api/v1 only, and nothing it meets may answer 5xx.
+const key = (
+  await createApiKey(db, customer.user.id, { name: 'sweep', scopes: ['read', 'purchase'] })
+).secret;
 
 const segment = fc.oneof(
   fc.uuid(),
@@ -63,12 +71,12 @@ it(`answers every /api route with generated parameters without a 5xx (${SWEEP_RU
       fc.array(segment, { minLength: 3, maxLength: 3 }),
       query,
       payload,
-      fc.constantFrom('admin', 'customer', 'anonymous'),
+      fc.constantFrom('admin', 'customer', 'anonymous', 'key'),
       async (route, segs, q, body, who) => {
         let i = 0;
         const url = route.url.replace(/:[A-Za-z]+/g, () => segs[i++]!) + (q ? `?${q}` : '');
         const cookie =
-          route.url === '/api/auth/logout' || who === 'anonymous'
+          route.url === '/api/auth/logout' || who === 'anonymous' || who === 'key'
             ? undefined
             : who === 'admin'
               ? admin.cookie
@@ -79,6 +87,7 @@ it(`answers every /api route with generated parameters without a 5xx (${SWEEP_RU
           url,
           headers: {
             ...(cookie ? { cookie } : {}),
+            ...(who === 'key' ? { authorization: `Bearer ${key}` } : {}),
             ...(mutating
               ? {
                   ...SAME_ORIGIN,

@@ -22,6 +22,11 @@ import {
 import { reportClient } from '../report-helpers.ts';
 import { insertGroupWithStock } from '../stock-helpers.ts';
 import { createTestApp } from '../test-app.ts';
+import { createApiKey } from '../../modules/auth/api-keys/create-api-key.ts';
+import { revokeApiKey } from '../../modules/auth/api-keys/revoke-api-key.ts';
+import { listApiKeys } from '../../modules/auth/api-keys/list-api-keys.ts';
+import { users } from '../../modules/auth/auth.tables.ts';
+import type { ApiKeyScope } from '../../../shared/api-keys.ts';
 
 const WEBHOOK_TOKEN = 'matrix-webhook-token-0123456789';
 const { app, db } = await createTestApp({ env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN } });
@@ -174,6 +179,19 @@ async function spareSessionOfA(): Promise<string> {
     .returning({ id: sessions.id });
   return row!.id;
 }
+
+/** A throwaway API key of A, for the routes that revoke one. */
+/** A customer holds at most MAX_API_KEYS: the throwaway keys of earlier calls go before a new one is made. */
+async function clearTmpKeysOfA(): Promise<void> {
+  for (const k of await listApiKeys(db, a.user.id))
+    if (k.active && k.name.startsWith('tmp-')) await revokeApiKey(db, k.id, { ownerId: a.user.id });
+}
+async function tmpKeyOfA(): Promise<string> {
+  await clearTmpKeysOfA();
+  return (await createApiKey(db, a.user.id, { name: `tmp-${hex()}`, scopes: ['read'] })).key.id;
+}
+/** A cookie opens no /api/v1 route: those take a key, and the key matrix below checks them with keys. */
+const COOKIES_OPEN_NOTHING = everyone(401);
 
 // ---- the matrix -------------------------------------------------------------------------------------------
 const matrix: Record<string, Row> = {
@@ -573,6 +591,62 @@ const matrix: Record<string, Row> = {
     expect: ADMINS(),
     request: () => ({ url: '/api/admin/payments/settings' }),
   },
+  'GET /api/me/api-keys': { expect: CUSTOMERS(), request: () => ({ url: '/api/me/api-keys' }) },
+  'POST /api/me/api-keys': {
+    expect: CUSTOMERS(201),
+    request: async () => {
+      await clearTmpKeysOfA();
+      return { url: '/api/me/api-keys', payload: { name: 'tmp-bot', scopes: ['read'] } };
+    },
+  },
+  'DELETE /api/me/api-keys/:id': {
+    expect: [401, 200, 404, 403],
+    request: async () => ({ url: `/api/me/api-keys/${await tmpKeyOfA()}` }),
+  },
+  'GET /api/admin/users/:id/api-keys': {
+    expect: ADMINS(),
+    request: () => ({ url: `/api/admin/users/${a.user.id}/api-keys` }),
+  },
+  'DELETE /api/admin/api-keys/:id': {
+    expect: ADMINS(),
+    request: async () => ({ url: `/api/admin/api-keys/${await tmpKeyOfA()}` }),
+  },
+  'GET /api/v1/openapi.json': {
+    expect: everyone(),
+    request: () => ({ url: '/api/v1/openapi.json' }),
+  },
+  'GET /api/v1/catalogue': {
+    expect: COOKIES_OPEN_NOTHING,
+    request: () => ({ url: '/api/v1/catalogue' }),
+  },
+  'GET /api/v1/balance': {
+    expect: COOKIES_OPEN_NOTHING,
+    request: () => ({ url: '/api/v1/balance' }),
+  },
+  'POST /api/v1/orders': {
+    expect: COOKIES_OPEN_NOTHING,
+    request: () => ({
+      url: '/api/v1/orders',
+      payload: { productGroupId: group.id, quantity: 1 },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    }),
+  },
+  'GET /api/v1/orders': {
+    expect: COOKIES_OPEN_NOTHING,
+    request: () => ({ url: '/api/v1/orders' }),
+  },
+  'GET /api/v1/orders/:id': {
+    expect: COOKIES_OPEN_NOTHING,
+    request: () => ({ url: `/api/v1/orders/${orderId}` }),
+  },
+  'GET /api/v1/orders/:id/credentials': {
+    expect: COOKIES_OPEN_NOTHING,
+    request: () => ({ url: `/api/v1/orders/${orderId}/credentials` }),
+  },
+  'GET /api/v1/topups': {
+    expect: COOKIES_OPEN_NOTHING,
+    request: () => ({ url: '/api/v1/topups' }),
+  },
   'POST /api/admin/payments/webhook-url': {
     expect: ADMINS(),
     request: () => ({ url: '/api/admin/payments/webhook-url' }),
@@ -666,6 +740,115 @@ describe('the authorization matrix', () => {
     if (status === 404) {
       expect(res.json().error.code).toBe('NOT_FOUND');
       expect(res.body).not.toMatch(/pw-|password/i);
+    }
+  });
+});
+
+// ---- the key matrix: every /api/v1 route × the keys a caller may hold ---------------------------------------
+const KEY_HOLDERS = [
+  'no key',
+  'A read',
+  'A purchase',
+  'A revoked',
+  'B both',
+  'promoted admin',
+] as const;
+type KeyHolder = (typeof KEY_HOLDERS)[number];
+const keyOf = async (userId: string, scopes: ApiKeyScope[]) =>
+  (await createApiKey(db, userId, { name: `matrix-${hex()}`, scopes })).secret;
+const revokedKey = await createApiKey(db, a.user.id, {
+  name: 'revoked',
+  scopes: ['read', 'purchase'],
+});
+await revokeApiKey(db, revokedKey.key.id, { ownerId: a.user.id });
+const promoted = await quickCustomer(db, 1_000_000);
+const promotedKey = await keyOf(promoted.user.id, ['read', 'purchase']);
+await db.update(users).set({ isAdmin: true }).where(eq(users.id, promoted.user.id));
+const keys: Record<KeyHolder, string | null> = {
+  'no key': null,
+  'A read': await keyOf(a.user.id, ['read']),
+  'A purchase': await keyOf(a.user.id, ['purchase']),
+  'A revoked': revokedKey.secret,
+  'B both': await keyOf(b.user.id, ['read', 'purchase']),
+  'promoted admin': promotedKey,
+};
+const READ = [401, 200, 403, 401, 200, 401] as const;
+/** A's order: B's key learns nothing of it. */
+const READ_A_ONLY = [401, 200, 403, 401, 404, 401] as const;
+const keyMatrix: Record<string, { expect: readonly number[]; request: () => Probe }> = {
+  'GET /api/v1/catalogue': { expect: READ, request: () => ({ url: '/api/v1/catalogue' }) },
+  'GET /api/v1/balance': { expect: READ, request: () => ({ url: '/api/v1/balance' }) },
+  'POST /api/v1/orders': {
+    expect: [401, 403, 201, 401, 201, 401],
+    request: () => ({
+      url: '/api/v1/orders',
+      payload: { productGroupId: group.id, quantity: 1 },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    }),
+  },
+  'GET /api/v1/orders': { expect: READ, request: () => ({ url: '/api/v1/orders' }) },
+  'GET /api/v1/orders/:id': {
+    expect: READ_A_ONLY,
+    request: () => ({ url: `/api/v1/orders/${orderId}` }),
+  },
+  'GET /api/v1/orders/:id/credentials': {
+    expect: READ_A_ONLY,
+    request: () => ({ url: `/api/v1/orders/${orderId}/credentials` }),
+  },
+  'GET /api/v1/topups': { expect: READ, request: () => ({ url: '/api/v1/topups' }) },
+};
+
+describe('the key matrix (/api/v1)', () => {
+  it('lists every route that takes a key, and each states its scope', () => {
+    const keyRoutes = app.apiRoutes.filter((r) => r.access === 'api-key');
+    expect(keyRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
+      Object.keys(keyMatrix).sort(),
+    );
+    for (const r of keyRoutes)
+      expect(r.url.startsWith('/api/v1/') && r.apiScope !== null).toBe(true);
+  });
+
+  const keyCases = Object.keys(keyMatrix).flatMap((key) =>
+    KEY_HOLDERS.map((holder, i) => ({ key, holder, status: keyMatrix[key]!.expect[i]! })),
+  );
+  it.each(keyCases)('$key with $holder → $status', async ({ key, holder, status }) => {
+    const [method, pattern] = key.split(' ') as [NonNullable<InjectOptions['method']>, string];
+    const probe = keyMatrix[key]!.request();
+    expect(probe.url.split('/').length).toBe(pattern.split('/').length);
+    const secret = keys[holder];
+    const res = await app.inject({
+      method,
+      url: probe.url,
+      headers: { ...(secret ? { authorization: `Bearer ${secret}` } : {}), ...probe.headers },
+      ...(probe.payload === undefined ? {} : { payload: probe.payload as object }),
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
+    if (status === 401) expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    if (status === 403) expect(res.json().error.code).toBe('FORBIDDEN');
+    if (status === 404) expect(res.body).not.toMatch(/password/i);
+  });
+
+  it("no other route takes a key: with only A's key every signed-in and admin route answers 401", async () => {
+    const secret = await keyOf(a.user.id, ['read', 'purchase']);
+    const closed = Object.keys(matrix).filter(
+      (k) => matrix[k]!.expect[0] === 401 && !k.includes(' /api/v1/'),
+    );
+    expect(closed).toContain('GET /api/admin/users');
+    for (const key of closed) {
+      const [method] = key.split(' ') as [NonNullable<InjectOptions['method']>];
+      const probe = await matrix[key]!.request({ role: 'anonymous', userId: null });
+      const res = await app.inject({
+        method,
+        url: probe.url,
+        headers: {
+          authorization: `Bearer ${secret}`,
+          ...(MUTATING.has(String(method)) ? SAME_ORIGIN : {}),
+          ...probe.headers,
+        },
+        ...(probe.payload === undefined ? {} : { payload: probe.payload as object }),
+        remoteAddress: nextAddress(),
+      });
+      expect(res.statusCode, key).toBe(401);
     }
   });
 });

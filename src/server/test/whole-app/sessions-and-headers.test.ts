@@ -152,8 +152,12 @@ describe('sessions', () => {
 });
 
 // ---- cross-site requests ----------------------------------------------------------------------------------
-/** Routes other servers call (the payment webhook); every other mutating route refuses cross-site requests. */
-const CROSS_SITE_ALLOWED = new Set(['POST /api/payments/ercaspay/webhook/:token']);
+/** Routes other servers call (the payment webhook; the reseller API, whose key is a header a browser never adds
+ *  by itself, so a forged cross-site request carries none); every other mutating route refuses cross-site requests. */
+const CROSS_SITE_ALLOWED = new Set([
+  'POST /api/payments/ercaspay/webhook/:token',
+  'POST /api/v1/orders',
+]);
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const fill = (url: string) =>
   url.replace(':token', WEBHOOK_TOKEN).replace(/:[a-z]+/gi, crypto.randomUUID());

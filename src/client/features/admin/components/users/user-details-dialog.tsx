@@ -9,6 +9,7 @@ import { AdminDialog } from '../admin-dialog.tsx';
 import { EmptyState } from '../data-table.tsx';
 import { Badge } from '../status-badge.tsx';
 import { useAdminUserDetails } from './admin-users-api.ts';
+import { UserApiKeys } from './user-api-keys.tsx';
 import { formatDateTime } from '../../../../lib/format-date.ts';
 
 export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
@@ -105,6 +106,7 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose:
               </>
             )}
           />
+          {data.user.role === 'Customer' && <UserApiKeys userId={user.id} />}
         </div>
       )}
     </AdminDialog>

@@ -1,0 +1,146 @@
+// The OpenAPI 3.1 description of /api/v1, generated from the same zod schemas the routes validate their answers
+// with (api-v1-operations.ts) by zod's own z.toJSONSchema: there is no hand-written copy to drift.
+import { z } from 'zod';
+import { v1NamedSchemas } from '../../../shared/api-v1.ts';
+import { apiErrorBodySchema } from '../../../shared/errors.ts';
+import { v1Operations, type V1Operation } from './api-v1-operations.ts';
+
+type JsonSchema = Record<string, unknown>;
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+/** Every schema an operation names, by id: zod's registry of those marked .meta({ id }) in shared/api-v1.ts. */
+function componentSchemas(): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const schema of v1NamedSchemas) registry.add(schema, { id: idOf(schema) });
+  registry.add(apiErrorBodySchema, { id: 'Error' });
+  const { schemas } = z.toJSONSchema(registry, {
+    uri: (id) => `#/components/schemas/${id}`,
+    target: 'draft-2020-12',
+  });
+  // The document's own dialect applies; a component has no $schema or $id of its own.
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [
+      id,
+      schema as JsonSchema,
+    ]),
+  );
+}
+
+function idOf(schema: z.ZodType): string {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (!id) throw new Error('An /api/v1 answer schema must carry .meta({ id })');
+  return id;
+}
+
+const errorAnswers = {
+  '400': 'The request is not valid (VALIDATION_FAILED, QUANTITY_NOT_ALLOWED, …)',
+  '401': 'No key, or the key is not valid or was revoked (UNAUTHENTICATED)',
+  '403': 'The key lacks the scope this operation needs (FORBIDDEN)',
+  '429': "Too many requests for this key (RATE_LIMITED); the key's own limit",
+};
+const purchaseErrors = {
+  '402': 'The wallet does not hold enough (INSUFFICIENT_BALANCE)',
+  '404': 'No such product (NOT_FOUND)',
+  '409': 'OUT_OF_STOCK, ACCOUNT_UNAVAILABLE, or IDEMPOTENCY_MISMATCH',
+};
+
+function operation(op: V1Operation): JsonSchema {
+  const parameters = [
+    ...(op.url.includes('{id}')
+      ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }]
+      : []),
+    ...(op.idempotent
+      ? [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: true,
+            description: 'One per purchase; a retry with the same key buys nothing more.',
+            schema: { type: 'string', minLength: 8, maxLength: 100 },
+          },
+        ]
+      : []),
+  ];
+  const errors = {
+    ...errorAnswers,
+    ...(op.idempotent
+      ? purchaseErrors
+      : op.url.includes('{id}')
+        ? { '404': 'No such order of yours (NOT_FOUND)' }
+        : {}),
+  };
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.scope === 'purchase' ? 'Purchase' : 'Read'],
+    'x-scope': op.scope,
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: strip(z.toJSONSchema(op.body, { io: 'input' })) },
+            },
+          },
+        }
+      : {}),
+    responses: {
+      ...Object.fromEntries(
+        Object.entries(op.responses).map(([status, r]) => [
+          status,
+          {
+            description: r.description,
+            content: { 'application/json': { schema: ref(idOf(r.schema)) } },
+          },
+        ]),
+      ),
+      ...Object.fromEntries(
+        Object.entries(errors).map(([status, description]) => [
+          status,
+          { description, content: { 'application/json': { schema: ref('Error') } } },
+        ]),
+      ),
+    },
+  };
+}
+
+function strip({ $schema: _s, ...schema }: JsonSchema): JsonSchema {
+  return schema;
+}
+
+export function openApiDocument(serverUrl: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const op of Object.values(v1Operations) as V1Operation[])
+    (paths[op.url] ??= {})[op.method.toLowerCase()] = operation(op);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Reseller API',
+      version: '1.0.0',
+      description:
+        'Buy stocked accounts from your wallet, from your own shop or bot. Make a key in your Profile and send it ' +
+        'as "Authorization: Bearer <key>". Money is in kobo (integers). Errors answer ' +
+        '{ "error": { "code", "message" } } with a stable code.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ apiKey: [] }],
+    tags: [
+      { name: 'Read', description: 'Needs a key with the "read" scope.' },
+      { name: 'Purchase', description: 'Needs a key with the "purchase" scope.' },
+    ],
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key made in your Profile (it starts with rk_).',
+        },
+      },
+      schemas: componentSchemas(),
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// /api/v1/openapi.json: generated from the routes' own answer schemas, passing a third-party OpenAPI linter
+// (Redocly's), and /developers renders it without a script. The committed generated client is what
+// openapi-typescript makes from the document now (regenerate: REGENERATE_API_CLIENT=1 on this file).
+import fs from 'node:fs';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.ts';
+import { v1Operations, type V1Operation } from './api-v1-operations.ts';
+
+// A public address as in production: Redocly rightly warns about a server URL on localhost.
+const { app } = await createTestApp({ env: { PUBLIC_URL: 'https://shop.acctstore.ng' } });
+const CLIENT_FILE = new URL('../../test/fixtures/api-v1-client/api-v1.d.ts', import.meta.url);
+
+const served = await app.inject({ url: '/api/v1/openapi.json' });
+const doc = served.json();
+
+describe('the OpenAPI document', () => {
+  it('is served publicly as OpenAPI 3.1 and describes every /api/v1 route with the schema that route validates', () => {
+    expect(served.statusCode).toBe(200);
+    expect(doc.openapi).toBe('3.1.0');
+    const keyRoutes = app.apiRoutes.filter((r) => r.access === 'api-key');
+    const described = Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(described.sort()).toEqual(keyRoutes.map((r) => `${r.method} ${r.url}`).sort());
+    // The very zod objects the routes check their answers with are the ones the document was made from.
+    for (const op of Object.values(v1Operations) as V1Operation[]) {
+      const declared = app.apiResponseSchemas.get(
+        `${op.method} ${op.url.replace(/\{(\w+)\}/g, ':$1')}`,
+      )!;
+      for (const [status, { schema }] of Object.entries(op.responses))
+        expect(declared[status], `${op.operationId} ${status}`).toBe(schema);
+      expect(doc.paths[op.url][op.method.toLowerCase()]['x-scope']).toBe(op.scope);
+    }
+  });
+
+  it("passes Redocly's recommended OpenAPI rules with no error and no warning", async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({
+      source: served.body,
+      absoluteRef: 'openapi.json',
+      config,
+    });
+    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message}`)).toEqual([]);
+  });
+
+  it('the committed generated client is what openapi-typescript makes from the document now', async () => {
+    const generated = astToString(await openapiTS(doc));
+    if (process.env.REGENERATE_API_CLIENT) fs.writeFileSync(CLIENT_FILE, generated);
+    expect(fs.readFileSync(CLIENT_FILE, 'utf8')).toBe(generated);
+  });
+});
+
+describe('/developers', () => {
+  it('renders every operation and model from the document, with no script (the strict CSP holds)', async () => {
+    const res = await app.inject({ url: '/developers' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body).not.toMatch(/<script/i);
+    for (const op of Object.values(v1Operations) as V1Operation[])
+      expect(res.body).toContain(`${op.method} ${op.url}`);
+    for (const name of Object.keys(doc.components.schemas))
+      expect(res.body).toContain(`id="schema-${name}"`);
+  });
+});

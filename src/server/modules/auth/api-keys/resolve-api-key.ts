@@ -1,0 +1,69 @@
+// Who is calling /api/v1: the Bearer key's owner, if the key is live (its session exists and has not ended), the
+// owner is a customer (never an admin) and not deleted. Each key has its own rate limit, counted in PostgreSQL.
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { apiKeyMessages, type ApiKeyScope } from '../../../../shared/api-keys.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError } from '../../../http/errors.ts';
+import { consumeLimit } from '../../../http/rate-limit.ts';
+import { sessions, users } from '../auth.tables.ts';
+import { hashToken } from '../sessions.ts';
+import { apiKeys } from './api-keys.tables.ts';
+
+// "Last used" is written at most once a minute per key, so reading costs no write each time.
+const LAST_USED_EVERY_MS = 60_000;
+const BEARER = /^Bearer ([A-Za-z0-9_-]{1,100})$/;
+
+export function createApiKeyLoader(db: Db, requestsPerMinute: number) {
+  const lookup = db
+    .select({
+      id: apiKeys.id,
+      scopes: apiKeys.scopes,
+      lastUsedAt: apiKeys.lastUsedAt,
+      sessionTokenHash: sessions.tokenHash,
+      userId: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      isAdmin: users.isAdmin,
+    })
+    .from(apiKeys)
+    .innerJoin(sessions, eq(sessions.tokenHash, apiKeys.sessionTokenHash))
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(
+      and(
+        eq(apiKeys.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('api_key_lookup');
+
+  return async (req: FastifyRequest, scope: ApiKeyScope): Promise<void> => {
+    const header = req.headers.authorization;
+    if (!header) throw new AppError('UNAUTHENTICATED', 401, apiKeyMessages.keyMissing);
+    const match = BEARER.exec(header);
+    if (!match) throw new AppError('UNAUTHENTICATED', 401, apiKeyMessages.keyInvalid);
+    const [key] = await lookup.execute({ tokenHash: hashToken(match[1]!), now: new Date() });
+    // An admin's key (made while a customer, then promoted) opens nothing: keys are for customers only.
+    if (!key || key.isAdmin) throw new AppError('UNAUTHENTICATED', 401, apiKeyMessages.keyInvalid);
+    if (!key.scopes.includes(scope))
+      throw new AppError('FORBIDDEN', 403, apiKeyMessages.scopeMissing(scope));
+    await consumeLimit(
+      db,
+      { bucket: `api-key:${key.id}`, max: requestsPerMinute, windowMs: 60_000 },
+      apiKeyMessages.rateLimited(requestsPerMinute),
+    );
+    if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_EVERY_MS)
+      await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, key.id));
+    req.user = {
+      id: key.userId,
+      email: key.email,
+      fullName: key.fullName,
+      isAdmin: false,
+      twoFactor: false,
+    };
+    req.sessionTokenHash = key.sessionTokenHash;
+    req.apiKeyId = key.id;
+  };
+}

@@ -1,0 +1,121 @@
+// The reseller API's answers (/api/v1), declared apart from the web app's so that what /api/v1 answers never changes
+// shape under its callers: the routes validate every answer against these (undeclared fields are dropped), and the
+// OpenAPI document (/api/v1/openapi.json) is generated from them. A change here is a change of the public API.
+import { z } from 'zod';
+import { koboSchema, timestampSchema } from './answer-parts.ts';
+import { ORDER_STATUSES } from './orders.ts';
+import { PAYMENT_STATUSES } from './payments.ts';
+
+const kobo = koboSchema.describe('Money in kobo (1 naira = 100 kobo), an integer.');
+const moment = timestampSchema.describe('ISO 8601 date-time, UTC.');
+
+export const v1CategorySchema = z
+  .object({ id: z.string(), name: z.string(), description: z.string() })
+  .meta({ id: 'Category' });
+
+export const v1ProductSchema = z
+  .object({
+    id: z.uuid().describe('The product group id: what POST /api/v1/orders buys from.'),
+    categoryId: z.string(),
+    categoryName: z.string(),
+    name: z.string(),
+    description: z.string(),
+    priceKobo: kobo.describe('Price of one account, in kobo.'),
+    stockCount: z.number().int().describe('Accounts available now.'),
+    minOrderQuantity: z.number().int(),
+    maxOrderQuantity: z.number().int().nullable().describe('null: no limit of its own.'),
+  })
+  .meta({ id: 'Product' });
+
+export const v1CatalogueSchema = z
+  .object({ categories: z.array(v1CategorySchema), products: z.array(v1ProductSchema) })
+  .meta({ id: 'Catalogue' });
+export type V1Catalogue = z.infer<typeof v1CatalogueSchema>;
+
+export const v1BalanceSchema = z
+  .object({ balanceKobo: kobo, currency: z.literal('NGN') })
+  .meta({ id: 'Balance' });
+export type V1Balance = z.infer<typeof v1BalanceSchema>;
+
+export const v1OrderSchema = z
+  .object({
+    id: z.uuid(),
+    productGroupId: z.string(),
+    productName: z.string(),
+    category: z.string(),
+    quantity: z.number().int(),
+    pricePerUnitKobo: kobo,
+    amountKobo: kobo,
+    status: z.enum(ORDER_STATUSES),
+    createdAt: moment,
+    warrantyEndsAt: moment
+      .nullable()
+      .describe('Until when a bad account can be reported; null: no longer.'),
+  })
+  .meta({ id: 'Order' });
+
+export const v1PurchaseResultSchema = z
+  .object({
+    order: v1OrderSchema,
+    balanceKobo: kobo.describe('The wallet balance after the purchase.'),
+  })
+  .meta({ id: 'PurchaseResult' });
+export type V1PurchaseResult = z.infer<typeof v1PurchaseResultSchema>;
+
+export const v1OrderListSchema = z
+  .object({ orders: z.array(v1OrderSchema) })
+  .meta({ id: 'OrderList' });
+export type V1OrderList = z.infer<typeof v1OrderListSchema>;
+
+export const v1CredentialsSchema = z
+  .object({
+    orderId: z.string(),
+    productName: z.string(),
+    category: z.string(),
+    accounts: z.array(
+      z.object({
+        accountNumber: z.number().int(),
+        username: z.string(),
+        password: z.string(),
+        email: z.string().nullable(),
+        emailPassword: z.string().nullable(),
+        twoFaCode: z.string().nullable(),
+        additionalInfo: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+      }),
+    ),
+  })
+  .meta({ id: 'OrderCredentials' });
+export type V1Credentials = z.infer<typeof v1CredentialsSchema>;
+
+export const v1TopupSchema = z
+  .object({
+    reference: z.string(),
+    amountKobo: kobo,
+    status: z.enum(PAYMENT_STATUSES),
+    createdAt: moment,
+    completedAt: moment.nullable(),
+  })
+  .meta({ id: 'Topup' });
+export type V1Topup = z.infer<typeof v1TopupSchema>;
+
+export const v1TopupListSchema = z
+  .object({ topups: z.array(v1TopupSchema) })
+  .meta({ id: 'TopupList' });
+export type V1TopupList = z.infer<typeof v1TopupListSchema>;
+
+/** The newest top-ups /api/v1/topups lists. */
+export const V1_TOPUPS_SHOWN = 100;
+
+/** Every named schema of the API: the OpenAPI document's components (server/modules/api-v1/openapi-document.ts). */
+export const v1NamedSchemas = [
+  v1CategorySchema,
+  v1ProductSchema,
+  v1CatalogueSchema,
+  v1BalanceSchema,
+  v1OrderSchema,
+  v1PurchaseResultSchema,
+  v1OrderListSchema,
+  v1CredentialsSchema,
+  v1TopupSchema,
+  v1TopupListSchema,
+];
