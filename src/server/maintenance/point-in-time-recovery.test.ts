@@ -98,6 +98,9 @@ describe('point-in-time recovery with pgBackRest', () => {
     database = connectDatabase(url, 4);
     await applyMigrations(database);
     pgbackrest('--type=full', 'backup');
+    // pgBackRest names a backup's stop time in whole seconds: a moment within the second it stopped can read as
+    // before it ("no backup set with stop time less than"), so the purchases start in the next second.
+    await new Promise((r) => setTimeout(r, 1_100));
     // What docs/deploy.md §6 reads for the backup alert: the newest backup's end, in Unix seconds.
     const info = JSON.parse(pgbackrest('--output=json', 'info')) as {
       backup: { timestamp: { stop: number } }[];
