@@ -218,6 +218,7 @@ test('when the catalogue cannot load on the way to a page, the page says so and 
 test('a customer signs in from Buy Now, comes back to that checkout, sees the wallet and goes to checkout with the quantity', async ({
   page,
 }) => {
+  test.slow(); // sign-in, checkout, products, a balance refresh and checkout again: a long walk on a busy CI host
   const customer = await createCustomer(page, 'shopper');
   await page.goto('/products');
   await card(page, 'Instagram 5K Followers').getByLabel('Quantity').fill('2');
