@@ -140,3 +140,31 @@ export async function fundWallet(db: Db, userId: string, amountKobo: number): Pr
     }),
   );
 }
+
+/**
+ * A same-origin POST that returns once the work the route left for after its answer (the forgot-password link,
+ * say: http/after-answer.ts) is done too, so a test can read the e-mail it sent.
+ */
+export async function postSettled(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  options: { headers?: Record<string, string>; remoteAddress: string },
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { ...SAME_ORIGIN, ...options.headers },
+    remoteAddress: options.remoteAddress,
+  });
+  await app.afterAnswer.idle();
+  return res;
+}
+
+/** The token of the first `path?token=…` (or `token_hash=…`) link in an e-mail's text. */
+export function tokenFromLink(text: string, path: string): string {
+  const match = new RegExp(`${path}\\?(?:token|token_hash)=([A-Za-z0-9_-]+)`).exec(text);
+  if (!match) throw new Error(`no ${path} link in: ${text}`);
+  return match[1]!;
+}

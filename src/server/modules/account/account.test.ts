@@ -6,8 +6,10 @@ import {
   fundWallet,
   insertUser,
   latestEmailTo,
+  postSettled,
   SAME_ORIGIN,
   signInCookie,
+  tokenFromLink,
 } from '../../test/auth-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { emailTokens, sessions, users } from '../auth/auth.tables.ts';
@@ -15,32 +17,15 @@ import { hashToken } from '../auth/sessions.ts';
 
 const { app, db } = await createTestApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
 let ip = 0;
-/**
- * Each call from its own address unless one is given, so per-client limits only bite where a test wants them;
- * returns once the work a route leaves for after its answer (the reset e-mail) is done too.
- */
-const post = async (
+// Each call from its own address unless one is given, so per-client limits only bite where a test wants them.
+const post = (
   url: string,
   payload: unknown,
   headers: Record<string, string> = {},
   remoteAddress = `10.1.0.${++ip % 250}`,
-) => {
-  const res = await app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    headers: { ...SAME_ORIGIN, ...headers },
-    remoteAddress,
-  });
-  await app.afterAnswer.idle();
-  return res;
-};
+) => postSettled(app, url, payload, { headers, remoteAddress });
 const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
-const linkToken = (text: string, path: string) => {
-  const match = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(text);
-  if (!match) throw new Error(`no ${path} link in: ${text}`);
-  return match[1]!;
-};
+const linkToken = tokenFromLink;
 
 describe('forgot password', () => {
   it('answers the same whether or not the address has an account, and mails only a real one', async () => {

@@ -3,31 +3,26 @@
 // attacker runs them.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertUser, latestEmailTo, SAME_ORIGIN, signInCookie } from '../../test/auth-helpers.ts';
+import {
+  insertUser,
+  latestEmailTo,
+  postSettled,
+  signInCookie,
+  tokenFromLink,
+} from '../../test/auth-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { users, type EmailTokenPurpose } from './auth.tables.ts';
 import { issueEmailToken } from './email-tokens.ts';
 
 const { app, db } = await createTestApp();
 let ip = 0;
-// Waits for the work a route does after answering too (forgot password issues its link then).
-const post = async (url: string, payload: object, cookie?: string) => {
-  const res = await app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) },
+const post = (url: string, payload: object, cookie?: string) =>
+  postSettled(app, url, payload, {
+    headers: cookie ? { cookie } : {},
     remoteAddress: `10.2.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`,
   });
-  await app.afterAnswer.idle();
-  return res;
-};
 const me = (cookie: string) => app.inject({ url: '/api/me', headers: { cookie } });
-const linkToken = (text: string, path: string) => {
-  const match = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(text);
-  if (!match) throw new Error(`no ${path} link in: ${text}`);
-  return match[1]!;
-};
+const linkToken = tokenFromLink;
 let n = 0;
 const freshAddress = (who: string) => `${who}-${++n}-${Date.now()}@example.com`;
 

@@ -1,31 +1,26 @@
 // Admin rights never come from an address alone (listed-admins.ts): the attacks of issue 36 point 2, and the
 // two ways an owner does become admin (the invitation or "forgot password", and `npm run admin`, in cli tests).
 import { describe, expect, it } from 'vitest';
-import { insertUser, latestEmailTo, SAME_ORIGIN, signInCookie } from '../../test/auth-helpers.ts';
+import {
+  insertUser,
+  latestEmailTo,
+  postSettled,
+  signInCookie,
+  tokenFromLink,
+} from '../../test/auth-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 
 const LISTED = ['boss@example.com', 'owner@example.com', 'chief@example.com', 'head@example.com'];
 const { app, db } = await createTestApp({ env: { ADMIN_EMAILS: LISTED.join(',') } });
 let ip = 0;
-// Waits for the work a route does after answering too (forgot password issues its link then).
-const post = async (url: string, payload: object, cookie?: string) => {
-  const res = await app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) },
+const post = (url: string, payload: object, cookie?: string) =>
+  postSettled(app, url, payload, {
+    headers: cookie ? { cookie } : {},
     remoteAddress: `10.3.0.${++ip}`,
   });
-  await app.afterAnswer.idle();
-  return res;
-};
 const me = (cookie: string) => app.inject({ url: '/api/me', headers: { cookie } });
 const adminList = (cookie: string) => app.inject({ url: '/api/admin/users', headers: { cookie } });
-const link = (text: string, path: string) => {
-  const match = new RegExp(`${path}\\?(?:token|token_hash)=([A-Za-z0-9_-]+)`).exec(text);
-  if (!match) throw new Error(`no ${path} link in: ${text}`);
-  return match[1]!;
-};
+const link = tokenFromLink;
 const setPassword = (token: string, password: string) =>
   post('/api/auth/reset-password', { token, newPassword: password, confirmPassword: password });
 
