@@ -19,6 +19,17 @@ export type BackupManifest = {
   credentialsKey?: string;
 };
 
+/** The manifest a backup's first line holds, or undefined when the line is not one this store wrote. */
+export function manifestFrom(line: string | undefined): BackupManifest | undefined {
+  let manifest: BackupManifest | undefined;
+  try {
+    manifest = JSON.parse(line ?? '') as BackupManifest;
+  } catch {
+    return undefined;
+  }
+  return manifest?.format === BACKUP_FORMAT && manifest.formatVersion === 1 ? manifest : undefined;
+}
+
 /** `columns`: the table's columns at backup time; restore refuses a target that lacks one (its values would be lost). */
 export type TableHeader = { table: string; rows: number; columns: string[] };
 

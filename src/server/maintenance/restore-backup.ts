@@ -10,7 +10,7 @@ import { createGunzip } from 'node:zlib';
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
 import { applyMigrations, migrationsFolder, readMigrationJournal } from '../db/migrate.ts';
-import { BACKUP_FORMAT, quote, type BackupManifest, type TableHeader } from './backup-format.ts';
+import { manifestFrom, quote, type BackupManifest, type TableHeader } from './backup-format.ts';
 
 const BATCH = 1_000;
 
@@ -58,13 +58,8 @@ export async function restoreBackup(database: Database, file: string): Promise<B
 }
 
 function parseManifest(line: string | undefined): BackupManifest {
-  let manifest: BackupManifest | undefined;
-  try {
-    manifest = JSON.parse(line ?? '') as BackupManifest;
-  } catch {
-    // not ours
-  }
-  if (manifest?.format !== BACKUP_FORMAT || manifest.formatVersion !== 1)
+  const manifest = manifestFrom(line);
+  if (!manifest)
     throw new RestoreRefused('This file is not a store backup (made by `npm run backup`).');
   return manifest;
 }

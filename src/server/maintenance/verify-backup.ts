@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { BACKUP_FORMAT, type BackupManifest, type TableHeader } from './backup-format.ts';
+import { manifestFrom, type BackupManifest, type TableHeader } from './backup-format.ts';
 
 export class BackupDamaged extends Error {
   override name = 'BackupDamaged';
@@ -51,14 +51,8 @@ export async function verifyBackup(file: string): Promise<BackupManifest> {
 }
 
 function parseManifest(line: string | undefined): BackupManifest {
-  let manifest: BackupManifest | undefined;
-  try {
-    manifest = JSON.parse(line ?? '') as BackupManifest;
-  } catch {
-    // not ours
-  }
-  if (manifest?.format !== BACKUP_FORMAT || manifest.formatVersion !== 1)
-    throw new BackupDamaged('it is not a store backup (made by `npm run backup`)');
+  const manifest = manifestFrom(line);
+  if (!manifest) throw new BackupDamaged('it is not a store backup (made by `npm run backup`)');
   return manifest;
 }
 
