@@ -9,7 +9,7 @@ CREATE OR REPLACE FUNCTION purchase_orders(
 ) RETURNS TABLE (request integer, outcome text, order_id uuid, balance_kobo bigint, created_at timestamptz,
                 email text, account_details jsonb, account_ids uuid[])
 LANGUAGE plpgsql
--- Generic plans from the first call, as purchase_order() (0013).
+-- Generic plans from the first call, as purchase_order() (40-purchase-order.sql says why).
 SET plan_cache_mode = force_generic_plan
 -- A wallet row held elsewhere for longer than this fails the batch, whose purchases then go alone: one buyer's
 -- lock never holds up the others queued behind this process's one batch slot for longer.
