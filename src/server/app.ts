@@ -73,11 +73,15 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { createSettler } from './modules/payments/settle-payment.ts';
 import { topupRoutes } from './modules/payments/topup.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
-import { wireModules } from './wire-modules.ts';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { purchaseLine, type PurchaseLine } from './modules/orders/purchase.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { readOrderItems } from './modules/reports/read-order-items.ts';
+import { readOpenTopups } from './modules/payments/open-topups.ts';
+import { readPublicAccount, readSampleAccounts } from './modules/stock/read-public-accounts.ts';
+import { readAccountCounts } from './modules/stock/stock-figures.ts';
+import { loadProfileTotals } from './modules/wallet/profile-totals.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -158,7 +162,6 @@ function requestSerializer(webhookToken: string | undefined) {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
-  wireModules();
   const logger = deps.logger ?? loggerOptions(config);
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
@@ -197,6 +200,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputHygiene(app);
 
   const db = database.db;
+  // What a module shows but a module above it answers (docs/decisions/019-module-boundaries.md): the lower one
+  // declares the read's type, the higher one implements it, and only the app, above both, hands one to the other.
+  const reads = {
+    stockShown: { samples: readSampleAccounts, account: readPublicAccount },
+    stockFigures: readAccountCounts,
+    orderItems: readOrderItems,
+    openEntries: readOpenTopups,
+    profileTotals: loadProfileTotals,
+  };
   const cipher =
     deps.cipher ??
     createCredentialCipher(
@@ -271,7 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   siteRoutes(app, { config });
   seoRoutes(app, { db, config });
   inboxRoutes(app, { db: database.db, pokeMail });
-  authRoutes(app, { db, config, pokeMail, cipher });
+  authRoutes(app, { db, config, pokeMail, cipher, profileTotals: reads.profileTotals });
   twoFactorRoutes(app, { db, config, cipher });
   accountRoutes(app, { db, config, pokeMail });
   adminStatsRoutes(app, { db, paymentMode: config.paymentMode });
@@ -283,16 +295,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (req) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') catalogueCache.invalidate();
   });
-  catalogueRoutes(app, { db, cache: catalogueCache });
+  catalogueRoutes(app, { db, cache: catalogueCache, stockShown: reads.stockShown });
   adminCategoryRoutes(app, { db });
-  adminProductGroupRoutes(app, { db });
+  adminProductGroupRoutes(app, { db, stockFigures: reads.stockFigures });
   adminAccountRoutes(app, { db, cipher });
   adminStockCsvRoutes(app, { db, pool: database.pool, cipher });
-  walletRoutes(app, { db });
+  walletRoutes(app, { db, openEntries: reads.openEntries });
   // Made once here and passed where it is used: the purchase's batcher and stock-count refresher (purchase.ts).
   const purchases = purchaseLine(db);
   app.decorate('purchases', purchases);
-  orderRoutes(app, { db, cipher, purchases, pokeMail, warrantyHours: config.WARRANTY_HOURS });
+  orderRoutes(app, {
+    db,
+    cipher,
+    purchases,
+    pokeMail,
+    warrantyHours: config.WARRANTY_HOURS,
+    orderItems: reads.orderItems,
+  });
   apiV1Routes(app, {
     db,
     cipher,
@@ -300,6 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     purchases,
     pokeMail,
     warrantyHours: config.WARRANTY_HOURS,
+    orderItems: reads.orderItems,
     publicUrl: config.publicUrl,
   });
   adminOrderRoutes(app, { db });
@@ -339,6 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ssrEntry: deps.ssrEntry ?? path.join(clientDir, '../server/entry-server.js'),
         db,
         cache: catalogueCache,
+        stockShown: reads.stockShown,
         site: readSiteInfo(config),
         publicUrl: config.publicUrl,
         log: app.log,

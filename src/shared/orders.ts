@@ -153,8 +153,3 @@ export type ActivityList = z.infer<typeof activityListSchema>;
 export function shortOrderId(id: string): string {
   return id.slice(0, ORDER_ID_SHOWN);
 }
-
-/** The purchase ledger reference of SPEC.md §7: 'ORD-' plus the first 8 characters of the order id, uppercased. */
-export function orderReference(orderId: string): string {
-  return `ORD-${orderId.slice(0, ORDER_ID_SHOWN).toUpperCase()}`;
-}

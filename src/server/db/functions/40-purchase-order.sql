@@ -2,7 +2,9 @@
 -- numbered below: session and wallet row, idempotency key, group, balance, claim, order, debit and ledger row,
 -- accounts sold, credentials e-mail, stock count change. src/server/modules/orders/purchase.ts calls it; a
 -- purchase the batch (41-purchase-orders.sql) deferred comes here for its exact answer.
--- The current text (last changed by 0022): change the function here; src/server/db/functions.ts applies it.
+-- The rules it shares with the batch are written once, in functions of their own that both call: the quantity per
+-- order (05), the amount (35), an account's public details (36), the order's details (37), the ledger row (38) and
+-- the credentials e-mail (39). Change the function here; src/server/db/functions.ts applies it.
 CREATE OR REPLACE FUNCTION purchase_order(
   p_user uuid, p_session text, p_key text, p_hash text, p_group uuid, p_quantity integer, p_account uuid,
   p_secret_key_pattern text, p_email_body text
@@ -73,7 +75,7 @@ BEGIN
   IF NOT order_quantity_allowed(p_quantity, v_group.min_order_quantity, v_group.max_order_quantity) THEN
     RETURN QUERY SELECT 'quantity_not_allowed', NULL::uuid, v_balance, 0, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
-  v_amount := v_group.price_kobo * p_quantity;
+  v_amount := purchase_amount(v_group.price_kobo, p_quantity);
   IF p_account IS NULL AND v_group.stock_count < p_quantity THEN
     RETURN QUERY SELECT 'out_of_stock', NULL::uuid, v_balance, v_group.stock_count, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
@@ -84,7 +86,7 @@ BEGIN
   END IF;
 
   -- 5. Claim exactly the requested accounts. SKIP LOCKED: concurrent buyers take different rows instead of
-  --    queueing behind each other. The order keeps the public details only (no secret-looking keys).
+  --    queueing behind each other. The order keeps the public details only (36-order-public-account.sql).
   IF p_account IS NOT NULL AND p_quantity <> 1 THEN
     RETURN QUERY SELECT 'out_of_stock', NULL::uuid, v_balance, 1, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
@@ -99,14 +101,7 @@ BEGIN
     v_from_id := v_group.claim_from_id;
     LOOP
       SELECT coalesce(array_agg(s.id ORDER BY s.created_at, s.id), '{}'),
-             coalesce(jsonb_agg(jsonb_build_object(
-               'username', s.username,
-               'email', s.email,
-               'additional_info', (SELECT coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
-                                     FROM jsonb_each(s.additional_info) e
-                                    WHERE e.key !~* p_secret_key_pattern
-                                      AND jsonb_typeof(e.value) IN ('string', 'number', 'boolean')))
-               ORDER BY s.created_at, s.id), '[]'::jsonb)
+             coalesce(jsonb_agg(p.account ORDER BY s.created_at, s.id), '[]'::jsonb)
         INTO v_ids, v_accounts
         FROM (SELECT a.id, a.username, a.email, a.additional_info, a.created_at
                 FROM individual_accounts a
@@ -114,25 +109,20 @@ BEGIN
                  AND (a.created_at, a.id) >= (v_from_created_at, v_from_id)
                ORDER BY a.created_at, a.id
                LIMIT p_quantity
-                 FOR UPDATE SKIP LOCKED) s;
+                 FOR UPDATE SKIP LOCKED) s
+       CROSS JOIN LATERAL order_public_account(s.username, s.email, s.additional_info, p_secret_key_pattern) p;
       EXIT WHEN cardinality(v_ids) >= p_quantity OR v_from_created_at = '-infinity';
       v_from_created_at := '-infinity';
       v_from_id := '00000000-0000-0000-0000-000000000000';
     END LOOP;
   ELSE
-    SELECT coalesce(array_agg(s.id), '{}'),
-           coalesce(jsonb_agg(jsonb_build_object(
-             'username', s.username,
-             'email', s.email,
-             'additional_info', (SELECT coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
-                                   FROM jsonb_each(s.additional_info) e
-                                  WHERE e.key !~* p_secret_key_pattern
-                                    AND jsonb_typeof(e.value) IN ('string', 'number', 'boolean')))), '[]'::jsonb)
+    SELECT coalesce(array_agg(s.id), '{}'), coalesce(jsonb_agg(p.account), '[]'::jsonb)
       INTO v_ids, v_accounts
       FROM (SELECT a.id, a.username, a.email, a.additional_info
               FROM individual_accounts a
              WHERE a.id = p_account AND a.product_group_id = p_group AND a.status = 'available'
-               FOR UPDATE SKIP LOCKED) s;
+               FOR UPDATE SKIP LOCKED) s
+     CROSS JOIN LATERAL order_public_account(s.username, s.email, s.additional_info, p_secret_key_pattern) p;
   END IF;
   IF cardinality(v_ids) < p_quantity THEN
     IF p_account IS NOT NULL THEN
@@ -141,31 +131,29 @@ BEGIN
     RETURN QUERY SELECT 'out_of_stock', NULL::uuid, v_balance, cardinality(v_ids), NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
 
-  -- 6. The order, completed, with the public account details.
-  v_details := jsonb_build_object('product_name', v_group.name, 'category', v_group.category,
-                                  'quantity', p_quantity, 'price_per_unit_kobo', v_group.price_kobo,
-                                  'accounts', v_accounts);
+  -- 6. The order, completed, with the public account details (37-purchase-order-details.sql).
+  v_details := purchase_order_details(v_group.name, v_group.category, p_quantity, v_group.price_kobo, v_accounts);
   INSERT INTO orders (id, user_id, product_group_id, quantity, amount_kobo, status, idempotency_key, request_hash, account_details)
   VALUES (v_order, p_user, p_group, p_quantity, v_amount, 'completed', p_key, p_hash, v_details);
 
-  -- 7. The debit and its ledger row (a free product moves no money and writes none). The row is locked and
-  --    the balance checked in step 4; the CHECK constraint stays the last guard against going below zero.
+  -- 7. The debit and its ledger row (38-purchase-ledger-entry.sql; a free product moves no money and writes none).
+  --    The row is locked and the balance checked in step 4; the CHECK constraint stays the last guard against
+  --    going below zero.
   IF v_amount > 0 THEN
     UPDATE users SET wallet_balance_kobo = wallet_balance_kobo - v_amount, updated_at = now()
      WHERE id = p_user RETURNING wallet_balance_kobo INTO v_balance;
     INSERT INTO transactions (user_id, type, amount_kobo, balance_after_kobo, description, reference, status, order_id)
-    VALUES (p_user, 'purchase', -v_amount, v_balance, 'Purchase: ' || p_quantity || ' × ' || v_group.name,
-            'ORD-' || upper(left(v_order::text, 8)), 'completed', v_order);
+    SELECT * FROM purchase_ledger_entry(p_user, v_order, v_group.name, p_quantity, v_amount, v_balance);
   END IF;
 
   -- 8. The accounts, sold to this order.
   UPDATE individual_accounts SET status = 'sold', order_id = v_order, sold_at = now() WHERE id = ANY (v_ids);
 
-  -- 9. The credentials e-mail, queued as "send this order's credentials": the outbox worker renders and
-  --    sends it after commit, so nothing is decrypted here and the outbox never holds credentials.
+  -- 9. The credentials e-mail, queued as "send this order's credentials" (39-order-credentials-email.sql): the
+  --    outbox worker renders and sends it after commit, so nothing is decrypted here and the outbox never holds
+  --    credentials.
   INSERT INTO email_outbox (kind, to_address, subject, text_body, user_id, order_id)
-  VALUES ('order_credentials', v_email, 'Your account credentials (order ' || left(v_order::text, 8) || ')',
-          p_email_body, p_user, v_order);
+  SELECT * FROM order_credentials_email(p_user, v_order, v_email, p_email_body);
 
   -- 10. The stock count change, appended (no hot row): folded into product_groups.stock_count after commit.
   INSERT INTO stock_count_pending (product_group_id, delta) VALUES (p_group, -p_quantity);

@@ -1,14 +1,15 @@
 -- Several customers' purchases in one call (the batch of src/server/modules/orders/purchase-batches.ts): the same
 -- rules as purchase_order() (40-purchase-order.sql), applied to every request at once; what it cannot complete it
 -- defers, and purchase_order() answers those exactly. It must never be laxer than purchase_order().
--- The current text (last changed by 0022): change the function here; src/server/db/functions.ts applies it.
+-- What it shares with purchase_order() is written once, in 05 and 35-39 (see 40-purchase-order.sql). Change the
+-- function here; src/server/db/functions.ts applies it.
 CREATE OR REPLACE FUNCTION purchase_orders(
   p_users uuid[], p_sessions text[], p_keys text[], p_hashes text[], p_groups uuid[], p_quantities integer[],
   p_secret_key_pattern text, p_email_body text
 ) RETURNS TABLE (request integer, outcome text, order_id uuid, balance_kobo bigint, created_at timestamptz,
                 email text, account_details jsonb, account_ids uuid[])
 LANGUAGE plpgsql
--- Generic plans from the first call, as purchase_order() (0013).
+-- Generic plans from the first call, as purchase_order() (40-purchase-order.sql says why).
 SET plan_cache_mode = force_generic_plan
 -- A wallet row held elsewhere for longer than this fails the batch, whose purchases then go alone: one buyer's
 -- lock never holds up the others queued behind this process's one batch slot for longer.
@@ -20,6 +21,7 @@ DECLARE
   v_emails text[];
   v_balances bigint[];
   v_prices bigint[];
+  v_amounts bigint[];
   v_names text[];
   v_categories text[];
   v_orders uuid[];
@@ -50,11 +52,11 @@ BEGIN
   --      then the accounts: each group's purchases together claim their total from the group's claim start, with
   --      SKIP LOCKED, as purchase_order() does for one, handed out in the requests' order. A purchase whose share
   --      the claim did not reach is deferred (purchase_order() then searches the group from its beginning, or
-  --      answers out of stock). Each completed purchase gets its order id here, and its public details (no
-  --      secret-looking keys), as purchase_order() builds them.
+  --      answers out of stock). Each completed purchase gets its order id here, and its accounts' public details
+  --      (36-order-public-account.sql, as purchase_order()).
   WITH wanted AS (
     SELECT x.n, x.email, x.balance, g.price_kobo AS price, g.name, c.name AS category, g.id AS group_id,
-           p_quantities[x.n] AS quantity
+           p_quantities[x.n] AS quantity, purchase_amount(g.price_kobo, p_quantities[x.n]) AS amount
       FROM unnest(v_n, v_emails, v_balances) x(n, email, balance)
       JOIN product_groups g ON g.id = p_groups[x.n]
       JOIN categories c ON c.id = g.category_id
@@ -66,7 +68,7 @@ BEGIN
                                              AND s.expires_at > now())
        AND order_quantity_allowed(p_quantities[x.n], g.min_order_quantity, g.max_order_quantity)
        AND g.stock_count >= p_quantities[x.n]
-       AND x.balance >= g.price_kobo * p_quantities[x.n]
+       AND x.balance >= purchase_amount(g.price_kobo, p_quantities[x.n])
        -- A new key: found by the key alone, as in purchase_order() (drizzle/0022).
        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.idempotency_key = p_keys[x.n]
                                                AND o.user_id IS NOT DISTINCT FROM p_users[x.n])),
@@ -93,22 +95,17 @@ BEGIN
       FROM ranged r
      WHERE r.first + r.quantity <= (SELECT count(*) FROM claimed c WHERE c.group_id = r.group_id)),
   handed AS (
-    SELECT d.n, d.order_id, c.id, c.k,
-           jsonb_build_object(
-             'username', c.username,
-             'email', c.email,
-             'additional_info', (SELECT coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
-                                   FROM jsonb_each(c.additional_info) e
-                                  WHERE e.key !~* p_secret_key_pattern
-                                    AND jsonb_typeof(e.value) IN ('string', 'number', 'boolean'))) AS public
-      FROM done d JOIN claimed c ON c.group_id = d.group_id AND c.k >= d.first AND c.k < d.first + d.quantity)
+    SELECT d.n, d.order_id, c.id, c.k, p.account AS public
+      FROM done d JOIN claimed c ON c.group_id = d.group_id AND c.k >= d.first AND c.k < d.first + d.quantity
+     CROSS JOIN LATERAL order_public_account(c.username, c.email, c.additional_info, p_secret_key_pattern) p)
   -- The per-purchase arrays from one aggregate node (aligned); the accounts in claim order within each purchase,
   -- the same order for their ids (flat, with their order) and their public details.
-  SELECT p.n, p.email, p.balance, p.price, p.name, p.category, p.order_id, p.details, a.ids, a.orders
-    INTO v_n, v_emails, v_balances, v_prices, v_names, v_categories, v_orders, v_details, v_account_ids,
+  SELECT p.n, p.email, p.balance, p.price, p.amount, p.name, p.category, p.order_id, p.details, a.ids, a.orders
+    INTO v_n, v_emails, v_balances, v_prices, v_amounts, v_names, v_categories, v_orders, v_details, v_account_ids,
          v_account_orders
     FROM (SELECT array_agg(d.n) AS n, array_agg(d.email) AS email, array_agg(d.balance) AS balance,
-                 array_agg(d.price) AS price, array_agg(d.name) AS name, array_agg(d.category) AS category,
+                 array_agg(d.price) AS price, array_agg(d.amount) AS amount, array_agg(d.name) AS name,
+                 array_agg(d.category) AS category,
                  array_agg(d.order_id) AS order_id,
                  array_agg((SELECT jsonb_agg(h.public ORDER BY h.k) FROM handed h WHERE h.n = d.n)) AS details
             FROM done d) p,
@@ -116,39 +113,38 @@ BEGIN
             FROM handed h) a;
 
   IF cardinality(v_n) > 0 THEN
-    -- 6. The orders, completed, with the public account details.
+    -- 6. The orders, completed, with the public account details (37-purchase-order-details.sql).
     INSERT INTO orders (id, user_id, product_group_id, quantity, amount_kobo, status, idempotency_key, request_hash,
                         account_details)
-    SELECT x.order_id, p_users[x.n], p_groups[x.n], p_quantities[x.n], x.price * p_quantities[x.n], 'completed',
-           p_keys[x.n], p_hashes[x.n],
-           jsonb_build_object('product_name', x.name, 'category', x.category, 'quantity', p_quantities[x.n],
-                              'price_per_unit_kobo', x.price, 'accounts', x.details)
-      FROM unnest(v_n, v_orders, v_prices, v_names, v_categories, v_details)
-           x(n, order_id, price, name, category, details);
+    SELECT x.order_id, p_users[x.n], p_groups[x.n], p_quantities[x.n], x.amount, 'completed', p_keys[x.n],
+           p_hashes[x.n], purchase_order_details(x.name, x.category, p_quantities[x.n], x.price, x.details)
+      FROM unnest(v_n, v_orders, v_prices, v_amounts, v_names, v_categories, v_details)
+           x(n, order_id, price, amount, name, category, details);
 
-    -- 7. The debits and their ledger rows (a free product moves no money and writes none). The rows are locked
-    --    and the balances checked; the domain on the balance stays the last guard against going below zero.
-    UPDATE users u SET wallet_balance_kobo = u.wallet_balance_kobo - x.price * p_quantities[x.n], updated_at = now()
-      FROM unnest(v_n, v_prices) x(n, price)
-     WHERE u.id = p_users[x.n] AND x.price * p_quantities[x.n] > 0;
+    -- 7. The debits and their ledger rows (38-purchase-ledger-entry.sql; a free product moves no money and writes
+    --    none). The rows are locked and the balances checked; the domain on the balance stays the last guard
+    --    against going below zero.
+    UPDATE users u SET wallet_balance_kobo = u.wallet_balance_kobo - x.amount, updated_at = now()
+      FROM unnest(v_n, v_amounts) x(n, amount)
+     WHERE u.id = p_users[x.n] AND x.amount > 0;
     INSERT INTO transactions (user_id, type, amount_kobo, balance_after_kobo, description, reference, status,
                               order_id)
-    SELECT p_users[x.n], 'purchase', -(x.price * p_quantities[x.n]), x.balance - x.price * p_quantities[x.n],
-           'Purchase: ' || p_quantities[x.n] || ' × ' || x.name, 'ORD-' || upper(left(x.order_id::text, 8)),
-           'completed', x.order_id
-      FROM unnest(v_n, v_orders, v_prices, v_names, v_balances) x(n, order_id, price, name, balance)
-     WHERE x.price * p_quantities[x.n] > 0;
+    SELECT e.*
+      FROM unnest(v_n, v_orders, v_amounts, v_names, v_balances) x(n, order_id, amount, name, balance)
+     CROSS JOIN LATERAL purchase_ledger_entry(p_users[x.n], x.order_id, x.name, p_quantities[x.n], x.amount,
+                                              x.balance - x.amount) e;
 
     -- 8. The accounts, sold to their orders.
     UPDATE individual_accounts a SET status = 'sold', order_id = x.order_id, sold_at = now()
       FROM unnest(v_account_ids, v_account_orders) x(id, order_id)
      WHERE a.id = x.id;
 
-    -- 9. The credentials e-mails, queued as "send this order's credentials" (the outbox worker renders them).
+    -- 9. The credentials e-mails, queued as "send this order's credentials" (39-order-credentials-email.sql; the
+    --    outbox worker renders them).
     INSERT INTO email_outbox (kind, to_address, subject, text_body, user_id, order_id)
-    SELECT 'order_credentials', x.email, 'Your account credentials (order ' || left(x.order_id::text, 8) || ')',
-           p_email_body, p_users[x.n], x.order_id
-      FROM unnest(v_n, v_orders, v_emails) x(n, order_id, email);
+    SELECT e.*
+      FROM unnest(v_n, v_orders, v_emails) x(n, order_id, email)
+     CROSS JOIN LATERAL order_credentials_email(p_users[x.n], x.order_id, x.email, p_email_body) e;
 
     -- 10. The stock count changes, appended, one row per group (folded after commit, as for one purchase).
     INSERT INTO stock_count_pending (product_group_id, delta)
@@ -158,15 +154,14 @@ BEGIN
   -- Every request's answer: what the completed ones need (as purchase_order() returns it), 'deferred' for the rest.
   RETURN QUERY
   SELECT r.n::integer, CASE WHEN d.order_id IS NULL THEN 'deferred' ELSE 'completed' END, d.order_id,
-         CASE WHEN d.order_id IS NULL THEN NULL ELSE d.balance - d.price * p_quantities[r.n] END,
+         CASE WHEN d.order_id IS NULL THEN NULL ELSE d.balance - d.amount END,
          CASE WHEN d.order_id IS NULL THEN NULL ELSE now() END, d.email,
          CASE WHEN d.order_id IS NULL THEN NULL
-              ELSE jsonb_build_object('product_name', d.name, 'category', d.category, 'quantity', p_quantities[r.n],
-                                      'price_per_unit_kobo', d.price, 'accounts', d.details) END,
+              ELSE purchase_order_details(d.name, d.category, p_quantities[r.n], d.price, d.details) END,
          CASE WHEN d.order_id IS NULL THEN NULL
               ELSE array(SELECT v_account_ids[i] FROM generate_subscripts(v_account_ids, 1) i
                           WHERE v_account_orders[i] = d.order_id ORDER BY i) END
     FROM generate_series(1, cardinality(p_users)) r(n)
-    LEFT JOIN unnest(v_n, v_orders, v_balances, v_prices, v_emails, v_names, v_categories, v_details)
-              d(n, order_id, balance, price, email, name, category, details) ON d.n = r.n;
+    LEFT JOIN unnest(v_n, v_orders, v_balances, v_prices, v_amounts, v_emails, v_names, v_categories, v_details)
+              d(n, order_id, balance, price, amount, email, name, category, details) ON d.n = r.n;
 END $$;

@@ -21,7 +21,7 @@ import { readWalletBalance } from '../auth/wallet-balance.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { readOrderCredentials } from '../orders/order-credentials.ts';
 import { purchase, type PurchaseLine } from '../orders/purchase.ts';
-import { readOrders } from '../orders/read-orders.ts';
+import { readOrders, type OrderItems } from '../orders/read-orders.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { readTopupHistory } from '../payments/read-topup-history.ts';
 import { fastifyUrl, v1Operations as ops, v1RouteOptions } from './api-v1-operations.ts';
@@ -40,13 +40,15 @@ type Deps = {
   purchases: PurchaseLine;
   pokeMail: () => void;
   warrantyHours: number;
+  /** The reports' read of each order's accounts (orders/read-orders.ts). */
+  orderItems: OrderItems;
   /** The store's public origin: the document's server URL. */
   publicUrl: string;
 };
 
 export function apiV1Routes(
   app: FastifyInstance,
-  { db, cipher, cache, purchases, pokeMail, warrantyHours, publicUrl }: Deps,
+  { db, cipher, cache, purchases, pokeMail, warrantyHours, orderItems, publicUrl }: Deps,
 ): void {
   // Made once: the routes' schemas do not change while the process runs.
   const document = openApiDocument(new URL(publicUrl).origin);
@@ -117,7 +119,8 @@ export function apiV1Routes(
         );
       }
       const order =
-        outcome.order ?? (await readOrders(db, user.id, warrantyHours, outcome.orderId))[0]!;
+        outcome.order ??
+        (await readOrders(db, orderItems, user.id, warrantyHours, outcome.orderId))[0]!;
       reply.status(outcome.replayed ? 200 : 201);
       return { order, balanceKobo: outcome.balanceKobo };
     },
@@ -127,12 +130,18 @@ export function apiV1Routes(
     fastifyUrl(ops.orders),
     v1RouteOptions(ops.orders),
     async (req): Promise<V1OrderList> => ({
-      orders: await readOrders(db, currentUser(req).id, warrantyHours),
+      orders: await readOrders(db, orderItems, currentUser(req).id, warrantyHours),
     }),
   );
 
   app.get(fastifyUrl(ops.order), v1RouteOptions(ops.order), async (req): Promise<CustomerOrder> => {
-    const [order] = await readOrders(db, currentUser(req).id, warrantyHours, orderId(req.params));
+    const [order] = await readOrders(
+      db,
+      orderItems,
+      currentUser(req).id,
+      warrantyHours,
+      orderId(req.params),
+    );
     if (!order) throw notFound(orderMessages.orderNotFound);
     return order;
   });

@@ -17,16 +17,25 @@ import {
   resendSchema,
 } from '../../../shared/auth.ts';
 import { confirmEmail, registerUser, resendConfirmation, signIn } from './auth.service.ts';
-import { loadMe, loadProfileTotals } from './me.ts';
+import { loadMe, type ProfileTotalsRead } from './me.ts';
 import { endSession, startSession } from './sessions.ts';
 import { startSignInChallenge } from './two-factor/sign-in-challenge.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { answers } from '../../http/response-schemas.ts';
 import { okSchema, okMessageSchema } from '../../../shared/answer-parts.ts';
 
-type Deps = { db: Db; config: Config; pokeMail: () => void; cipher: CredentialCipher };
+type Deps = {
+  db: Db;
+  config: Config;
+  pokeMail: () => void;
+  cipher: CredentialCipher;
+  profileTotals: ProfileTotalsRead;
+};
 
-export function authRoutes(app: FastifyInstance, { db, config, pokeMail }: Deps): void {
+export function authRoutes(
+  app: FastifyInstance,
+  { db, config, pokeMail, profileTotals }: Deps,
+): void {
   app.post(
     '/api/auth/register',
     { config: { access: 'public' }, ...answers({ 201: okMessageSchema }) },
@@ -116,7 +125,7 @@ export function authRoutes(app: FastifyInstance, { db, config, pokeMail }: Deps)
       const user = currentUser(req);
       const [me, totals] = await Promise.all([
         loadMe(db, config, user.id),
-        loadProfileTotals(db, user.id),
+        profileTotals(db, user.id),
       ]);
       return { me, totals };
     },

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { lateBound } from '../../late-bound.ts';
 import type { Me, ProfileTotals } from '../../../shared/auth.ts';
 import { users } from './auth.tables.ts';
 
@@ -27,9 +26,7 @@ export async function loadMe(db: Db, config: Config, userId: string): Promise<Me
 
 /**
  * The profile page's totals, computed from the ledger. The wallet module answers (it depends on auth: the
- * balance is a column of the user row), so auth may not import it; wired in wire-modules.ts.
+ * balance is a column of the user row), so auth may not import it: buildApp (app.ts) hands the wallet's read to
+ * the auth routes (docs/decisions/019-module-boundaries.md).
  */
-export const profileTotals =
-  lateBound<(db: Db, userId: string) => Promise<ProfileTotals>>('auth profileTotals');
-
-export const loadProfileTotals = profileTotals.call;
+export type ProfileTotalsRead = (db: Db, userId: string) => Promise<ProfileTotals>;

@@ -22,15 +22,18 @@ import {
   setProductGroupActive,
   updateProductGroup,
 } from './edit-product-groups.ts';
-import { readAdminCatalogue } from './read-admin-catalogue.ts';
+import { readAdminCatalogue, type StockFigures } from './read-admin-catalogue.ts';
 import { answers } from '../../http/response-schemas.ts';
 
 const productGroupResult = adminItemResultSchema(adminProductGroupSchema);
-export function adminProductGroupRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+export function adminProductGroupRoutes(
+  app: FastifyInstance,
+  { db, stockFigures }: { db: Db; stockFigures: StockFigures },
+): void {
   app.get(
     '/api/admin/catalogue',
     { config: { access: 'admin' }, ...answers({ 200: adminCatalogueSchema }) },
-    async (): Promise<AdminCatalogue> => readAdminCatalogue(db),
+    async (): Promise<AdminCatalogue> => readAdminCatalogue(db, stockFigures),
   );
 
   app.post(
@@ -38,7 +41,7 @@ export function adminProductGroupRoutes(app: FastifyInstance, { db }: { db: Db }
     { config: { access: 'admin' }, ...answers({ 201: productGroupResult }) },
     async (req, reply): Promise<AdminResult<AdminProductGroup>> => {
       const input = parseInput(productGroupInputSchema, req.body);
-      const item = await createProductGroup(db, currentUser(req), input);
+      const item = await createProductGroup(db, stockFigures, currentUser(req), input);
       reply.status(201);
       return { message: adminMessages.productGroupCreated, item };
     },
@@ -50,7 +53,7 @@ export function adminProductGroupRoutes(app: FastifyInstance, { db }: { db: Db }
     async (req): Promise<AdminResult<AdminProductGroup>> => {
       const id = parseId(req.params, adminMessages.productGroupNotFound);
       const input = parseInput(productGroupUpdateSchema, req.body);
-      const item = await updateProductGroup(db, currentUser(req), id, input);
+      const item = await updateProductGroup(db, stockFigures, currentUser(req), id, input);
       return { message: adminMessages.productGroupUpdated, item };
     },
   );
@@ -64,7 +67,7 @@ export function adminProductGroupRoutes(app: FastifyInstance, { db }: { db: Db }
       { config: { access: 'admin' }, ...answers({ 200: productGroupResult }) },
       async (req): Promise<AdminResult<AdminProductGroup>> => {
         const id = parseId(req.params, adminMessages.productGroupNotFound);
-        const item = await setProductGroupActive(db, currentUser(req), id, isActive);
+        const item = await setProductGroupActive(db, stockFigures, currentUser(req), id, isActive);
         return { message, item };
       },
     );
@@ -75,7 +78,7 @@ export function adminProductGroupRoutes(app: FastifyInstance, { db }: { db: Db }
     { config: { access: 'admin' }, ...answers({ 200: adminResultSchema }) },
     async (req): Promise<AdminResult> => {
       const id = parseId(req.params, adminMessages.productGroupNotFound);
-      await deleteProductGroup(db, currentUser(req), id);
+      await deleteProductGroup(db, stockFigures, currentUser(req), id);
       return { message: adminMessages.productGroupDeleted };
     },
   );

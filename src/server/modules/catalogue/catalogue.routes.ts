@@ -13,12 +13,12 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { parseId } from '../../http/params.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
-import { readAccount, readCategory } from './read-catalogue.ts';
+import { readAccount, readCategory, type StockShown } from './read-catalogue.ts';
 import { answers } from '../../http/response-schemas.ts';
 
 export function catalogueRoutes(
   app: FastifyInstance,
-  { db, cache }: { db: Db; cache: CatalogueCache },
+  { db, cache, stockShown }: { db: Db; cache: CatalogueCache; stockShown: StockShown },
 ): void {
   app.get(
     '/api/catalogue',
@@ -34,7 +34,7 @@ export function catalogueRoutes(
     { config: { access: 'public' }, ...answers({ 200: categoryResponseSchema }) },
     async (req): Promise<CategoryResponse> => {
       const id = parseId(req.params, catalogueMessages.categoryNotFound, 'slug');
-      const found = await readCategory(db, id);
+      const found = await readCategory(db, stockShown, id);
       if (!found) throw notFound(catalogueMessages.categoryNotFound);
       return found;
     },
@@ -44,7 +44,11 @@ export function catalogueRoutes(
     '/api/catalogue/accounts/:id',
     { config: { access: 'public' }, ...answers({ 200: accountResponseSchema }) },
     async (req): Promise<AccountResponse> => {
-      const found = await readAccount(db, parseId(req.params, catalogueMessages.productNotFound));
+      const found = await readAccount(
+        db,
+        stockShown,
+        parseId(req.params, catalogueMessages.productNotFound),
+      );
       if (!found) throw notFound(catalogueMessages.productNotFound);
       return found;
     },

@@ -14,12 +14,13 @@ import { isForeignKeyViolation } from '../../db/pg-errors.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { changes, recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { categories, productGroups } from './catalogue.tables.ts';
-import { loadProductGroup, stockFigures } from './read-admin-catalogue.ts';
+import { loadProductGroup, type StockFigures } from './read-admin-catalogue.ts';
 
 type ProductGroupInput = z.output<typeof productGroupInputSchema>;
 
 export function createProductGroup(
   db: Db,
+  stockFigures: StockFigures,
   actor: AuditActor,
   input: ProductGroupInput,
 ): Promise<AdminProductGroup> {
@@ -46,12 +47,13 @@ export function createProductGroup(
       { type: 'product_group', id: row!.id },
       input,
     );
-    return loadProductGroup(tx, row!.id);
+    return loadProductGroup(tx, stockFigures, row!.id);
   });
 }
 
 export function updateProductGroup(
   db: Db,
+  stockFigures: StockFigures,
   actor: AuditActor,
   id: string,
   input: ProductGroupInput,
@@ -98,13 +100,14 @@ export function updateProductGroup(
         },
       ),
     );
-    return loadProductGroup(tx, id);
+    return loadProductGroup(tx, stockFigures, id);
   });
 }
 
 /** Archive (isActive false) or restore (true): an archived group leaves the shop but keeps its history. */
 export function setProductGroupActive(
   db: Db,
+  stockFigures: StockFigures,
   actor: AuditActor,
   id: string,
   isActive: boolean,
@@ -128,11 +131,16 @@ export function setProductGroupActive(
       { type: 'product_group', id },
       { before: { isActive: before?.isActive }, after: { isActive } },
     );
-    return loadProductGroup(tx, id);
+    return loadProductGroup(tx, stockFigures, id);
   });
 }
 
-export function deleteProductGroup(db: Db, actor: AuditActor, id: string): Promise<void> {
+export function deleteProductGroup(
+  db: Db,
+  stockFigures: StockFigures,
+  actor: AuditActor,
+  id: string,
+): Promise<void> {
   return db.transaction(async (tx) => {
     const [group] = await tx
       .select()
@@ -148,7 +156,7 @@ export function deleteProductGroup(db: Db, actor: AuditActor, id: string): Promi
       await tx.transaction((sp) => sp.delete(productGroups).where(eq(productGroups.id, id)));
     } catch (err) {
       if (!isForeignKeyViolation(err)) throw err;
-      const figures = (await stockFigures.call(tx, [id])).get(id);
+      const figures = (await stockFigures(tx, [id])).get(id);
       throw conflict(
         figures?.ordered || !figures?.accounts
           ? adminMessages.deleteHasOrders

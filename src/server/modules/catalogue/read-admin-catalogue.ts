@@ -9,7 +9,6 @@ import {
 } from '../../../shared/admin-catalogue.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { lateBound } from '../../late-bound.ts';
 import { categories, productGroups } from './catalogue.tables.ts';
 
 export type GroupStockFigures = { accounts: number; sold: number; ordered: number };
@@ -17,18 +16,22 @@ export type GroupStockFigures = { accounts: number; sold: number; ordered: numbe
 /**
  * Per product group, its accounts, how many are sold, and how many went to an order (sold, replaced or
  * refunded); for every group that has accounts, or only `groupIds`. The stock module answers (it depends on
- * the catalogue: an account belongs to a group), so the catalogue may not import it.
+ * the catalogue: an account belongs to a group), so the catalogue may not import it: buildApp (app.ts) hands
+ * the stock's read to the admin catalogue's routes (docs/decisions/019-module-boundaries.md).
  */
-export const stockFigures =
-  lateBound<(db: Db | Tx, groupIds?: readonly string[]) => Promise<Map<string, GroupStockFigures>>>(
-    'catalogue stockFigures',
-  );
+export type StockFigures = (
+  db: Db | Tx,
+  groupIds?: readonly string[],
+) => Promise<Map<string, GroupStockFigures>>;
 
-export async function readAdminCatalogue(db: Db): Promise<AdminCatalogue> {
+export async function readAdminCatalogue(
+  db: Db,
+  stockFigures: StockFigures,
+): Promise<AdminCatalogue> {
   const [cats, groups, figures] = await Promise.all([
     selectCategories(db).orderBy(asc(categories.name)),
     selectProductGroups(db).orderBy(asc(productGroups.name)),
-    stockFigures.call(db),
+    stockFigures(db),
   ]);
   return {
     categories: cats,
@@ -42,10 +45,14 @@ export async function loadCategory(tx: Tx | Db, id: string): Promise<AdminCatego
   return row;
 }
 
-export async function loadProductGroup(tx: Tx | Db, id: string): Promise<AdminProductGroup> {
+export async function loadProductGroup(
+  tx: Tx | Db,
+  stockFigures: StockFigures,
+  id: string,
+): Promise<AdminProductGroup> {
   const [[row], figures] = await Promise.all([
     selectProductGroups(tx).where(eq(productGroups.id, id)),
-    stockFigures.call(tx, [id]),
+    stockFigures(tx, [id]),
   ]);
   if (!row) throw notFound(adminMessages.productGroupNotFound);
   return toProductGroup(row, figures.get(id));

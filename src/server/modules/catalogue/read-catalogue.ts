@@ -10,24 +10,23 @@ import {
   type PublicGroup,
 } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/client.ts';
-import { lateBound } from '../../late-bound.ts';
 import { categories, productGroups } from './catalogue.tables.ts';
 
 const SAMPLE_ACCOUNTS = 6;
 
 /**
  * The accounts on sale, which the stock module answers: it depends on the catalogue (an account belongs to
- * a product group, whose stock count it keeps), so the catalogue may not import it.
+ * a product group, whose stock count it keeps), so the catalogue may not import it. buildApp (app.ts) hands
+ * the stock's reads to the routes and pages that show them (docs/decisions/019-module-boundaries.md).
  */
-export const stockShown = {
+export type StockShown = {
   /** Each group's first available accounts (every group asked for is a key), public details only. */
-  samples: lateBound<
-    (db: Db, groupIds: string[], limit: number) => Promise<Map<string, PublicAccount[]>>
-  >('catalogue stockShown.samples'),
+  samples: (db: Db, groupIds: string[], limit: number) => Promise<Map<string, PublicAccount[]>>;
   /** One account by id with its group's id, whatever its status; null when unknown. */
-  account: lateBound<
-    (db: Db, id: string) => Promise<{ account: PublicAccount; productGroupId: string } | null>
-  >('catalogue stockShown.account'),
+  account: (
+    db: Db,
+    id: string,
+  ) => Promise<{ account: PublicAccount; productGroupId: string } | null>;
 };
 
 const groupColumns = {
@@ -84,7 +83,11 @@ export async function readCatalogue(db: Db): Promise<CatalogueResponse> {
 }
 
 /** A category by id, reachable by link even when it has no stock; null when unknown or inactive. */
-export async function readCategory(db: Db, id: string): Promise<CategoryResponse | null> {
+export async function readCategory(
+  db: Db,
+  stock: StockShown,
+  id: string,
+): Promise<CategoryResponse | null> {
   // The category and its groups at once (neither needs the other): one round trip less before the samples.
   const [[category], groups] = await Promise.all([
     db
@@ -96,7 +99,7 @@ export async function readCategory(db: Db, id: string): Promise<CategoryResponse
       .orderBy(asc(productGroups.name)),
   ]);
   if (!category) return null;
-  const samples = await stockShown.samples.call(
+  const samples = await stock.samples(
     db,
     groups.map((g) => g.id),
     SAMPLE_ACCOUNTS,
@@ -115,8 +118,12 @@ async function readVisibleGroup(db: Db, id: string): Promise<PublicGroup | null>
 }
 
 /** One account for the single-account page; null when unknown or its group is not visible. */
-export async function readAccount(db: Db, id: string): Promise<AccountResponse | null> {
-  const found = await stockShown.account.call(db, id);
+export async function readAccount(
+  db: Db,
+  stock: StockShown,
+  id: string,
+): Promise<AccountResponse | null> {
+  const found = await stock.account(db, id);
   const group = found && (await readVisibleGroup(db, found.productGroupId));
   return found && group ? { account: found.account, group } : null;
 }

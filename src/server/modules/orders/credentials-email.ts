@@ -3,34 +3,35 @@
 // sealed, so nothing is decrypted or encrypted inside the purchase and the outbox never holds a credential
 // in clear. It also states what the order cost and the wallet balance right after it (from the order's own
 // ledger row).
+import { sql } from 'drizzle-orm';
 import { formatNaira } from '../../../shared/money.ts';
 import type { Tx, Db } from '../../db/client.ts';
 import { readUserContact } from '../auth/read-user-contact.ts';
 import { readWalletBalance } from '../auth/wallet-balance.ts';
 import { readOrderEntry } from '../wallet/read-order-entry.ts';
-import { enqueueEmail, openEmailBody, replaceEmailBody, sealEmailBody } from '../mail/outbox.ts';
+import { openEmailBody, replaceEmailBody, sealEmailBody } from '../mail/outbox.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { credentialsText, readOrderCredentials } from './order-credentials.ts';
 
+/** The kind of the rows order_credentials_email() queues (src/server/db/functions/39-order-credentials-email.sql). */
 export const CREDENTIALS_EMAIL_KIND = 'order_credentials';
-/** The body of a queued credentials e-mail until the worker renders it (the purchase function writes it too). */
+/** The body of a queued credentials e-mail until the worker renders it (the purchase passes it to SQL). */
 export const CREDENTIALS_EMAIL_PLACEHOLDER = 'render:order_credentials:v1';
-export const credentialsEmailSubject = (orderId: string) =>
-  `Your account credentials (order ${orderId.slice(0, 8)})`;
 
-/** Queues the e-mail of an order whose owner asked for it again (the purchase queues its own in SQL). */
+/**
+ * Queues the e-mail of an order whose owner asked for it again, as the purchase queues the first one: the row,
+ * subject and all, comes from order_credentials_email() (39-order-credentials-email.sql), the one place that writes
+ * it. Its priority is the column's default (bulk), as emailPriority() gives an 'order_credentials' e-mail.
+ */
 export async function enqueueCredentialsEmail(
   tx: Tx | Db,
   { orderId, to, userId }: { orderId: string; to: string; userId: string },
 ): Promise<string> {
-  return enqueueEmail(tx, {
-    kind: CREDENTIALS_EMAIL_KIND,
-    to,
-    subject: credentialsEmailSubject(orderId),
-    text: CREDENTIALS_EMAIL_PLACEHOLDER,
-    userId,
-    orderId,
-  });
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    insert into email_outbox (kind, to_address, subject, text_body, user_id, order_id)
+    select * from order_credentials_email(${userId}::uuid, ${orderId}::uuid, ${to}, ${CREDENTIALS_EMAIL_PLACEHOLDER})
+    returning id`);
+  return rows[0]!.id;
 }
 
 /**

@@ -25,7 +25,7 @@ import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { enqueueCredentialsEmail } from './credentials-email.ts';
 import { credentialsText, loadOwnOrder, readOrderCredentials } from './order-credentials.ts';
 import { purchase, type PurchaseLine } from './purchase.ts';
-import { readOrders } from './read-orders.ts';
+import { readOrders, type OrderItems } from './read-orders.ts';
 import { readActivity } from '../wallet/read-activity.ts';
 import { answers, textAnswer } from '../../http/response-schemas.ts';
 
@@ -40,11 +40,13 @@ type Deps = {
   purchases: PurchaseLine;
   pokeMail: () => void;
   warrantyHours: number;
+  /** The reports' read of each order's accounts (read-orders.ts). */
+  orderItems: OrderItems;
 };
 
 export function orderRoutes(
   app: FastifyInstance,
-  { db, cipher, purchases, pokeMail, warrantyHours }: Deps,
+  { db, cipher, purchases, pokeMail, warrantyHours, orderItems }: Deps,
 ): void {
   const orderId = (params: unknown) => parseId(params, orderMessages.orderNotFound);
 
@@ -76,7 +78,7 @@ export function orderRoutes(
       }
       const [order] = outcome.order
         ? [outcome.order]
-        : await readOrders(db, user.id, warrantyHours, outcome.orderId);
+        : await readOrders(db, orderItems, user.id, warrantyHours, outcome.orderId);
       reply.status(outcome.replayed ? 200 : 201);
       return { order: order!, balanceKobo: outcome.balanceKobo };
     },
@@ -86,7 +88,7 @@ export function orderRoutes(
     '/api/orders',
     { config: { access: 'signed-in' }, ...answers({ 200: orderListSchema }) },
     async (req): Promise<OrderList> => ({
-      orders: await readOrders(db, currentUser(req).id, warrantyHours),
+      orders: await readOrders(db, orderItems, currentUser(req).id, warrantyHours),
     }),
   );
 
@@ -151,7 +153,7 @@ export function orderRoutes(
       );
       await enqueueCredentialsEmail(db, { orderId: id, to: user.email, userId: user.id });
       pokeMail();
-      const [order] = await readOrders(db, user.id, warrantyHours, id);
+      const [order] = await readOrders(db, orderItems, user.id, warrantyHours, id);
       return { message: orderMessages.emailSent(user.email), email: order!.email! };
     },
   );

@@ -1,4 +1,4 @@
-// Purchases that arrive together go to PostgreSQL together (purchase-batches.ts, drizzle/0020): every buyer gets
+// Purchases that arrive together go to PostgreSQL together (purchase-batches.ts, db/functions/41-purchase-orders.sql): every buyer gets
 // the answer purchase_order() alone would give, with the same order, debit, ledger row, sold accounts, e-mail and
 // stock change; nothing is sold twice, and a batch that fails as a whole loses nothing.
 import crypto from 'node:crypto';

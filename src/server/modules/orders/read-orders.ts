@@ -3,7 +3,6 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CustomerOrder, CredentialsEmailState } from '../../../shared/orders.ts';
 import type { OrderItem } from '../../../shared/reports.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { lateBound } from '../../late-bound.ts';
 import { CREDENTIALS_EMAIL_KIND } from './credentials-email.ts';
 import { orders } from './orders.tables.ts';
 
@@ -11,12 +10,14 @@ const HISTORY_LIMIT = 200;
 
 /**
  * The accounts handed over for some orders, each with its latest report. The reports module answers (it
- * depends on orders: a report is about an order's account), so orders may not import it.
+ * depends on orders: a report is about an order's account), so orders may not import it: buildApp (app.ts)
+ * hands the reports' read to the routes that show orders (docs/decisions/019-module-boundaries.md).
  */
-export const orderItems =
-  lateBound<
-    (db: Db | Tx, orderIds: string[], warrantyHours: number) => Promise<Map<string, OrderItem[]>>
-  >('orders orderItems');
+export type OrderItems = (
+  db: Db | Tx,
+  orderIds: string[],
+  warrantyHours: number,
+) => Promise<Map<string, OrderItem[]>>;
 
 type EmailRow = {
   status: CredentialsEmailState['status'];
@@ -27,6 +28,7 @@ type EmailRow = {
 
 export async function readOrders(
   db: Db | Tx,
+  orderItems: OrderItems,
   userId: string,
   warrantyHours: number,
   onlyOrderId?: string,
@@ -44,7 +46,7 @@ export async function readOrders(
     .where(and(eq(orders.userId, userId), onlyOrderId ? eq(orders.id, onlyOrderId) : undefined))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(HISTORY_LIMIT);
-  const items = await orderItems.call(
+  const items = await orderItems(
     db,
     rows.map((r) => r.order.id),
     warrantyHours,

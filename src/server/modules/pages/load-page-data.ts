@@ -6,11 +6,11 @@ import type { PageData } from '../../../shared/page-data.ts';
 import type { SiteInfo } from '../../../shared/site.ts';
 import type { Db } from '../../db/client.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
-import { readAccount, readCategory } from '../catalogue/read-catalogue.ts';
+import { readAccount, readCategory, type StockShown } from '../catalogue/read-catalogue.ts';
 import type { PageKind } from './page-kind.ts';
 
 export type RenderablePage = Exclude<PageKind, { kind: 'app' }>;
-type Sources = { db: Db; cache: CatalogueCache; site: SiteInfo };
+export type PageSources = { db: Db; cache: CatalogueCache; stockShown: StockShown; site: SiteInfo };
 
 // The same limits as the catalogue API's parameters (catalogue.routes.ts).
 const categoryId = z.string().min(1).max(100);
@@ -18,16 +18,16 @@ const accountId = z.uuid();
 
 export async function loadPageData(
   page: RenderablePage,
-  { db, cache, site }: Sources,
+  sources: PageSources,
   me: Me | null,
 ): Promise<{ data: PageData; status: 200 | 404 }> {
-  const { data, status } = await loadContent(page, { db, cache, site });
+  const { data, status } = await loadContent(page, sources);
   return { data: { ...data, me }, status };
 }
 
 async function loadContent(
   page: RenderablePage,
-  { db, cache, site }: Sources,
+  { db, cache, stockShown, site }: PageSources,
 ): Promise<{ data: Omit<PageData, 'me'>; status: 200 | 404 }> {
   switch (page.kind) {
     case 'marketing':
@@ -35,11 +35,15 @@ async function loadContent(
     case 'products':
       return { data: { site, catalogue: await cache.read() }, status: 200 };
     case 'category': {
-      const value = categoryId.safeParse(page.id).success ? await readCategory(db, page.id) : null;
+      const value = categoryId.safeParse(page.id).success
+        ? await readCategory(db, stockShown, page.id)
+        : null;
       return { data: { site, category: { id: page.id, value } }, status: value ? 200 : 404 };
     }
     case 'product': {
-      const value = accountId.safeParse(page.id).success ? await readAccount(db, page.id) : null;
+      const value = accountId.safeParse(page.id).success
+        ? await readAccount(db, stockShown, page.id)
+        : null;
       return { data: { site, account: { id: page.id, value } }, status: value ? 200 : 404 };
     }
     case 'unknown':

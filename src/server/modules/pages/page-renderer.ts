@@ -9,10 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Me } from '../../../shared/auth.ts';
 import { PAGE_DATA_ELEMENT_ID, type RenderPage } from '../../../shared/page-data.ts';
 import { fullTitle, shellPageHeads } from '../../../shared/paths.ts';
-import type { SiteInfo } from '../../../shared/site.ts';
-import type { Db } from '../../db/client.ts';
-import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
-import { loadPageData, type RenderablePage } from './load-page-data.ts';
+import { loadPageData, type PageSources, type RenderablePage } from './load-page-data.ts';
 import { escapeHtml } from '../../html/escape-html.ts';
 import { buildPageHead } from './page-head.ts';
 import { scriptHash } from './script-hashes.ts';
@@ -30,12 +27,9 @@ export type PageRenderer = {
   shell: (path: string) => string | null;
 };
 
-type Options = {
+type Options = PageSources & {
   template: string;
   ssrEntry: string;
-  db: Db;
-  cache: CatalogueCache;
-  site: SiteInfo;
   publicUrl: string;
   log: FastifyBaseLogger;
 };
@@ -43,11 +37,9 @@ type Options = {
 export function createPageRenderer({
   template,
   ssrEntry,
-  db,
-  cache,
-  site,
   publicUrl,
   log,
+  ...sources
 }: Options): PageRenderer {
   let loading: Promise<RenderPage | null> | undefined;
   const loadBundle = () =>
@@ -68,7 +60,7 @@ export function createPageRenderer({
   ): Promise<RenderedHtml | null> => {
     const renderPage = await loadBundle();
     if (!renderPage) return null;
-    const { data, status } = await loadPageData(page, { db, cache, site }, me);
+    const { data, status } = await loadPageData(page, sources, me);
     const rendered = await renderPage(url, data);
     const head = buildPageHead(page, data, rendered, publicUrl, status);
     const dataJson = scriptJson(data);
@@ -115,7 +107,7 @@ export function createPageRenderer({
     const title = fullTitle(head.title);
     const built = buildPageHead(
       { kind: 'marketing', path },
-      { site, me: null },
+      { site: sources.site, me: null },
       { html: '', title, description: head.description },
       publicUrl,
       200,

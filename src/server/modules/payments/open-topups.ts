@@ -1,6 +1,6 @@
 // The customer's top-ups that have not been credited (pending, failed, expired), as rows of the wallet
 // history, so that each one can be followed; a credited top-up is its ledger row. The wallet shows them
-// through its openEntries (wire-modules.ts).
+// through its OpenEntries read (wallet/read-wallet.ts), which buildApp (app.ts) hands to the wallet routes.
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { WalletTransaction } from '../../../shared/wallet.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,6 +1,6 @@
 // The accounts handed over for some orders (sold, replaced, refunded) with each one's latest report: what
 // the order card shows and what its "Report a problem" form offers. Orders show them through their
-// orderItems (wire-modules.ts).
+// OrderItems read (orders/read-orders.ts), which buildApp (app.ts) hands to the order routes.
 import { sql } from 'drizzle-orm';
 import type { OrderItem, ReportReason, ReportStatus } from '../../../shared/reports.ts';
 import type { Db, Tx } from '../../db/client.ts';

@@ -1,5 +1,5 @@
-// The accounts on sale as the public catalogue shows them (catalogue/read-catalogue.ts's stockShown,
-// wired in wire-modules.ts): username and public details only, never credentials.
+// The accounts on sale as the public catalogue shows them (catalogue/read-catalogue.ts's StockShown, handed to
+// the catalogue's routes and pages by buildApp in app.ts): username and public details only, never credentials.
 import { eq, sql } from 'drizzle-orm';
 import { publicDetails, type PublicAccount } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/client.ts';

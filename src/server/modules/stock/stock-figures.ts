@@ -1,6 +1,6 @@
 // What other modules show of the stock in figures: how many accounts the store holds, and per product group
 // how many it holds and has sold (the admin catalogue's columns, through catalogue/read-admin-catalogue.ts's
-// late-bound groupFigures, wired in wire-modules.ts).
+// StockFigures read, handed to the admin catalogue's routes by buildApp in app.ts).
 import { count, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { GroupStockFigures } from '../catalogue/read-admin-catalogue.ts';

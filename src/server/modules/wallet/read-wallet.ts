@@ -2,7 +2,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TransactionList, WalletSummary, WalletTransaction } from '../../../shared/wallet.ts';
 import type { Db } from '../../db/client.ts';
-import { lateBound } from '../../late-bound.ts';
 import { readWalletBalance } from '../auth/wallet-balance.ts';
 import { transactions } from './wallet.tables.ts';
 
@@ -10,12 +9,10 @@ const HISTORY_LIMIT = 200;
 
 /**
  * History rows that are not ledger rows: the top-ups not credited yet. The payments module answers (it
- * depends on the wallet: a settled top-up posts its ledger row), so the wallet may not import it.
+ * depends on the wallet: a settled top-up posts its ledger row), so the wallet may not import it: buildApp
+ * (app.ts) hands the payments' read to the wallet routes (docs/decisions/019-module-boundaries.md).
  */
-export const openEntries =
-  lateBound<(db: Db, userId: string, limit: number) => Promise<WalletTransaction[]>>(
-    'wallet openEntries',
-  );
+export type OpenEntries = (db: Db, userId: string, limit: number) => Promise<WalletTransaction[]>;
 
 export async function readWalletSummary(db: Db, userId: string): Promise<WalletSummary> {
   const [balanceKobo, [totals]] = await Promise.all([
@@ -45,14 +42,14 @@ export async function countTransactions(db: Db, userId: string): Promise<number>
 }
 
 /**
- * The ledger, newest first. With `attempts`, also every top-up that has not been credited (pending, failed,
- * expired), so the customer can follow each one; a credited top-up is its ledger row.
+ * The ledger, newest first. With `attempts` (the payments' read of them), also every top-up that has not been
+ * credited (pending, failed, expired), so the customer can follow each one; a credited top-up is its ledger row.
  */
 export async function readTransactions(
   db: Db,
   userId: string,
   limit = HISTORY_LIMIT,
-  { attempts = false } = {},
+  { attempts }: { attempts?: OpenEntries } = {},
 ): Promise<TransactionList> {
   const [rows, open] = await Promise.all([
     db
@@ -61,7 +58,7 @@ export async function readTransactions(
       .where(eq(transactions.userId, userId))
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(limit),
-    attempts ? openEntries.call(db, userId, limit) : Promise.resolve([]),
+    attempts ? attempts(db, userId, limit) : Promise.resolve([]),
   ]);
   const list = [...rows.map(toWalletTransaction), ...open];
   list.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));

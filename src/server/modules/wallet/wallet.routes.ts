@@ -8,10 +8,13 @@ import {
 } from '../../../shared/wallet.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
-import { readTransactions, readWalletSummary } from './read-wallet.ts';
+import { readTransactions, readWalletSummary, type OpenEntries } from './read-wallet.ts';
 import { answers } from '../../http/response-schemas.ts';
 
-export function walletRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+export function walletRoutes(
+  app: FastifyInstance,
+  { db, openEntries }: { db: Db; openEntries: OpenEntries },
+): void {
   app.get(
     '/api/wallet',
     { config: { access: 'customer' }, ...answers({ 200: walletSummarySchema }) },
@@ -21,6 +24,6 @@ export function walletRoutes(app: FastifyInstance, { db }: { db: Db }): void {
     '/api/wallet/transactions',
     { config: { access: 'customer' }, ...answers({ 200: transactionListSchema }) },
     async (req): Promise<TransactionList> =>
-      readTransactions(db, currentUser(req).id, undefined, { attempts: true }),
+      readTransactions(db, currentUser(req).id, undefined, { attempts: openEntries }),
   );
 }
