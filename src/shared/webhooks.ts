@@ -101,7 +101,7 @@ const envelope = <E extends WebhookEvent, D extends z.ZodType>(event: E, data: D
   z
     .object({
       id: z
-        .uuid()
+        .guid()
         .describe('The event id: the same on every retry and Resend, so a receiver can drop repeats.'),
       type: z.literal(event),
       createdAt: timestampSchema.describe('When the event happened (ISO 8601, UTC).'),
