@@ -11,7 +11,13 @@ import {
   webhookPayloadSchemas,
   type WebhookEvent,
 } from '../../../shared/webhooks.ts';
-import { quickAdmin, quickCustomer, SAME_ORIGIN } from '../../test/auth-helpers.ts';
+import {
+  quickAdmin,
+  quickCustomer,
+  SAME_ORIGIN,
+  signedInUser,
+} from '../../test/auth-helpers.ts';
+import { enrolTwoFactor, stepUpSession } from '../../test/two-factor-helpers.ts';
 import { createInstantProvider } from '../../test/instant-provider.ts';
 import { reportClient } from '../../test/report-helpers.ts';
 import { insertGroupWithStock, testCipher } from '../../test/stock-helpers.ts';
@@ -327,5 +333,31 @@ describe('destinations', () => {
       expect(row!.lastError).toContain('non-public address');
     }
     expect(receiver.received.length).toBe(before);
+  });
+});
+
+describe('step-up', () => {
+  it('with two-factor sign-in on, registering a webhook and making an API key take a fresh code', async () => {
+    const { cookie } = await signedInUser(app, db);
+    const { secret } = await enrolTwoFactor(app, cookie);
+    const post = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url, headers: { cookie, ...SAME_ORIGIN }, payload });
+    const hook = { url: receiver.url, events: ['order.completed'] };
+    const key = { name: 'Bot', scopes: ['read'] };
+    for (const [url, payload] of [
+      ['/api/me/webhooks', hook],
+      ['/api/me/api-keys', key],
+    ] as const) {
+      const refused = await post(url, payload);
+      expect([url, refused.statusCode, refused.json().error.code]).toEqual([
+        url,
+        403,
+        'STEP_UP_REQUIRED',
+      ]);
+    }
+    expect((await hooks.list(cookie)).endpoints).toHaveLength(0);
+    await stepUpSession(app, cookie, secret, 1);
+    expect((await post('/api/me/webhooks', hook)).statusCode).toBe(201);
+    expect((await post('/api/me/api-keys', key)).statusCode).toBe(201);
   });
 });
