@@ -1,7 +1,7 @@
-CREATE TABLE "rate_limit_buckets" (
+CREATE TABLE "rate_limit_windows" (
 	"bucket" text PRIMARY KEY NOT NULL,
-	"tokens" double precision NOT NULL,
-	"refilled_at" timestamp with time zone NOT NULL
+	"used" integer NOT NULL,
+	"window_started_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "webhook_deliveries" (
@@ -41,8 +41,8 @@ CREATE UNIQUE INDEX "webhook_deliveries_event_key" ON "webhook_deliveries" USING
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE "webhook_deliveries"."status" in ('pending', 'sending');--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_user_idx" ON "webhook_deliveries" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "webhook_endpoints_user_idx" ON "webhook_endpoints" USING btree ("user_id");--> statement-breakpoint
--- Hand-written from here. A rate-limit count needs no WAL (rate-limit.tables.ts, rateLimitBuckets).
-ALTER TABLE "rate_limit_buckets" SET UNLOGGED;--> statement-breakpoint
+-- Hand-written from here. A rate-limit count needs no WAL (rate-limit.tables.ts, rateLimitWindows).
+ALTER TABLE "rate_limit_windows" SET UNLOGGED;--> statement-breakpoint
 -- The trigger's function, first version (its current text: src/server/db/functions/45-orders-webhook-events.sql).
 CREATE OR REPLACE FUNCTION orders_webhook_events() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -92,7 +92,10 @@ export const createdWebhookSchema = z.object({
 });
 export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 
-export const resendResultSchema = z.object({ delivery: webhookDeliverySchema, message: z.string() });
+export const resendResultSchema = z.object({
+  delivery: webhookDeliverySchema,
+  message: z.string(),
+});
 export type ResendResult = z.infer<typeof resendResultSchema>;
 
 // ---- The payloads (the body of each POST), named for the OpenAPI document's `webhooks` section ----
@@ -102,7 +105,9 @@ const envelope = <E extends WebhookEvent, D extends z.ZodType>(event: E, data: D
     .object({
       id: z
         .guid()
-        .describe('The event id: the same on every retry and Resend, so a receiver can drop repeats.'),
+        .describe(
+          'The event id: the same on every retry and Resend, so a receiver can drop repeats.',
+        ),
       type: z.literal(event),
       createdAt: timestampSchema.describe('When the event happened (ISO 8601, UTC).'),
       data,
@@ -131,7 +136,9 @@ export const reportResolvedEventSchema = envelope(
       username: z.string().describe('The reported account.'),
       status: z.enum(REPORT_STATUSES).exclude(['open']),
       rejectReason: z.string().nullable(),
-      refundKobo: koboSchema.nullable().describe('Credited to the wallet when refunded; else null.'),
+      refundKobo: koboSchema
+        .nullable()
+        .describe('Credited to the wallet when refunded; else null.'),
       resolvedAt: timestampSchema,
     }),
   }),

@@ -9,7 +9,7 @@
 // (a sign-in, a password check) is recorded first and its hit given back when it succeeds.
 import { and, count, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { rateLimitHits } from './rate-limit.tables.ts';
+import { rateLimitHits, rateLimitWindows } from './rate-limit.tables.ts';
 import { AppError } from './errors.ts';
 
 export type Limit = { bucket: string; max: number; windowMs: number };
@@ -54,6 +54,27 @@ export async function consumeLimit(db: Db, limit: Limit, message: string): Promi
   return consumeLimits(db, [limit], message);
 }
 
+/**
+ * A limit met on every request (an API key's): one statement on the bucket's row of `rate_limit_windows`, no
+ * transaction of its own and no WAL (the table is unlogged). The row's lock orders a burst, and each statement
+ * reads the row as the one before left it (ON CONFLICT DO UPDATE works on the newest version), so a burst of 40
+ * is judged one by one, as 40 requests in a row would be. The window opens at the first request after the last
+ * one ended (at most `max` per window; unlike consumeLimit's sliding count, two windows back to back may let
+ * up to 2 × max through within one window's time around their seam).
+ */
+export async function consumeWindowed(db: Db, limit: Limit, message: string): Promise<void> {
+  const window = `${limit.windowMs} milliseconds`;
+  const { rows } = await db.execute(sql`
+    insert into rate_limit_windows as w (bucket, used, window_started_at) values (${limit.bucket}, 1, now())
+    on conflict (bucket) do update set
+      used = case when w.window_started_at <= now() - ${window}::interval then 1 else w.used + 1 end,
+      window_started_at = case when w.window_started_at <= now() - ${window}::interval then now()
+        else w.window_started_at end
+    where w.window_started_at <= now() - ${window}::interval or w.used < ${limit.max}
+    returning used`);
+  if (rows.length === 0) throw new AppError('RATE_LIMITED', 429, message);
+}
+
 /** Gives back hits recorded by consumeLimits: the attempt succeeded and only failures count. */
 export async function giveBack(db: Db, hitIds: string[]): Promise<void> {
   if (hitIds.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, hitIds));
@@ -61,9 +82,9 @@ export async function giveBack(db: Db, hitIds: string[]): Promise<void> {
 
 /** Deletes hits older than every limit's window (the longest is an hour); returns how many. */
 export async function pruneOldHits(db: Db, olderThanMs = 24 * 3600_000): Promise<number> {
-  const { rowCount } = await db
-    .delete(rateLimitHits)
-    .where(lt(rateLimitHits.createdAt, new Date(Date.now() - olderThanMs)));
+  const before = new Date(Date.now() - olderThanMs);
+  await db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStartedAt, before));
+  const { rowCount } = await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, before));
   return rowCount ?? 0;
 }
 

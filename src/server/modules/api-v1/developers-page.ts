@@ -1,10 +1,7 @@
 // /developers: the reseller API's reference, written by the server from the OpenAPI document itself (no script runs,
 // so it works under the store's strict Content-Security-Policy, and it cannot say anything the document does not).
 import { escapeHtml as e } from '../../html/escape-html.ts';
-import {
-  WEBHOOK_SIGNATURE_HEADER,
-  WEBHOOK_TOLERANCE_SECONDS,
-} from '../../../shared/webhooks.ts';
+import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_SECONDS } from '../../../shared/webhooks.ts';
 
 /** How a receiver checks a delivery, shown on the page as is (openapi.test.ts runs this very text on a real delivery). */
 export const VERIFY_WEBHOOK_SNIPPET = `import crypto from 'node:crypto';

@@ -94,9 +94,10 @@ describe('/developers, webhooks', () => {
       .replace(/&amp;/g, '&');
     expect(shown).toBe(VERIFY_WEBHOOK_SNIPPET);
     // The page's own text, run as a receiver would run it (its import line given as an argument).
-    const verify = new Function('crypto', `${shown.replace(/^import .*$/m, '')}\nreturn verifyWebhook;`)(
-      crypto,
-    ) as (secret: string, body: string, header: string) => boolean;
+    const verify = new Function(
+      'crypto',
+      `${shown.replace(/^import .*$/m, '')}\nreturn verifyWebhook;`,
+    )(crypto) as (secret: string, body: string, header: string) => boolean;
     const body = JSON.stringify({ id: crypto.randomUUID(), type: 'order.completed' });
     const now = Math.floor(Date.now() / 1000);
     expect(verify('whsec_a', body, signWebhook('whsec_a', body, now))).toBe(true);

@@ -149,9 +149,16 @@ async function deliverOne(
   }
   const giveUp = d.attempts >= d.max_attempts;
   const error =
-    outcome.error ?? `answered ${outcome.statusCode} (a 2xx answer is needed; redirects are not followed)`;
+    outcome.error ??
+    `answered ${outcome.statusCode} (a 2xx answer is needed; redirects are not followed)`;
   deps.log?.warn(
-    { deliveryId: d.id, event: d.event, attempts: d.attempts, statusCode: outcome.statusCode, error },
+    {
+      deliveryId: d.id,
+      event: d.event,
+      attempts: d.attempts,
+      statusCode: outcome.statusCode,
+      error,
+    },
     giveUp ? 'webhook delivery failed: gave up' : 'webhook delivery failed: will retry',
   );
   await db.execute(sql`update webhook_deliveries set status = ${giveUp ? 'failed' : 'pending'},

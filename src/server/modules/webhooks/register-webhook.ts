@@ -11,7 +11,11 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { sealEmailBody } from '../mail/outbox.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
-import { checkWebhookUrl, RefusedDestination, type DestinationPolicy } from './check-destination.ts';
+import {
+  checkWebhookUrl,
+  RefusedDestination,
+  type DestinationPolicy,
+} from './check-destination.ts';
 import { toWebhookEndpoint } from './webhook-answers.ts';
 import { newWebhookSecret } from './sign-webhook.ts';
 import { webhookEndpoints } from './webhooks.tables.ts';
@@ -33,7 +37,9 @@ export async function registerWebhook(
   const secret = newWebhookSecret();
   return db.transaction(async (tx) => {
     // One registration of this customer at a time: a burst is counted one by one against the limit.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`webhooks:${userId}`}, 0))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`webhooks:${userId}`}, 0))`,
+    );
     const [held] = await tx
       .select({ n: count() })
       .from(webhookEndpoints)

@@ -34,5 +34,8 @@ export async function resendDelivery(
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.userId, userId)));
   if (!found) throw notFound(webhookMessages.deliveryNotFound);
   if (!row) throw conflict(webhookMessages.alreadyQueued);
-  return { delivery: toWebhookDelivery(found.delivery, found.url), message: webhookMessages.resendQueued };
+  return {
+    delivery: toWebhookDelivery(found.delivery, found.url),
+    message: webhookMessages.resendQueued,
+  };
 }

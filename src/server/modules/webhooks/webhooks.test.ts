@@ -11,12 +11,7 @@ import {
   webhookPayloadSchemas,
   type WebhookEvent,
 } from '../../../shared/webhooks.ts';
-import {
-  quickAdmin,
-  quickCustomer,
-  SAME_ORIGIN,
-  signedInUser,
-} from '../../test/auth-helpers.ts';
+import { quickAdmin, quickCustomer, SAME_ORIGIN, signedInUser } from '../../test/auth-helpers.ts';
 import { enrolTwoFactor, stepUpSession } from '../../test/two-factor-helpers.ts';
 import { createInstantProvider } from '../../test/instant-provider.ts';
 import { reportClient } from '../../test/report-helpers.ts';
@@ -124,9 +119,7 @@ describe('events reach the receiver signed', () => {
     const buyer = await quickCustomer(db, 5_000);
     await hooks.register(buyer.cookie, receiver.url, ['topup.credited']);
     const group = await insertGroupWithStock(db, { accounts: 2, priceKobo: 10_000 });
-    const poor = await shop
-      .buy(buyer.cookie, group.id)
-      .catch((err: Error) => err.message);
+    const poor = await shop.buy(buyer.cookie, group.id).catch((err: Error) => err.message);
     expect(poor).toContain('402');
     const rich = await customerWithHook(receiver.url);
     const other = await quickCustomer(db, 1_000_000);
@@ -274,11 +267,7 @@ describe('destinations', () => {
         headers: { cookie: customer.cookie, ...SAME_ORIGIN },
         payload: { url, events: ['order.completed'] },
       });
-      expect([url, res.statusCode, res.json().error.code]).toEqual([
-        url,
-        400,
-        'VALIDATION_FAILED',
-      ]);
+      expect([url, res.statusCode, res.json().error.code]).toEqual([url, 400, 'VALIDATION_FAILED']);
     }
   });
 

@@ -196,7 +196,12 @@ async function tmpEndpointOf(userId: string): Promise<string> {
   await db.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
   const [row] = await db
     .insert(webhookEndpoints)
-    .values({ userId, url: 'https://hooks.example.com/in', events: ['order.completed'], secretSealed: 'x' })
+    .values({
+      userId,
+      url: 'https://hooks.example.com/in',
+      events: ['order.completed'],
+      secretSealed: 'x',
+    })
     .returning();
   return row!.id;
 }
@@ -767,7 +772,9 @@ describe('the authorization matrix', () => {
       'POST /api/me/webhooks',
     ]);
     for (const r of app.apiRoutes.filter((r) => r.stepUp))
-      expect(r.access, `${r.method} ${r.url}`).toBe(r.url.startsWith('/api/me/') ? 'customer' : 'admin');
+      expect(r.access, `${r.method} ${r.url}`).toBe(
+        r.url.startsWith('/api/me/') ? 'customer' : 'admin',
+      );
   });
 
   it('agrees with the access each route declares', () => {
