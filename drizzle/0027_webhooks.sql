@@ -55,4 +55,28 @@ BEGIN
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER orders_webhook_events AFTER INSERT ON orders REFERENCING NEW TABLE AS new_orders
-  FOR EACH STATEMENT EXECUTE FUNCTION orders_webhook_events();
+  FOR EACH STATEMENT EXECUTE FUNCTION orders_webhook_events();--> statement-breakpoint
+-- The batched limiter's function, first version (its current text: src/server/db/functions/46-take-rate-limits.sql).
+CREATE OR REPLACE FUNCTION take_rate_limits(p_buckets text[], p_counts int[], p_max int[], p_window_ms int[])
+RETURNS TABLE (bucket text, granted int) LANGUAGE plpgsql AS $$
+DECLARE
+  v_used int;
+  v_granted int;
+BEGIN
+  FOR i IN 1 .. coalesce(array_length(p_buckets, 1), 0) LOOP
+    INSERT INTO rate_limit_windows AS w (bucket, used, window_started_at) VALUES (p_buckets[i], 0, now())
+    ON CONFLICT ON CONSTRAINT rate_limit_windows_pkey DO UPDATE SET
+      used = CASE WHEN w.window_started_at <= now() - make_interval(secs => p_window_ms[i] / 1000.0) THEN 0
+                  ELSE w.used END,
+      window_started_at = CASE WHEN w.window_started_at <= now() - make_interval(secs => p_window_ms[i] / 1000.0)
+                               THEN now() ELSE w.window_started_at END
+    RETURNING w.used INTO v_used;
+    v_granted := least(p_counts[i], greatest(0, p_max[i] - v_used));
+    IF v_granted > 0 THEN
+      UPDATE rate_limit_windows AS w SET used = w.used + v_granted WHERE w.bucket = p_buckets[i];
+    END IF;
+    bucket := p_buckets[i];
+    granted := v_granted;
+    RETURN NEXT;
+  END LOOP;
+END $$;

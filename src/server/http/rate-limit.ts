@@ -54,25 +54,59 @@ export async function consumeLimit(db: Db, limit: Limit, message: string): Promi
   return consumeLimits(db, [limit], message);
 }
 
+/** Counts one request against a windowed limit; throws 429 (RATE_LIMITED) with the message when it is full. */
+export type WindowedLimiter = (limit: Limit, message: string) => Promise<void>;
+
 /**
- * A limit met on every request (an API key's): one statement on the bucket's row of `rate_limit_windows`, no
- * transaction of its own and no WAL (the table is unlogged). The row's lock orders a burst, and each statement
- * reads the row as the one before left it (ON CONFLICT DO UPDATE works on the newest version), so a burst of 40
- * is judged one by one, as 40 requests in a row would be. The window opens at the first request after the last
- * one ended (at most `max` per window; unlike consumeLimit's sliding count, two windows back to back may let
- * up to 2 × max through within one window's time around their seam).
+ * A limit met on every request (an API key's), without a transaction or a pool connection of its own per request:
+ * the requests that arrive while a call is out wait and go together, as one call of take_rate_limits()
+ * (db/functions/46-take-rate-limits.sql) on `rate_limit_windows` (unlogged: a count needs no WAL). Within a call,
+ * the requests of one bucket are granted in their order of arrival up to the window's room, and across calls (and
+ * processes) the bucket's row lock orders them; so a burst of 40 is judged exactly as 40 requests in a row would
+ * be. The window opens at the first request after the last window ended: at most `max` per window (unlike
+ * consumeLimit's sliding count, two windows back to back may let up to 2 × max through around their seam).
  */
-export async function consumeWindowed(db: Db, limit: Limit, message: string): Promise<void> {
-  const window = `${limit.windowMs} milliseconds`;
-  const { rows } = await db.execute(sql`
-    insert into rate_limit_windows as w (bucket, used, window_started_at) values (${limit.bucket}, 1, now())
-    on conflict (bucket) do update set
-      used = case when w.window_started_at <= now() - ${window}::interval then 1 else w.used + 1 end,
-      window_started_at = case when w.window_started_at <= now() - ${window}::interval then now()
-        else w.window_started_at end
-    where w.window_started_at <= now() - ${window}::interval or w.used < ${limit.max}
-    returning used`);
-  if (rows.length === 0) throw new AppError('RATE_LIMITED', 429, message);
+export function createWindowedLimiter(db: Db): WindowedLimiter {
+  type Waiting = {
+    limit: Limit;
+    resolve: (granted: boolean) => void;
+    reject: (e: unknown) => void;
+  };
+  let waiting: Waiting[] = [];
+  let inFlight = false;
+  const flush = async (): Promise<void> => {
+    if (inFlight || waiting.length === 0) return;
+    inFlight = true;
+    const batch = waiting;
+    waiting = [];
+    try {
+      const byBucket = new Map<string, Waiting[]>();
+      for (const w of batch)
+        byBucket.set(w.limit.bucket, [...(byBucket.get(w.limit.bucket) ?? []), w]);
+      const buckets = [...byBucket.keys()].sort();
+      const first = (b: string) => byBucket.get(b)![0]!.limit;
+      const { rows } = await db.execute<{ bucket: string; granted: number }>(sql`
+        select bucket, granted from take_rate_limits(
+          ${`{${buckets.map((b) => JSON.stringify(b)).join(',')}}`}::text[],
+          ${`{${buckets.map((b) => byBucket.get(b)!.length).join(',')}}`}::int[],
+          ${`{${buckets.map((b) => first(b).max).join(',')}}`}::int[],
+          ${`{${buckets.map((b) => first(b).windowMs).join(',')}}`}::int[])`);
+      for (const { bucket, granted } of rows)
+        byBucket.get(bucket)!.forEach((w, i) => w.resolve(i < granted));
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    } finally {
+      inFlight = false;
+      void flush();
+    }
+  };
+  return async (limit, message) => {
+    const granted = await new Promise<boolean>((resolve, reject) => {
+      waiting.push({ limit, resolve, reject });
+      void flush();
+    });
+    if (!granted) throw new AppError('RATE_LIMITED', 429, message);
+  };
 }
 
 /** Gives back hits recorded by consumeLimits: the attempt succeeded and only failures count. */

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { apiKeyMessages, type ApiKeyScope } from '../../../../shared/api-keys.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/errors.ts';
-import { consumeWindowed } from '../../../http/rate-limit.ts';
+import { createWindowedLimiter } from '../../../http/rate-limit.ts';
 import { sessions, users } from '../auth.tables.ts';
 import { hashToken } from '../sessions.ts';
 import { apiKeys } from './api-keys.tables.ts';
@@ -44,6 +44,7 @@ export function createApiKeyLoader(db: Db, requestsPerMinute: number) {
     .limit(1)
     .prepare('api_key_lookup');
 
+  const consumeLimit = createWindowedLimiter(db);
   type Key = Awaited<ReturnType<typeof lookup.execute>>[number];
   // By the key's hash, oldest read first (a Map keeps insertion order), so the oldest go when it is full.
   const remembered = new Map<string, { key: Key; readAt: number }>();
@@ -72,8 +73,7 @@ export function createApiKeyLoader(db: Db, requestsPerMinute: number) {
     if (!key || key.isAdmin) throw new AppError('UNAUTHENTICATED', 401, apiKeyMessages.keyInvalid);
     if (!key.scopes.includes(scope))
       throw new AppError('FORBIDDEN', 403, apiKeyMessages.scopeMissing(scope));
-    await consumeWindowed(
-      db,
+    await consumeLimit(
       { bucket: `api-key:${key.id}`, max: requestsPerMinute, windowMs: 60_000 },
       apiKeyMessages.rateLimited(requestsPerMinute),
     );
