@@ -178,14 +178,16 @@ export function WebhooksCard() {
                     <span className="font-mono">{d.event}</span> ·{' '}
                     <span className={statusTone[d.status]}>{statusLabels[d.status]}</span>
                   </p>
-                  <p className="break-all text-xs text-muted-foreground">
+                  <p className="break-words text-xs text-muted-foreground">
                     {formatDateTime(d.createdAt)} · {d.attempts}{' '}
                     {d.attempts === 1 ? 'attempt' : 'attempts'}
                     {d.lastStatusCode !== null ? ` · last answer ${d.lastStatusCode}` : ''}
                     {d.status === 'pending' && d.nextAttemptAt
                       ? ` · next try ${formatDateTime(d.nextAttemptAt)}`
                       : ''}
-                    {d.lastError && d.status !== 'delivered' ? ` · ${d.lastError}` : ''}
+                    {d.lastError && d.lastStatusCode === null && d.status !== 'delivered'
+                      ? ` · ${d.lastError}`
+                      : ''}
                   </p>
                 </div>
                 {(d.status === 'delivered' || d.status === 'failed') && (
