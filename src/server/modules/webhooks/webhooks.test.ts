@@ -21,7 +21,7 @@ import { startWebhookReceiver, webhookClient, type Received } from '../../test/w
 import { deliverDueWebhooks } from './deliver-webhooks.ts';
 import { enqueueWebhookEvent } from './enqueue-webhook-event.ts';
 import { verifyWebhookSignature } from './sign-webhook.ts';
-import { webhookDeliveries } from './webhooks.tables.ts';
+import { webhookDeliveries, webhookEndpoints } from './webhooks.tables.ts';
 import type { Resolve } from './check-destination.ts';
 
 // What hooks.example.com resolves to at delivery time: the tests change it (a DNS answer that turns private).
@@ -232,6 +232,39 @@ describe('the outbox', () => {
     expect(new Set(ids).size).toBe(60);
     const rows = await deliveriesOf(buyer.user.id);
     expect(rows.every((r) => r.status === 'delivered' && r.attempts === 1)).toBe(true);
+  });
+
+  it("deleting the account removes the person's endpoints and their queued deliveries", async () => {
+    const { user, cookie } = await signedInUser(app, db);
+    await hooks.register(cookie, receiver.url);
+    await enqueueWebhookEvent(db, {
+      userId: user.id,
+      type: 'report.resolved',
+      subjectId: crypto.randomUUID(),
+      data: {
+        report: {
+          id: crypto.randomUUID(),
+          orderId: crypto.randomUUID(),
+          username: 'x',
+          status: 'rejected',
+          rejectReason: 'no',
+          refundKobo: null,
+          resolvedAt: new Date().toISOString(),
+        },
+      },
+    });
+    expect(await deliveriesOf(user.id)).toHaveLength(1);
+    const deleted = await app.inject({
+      method: 'POST',
+      url: '/api/me/delete',
+      headers: { cookie, ...SAME_ORIGIN },
+      payload: { password: user.password, shownBalanceKobo: 0 },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await deliveriesOf(user.id)).toHaveLength(0);
+    expect(
+      await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id)),
+    ).toEqual([]);
   });
 
   it("a removed endpoint's queued deliveries are never sent", async () => {
