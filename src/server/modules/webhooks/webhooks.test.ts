@@ -20,6 +20,7 @@ import { createTestApp } from '../../test/test-app.ts';
 import { startWebhookReceiver, webhookClient, type Received } from '../../test/webhook-receiver.ts';
 import { deliverDueWebhooks } from './deliver-webhooks.ts';
 import { enqueueWebhookEvent } from './enqueue-webhook-event.ts';
+import { pruneDeliveredWebhooks } from './remove-webhook.ts';
 import { verifyWebhookSignature } from './sign-webhook.ts';
 import { webhookDeliveries, webhookEndpoints } from './webhooks.tables.ts';
 import type { Resolve } from './check-destination.ts';
@@ -265,6 +266,30 @@ describe('the outbox', () => {
     expect(
       await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id)),
     ).toEqual([]);
+  });
+
+  it('pruning deletes deliveries delivered over a month ago, and keeps newer and failed ones', async () => {
+    const buyer = await customerWithHook();
+    const group = await insertGroupWithStock(db, { accounts: 3, priceKobo: 10_000 });
+    for (let i = 0; i < 3; i++) await shop.buy(buyer.cookie, group.id);
+    const [old, recent, failed] = await deliveriesOf(buyer.user.id);
+    const longAgo = new Date(Date.now() - 31 * 24 * 3600_000);
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'delivered', deliveredAt: longAgo })
+      .where(eq(webhookDeliveries.id, old!.id));
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'delivered', deliveredAt: new Date() })
+      .where(eq(webhookDeliveries.id, recent!.id));
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', createdAt: longAgo })
+      .where(eq(webhookDeliveries.id, failed!.id));
+    expect(await pruneDeliveredWebhooks(db)).toBe(1);
+    expect((await deliveriesOf(buyer.user.id)).map((d) => d.id).sort()).toEqual(
+      [recent!.id, failed!.id].sort(),
+    );
   });
 
   it("a removed endpoint's queued deliveries are never sent", async () => {
