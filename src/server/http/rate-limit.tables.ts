@@ -14,8 +14,8 @@ export const rateLimitHits = pgTable(
 );
 
 /**
- * Windowed counters (consumeWindowed in rate-limit.ts): one row per bucket, counted and checked by one statement, so
- * a limit met on every request (an API key's) costs one round trip and no transaction of its own. UNLOGGED
+ * Windowed counters (createWindowedLimiter in rate-limit.ts, take_rate_limits() in db/functions/46-*.sql): one row
+ * per bucket, so a limit met on every request (an API key's) costs a share of one call and no transaction of its own. UNLOGGED
  * (hand-written in the migration): a count needs no WAL, and a crash only forgets the current windows.
  */
 export const rateLimitWindows = pgTable('rate_limit_windows', {
