@@ -292,6 +292,28 @@ describe('the outbox', () => {
     );
   });
 
+  it('a claim whose process died is taken again once it lapses, and not before', async () => {
+    const buyer = await customerWithHook();
+    const group = await insertGroupWithStock(db, { accounts: 1, priceKobo: 10_000 });
+    await shop.buy(buyer.cookie, group.id);
+    const [row] = await deliveriesOf(buyer.user.id);
+    // Another process claimed it (attempt 1) and died: its claim still holds for a while.
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'sending', attempts: 1, lockedUntil: sql`now() + interval '30 seconds'` })
+      .where(eq(webhookDeliveries.id, row!.id));
+    expect(await app.deliverWebhooks()).toBe(0);
+    await db
+      .update(webhookDeliveries)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(webhookDeliveries.id, row!.id));
+    const before = receiver.received.length;
+    expect(await app.deliverWebhooks()).toBe(1);
+    expect(receiver.received.length - before).toBe(1);
+    const [after] = await deliveriesOf(buyer.user.id);
+    expect(after).toMatchObject({ status: 'delivered', attempts: 2 });
+  });
+
   it("a removed endpoint's queued deliveries are never sent", async () => {
     const buyer = await customerWithHook();
     const group = await insertGroupWithStock(db, { accounts: 1, priceKobo: 10_000 });
