@@ -4,6 +4,9 @@
 //   closed loop, the same buyers over 10 groups;
 //   open loop at half the one-group rate: latency when the store is not saturated (beside pgbench -R).
 // Closed-loop saturation and open-loop latency answer different questions; both are printed.
+// Then the reseller API beside the web route: the same buyers over ten fresh groups, first through POST /api/orders
+// with their cookies, then through POST /api/v1/orders with a key each, both by the Node client (issue 42's goal:
+// /api/v1 at ≥ 0.9 × the web route). BENCH_ONLY=api runs that comparison alone.
 // The closed-loop runs need wrk (apt-get install -y wrk); BENCH_LOAD=node runs them with the Node client instead.
 // Options (environment): BENCH_PURCHASE_STOCK (100000: more than a fast 2-core host sells in warm-up and window;
 // 60,000 ran out at 4,700 purchases/s),
@@ -18,6 +21,7 @@ import {
   runLoad,
   runOpenLoop,
   percentiles,
+  type LoadRequest,
   type LoadResult,
   type Percentiles,
 } from './lib/load.ts';
@@ -43,6 +47,7 @@ import {
 } from './lib/postgres.ts';
 import { warnOfSpeedChange } from './lib/host-speed.ts';
 import { benchOutDir } from './lib/server.ts';
+import { createApiKey } from '../../src/server/modules/auth/api-keys/create-api-key.ts';
 import {
   createCustomers,
   insertGroupWithStock,
@@ -117,6 +122,8 @@ export type PurchaseResults = {
   pgbench: PgbenchResult;
   /** pgbench TPC-B throttled to the open loop's rate (-R): its latency is the open loop's baseline. */
   pgbenchAtRate: PgbenchResult;
+  /** The web route and /api/v1 with a key, same buyers, same client, same groups. */
+  api: ApiComparison;
   /** purchases/s divided by pgbench TPC-B transactions/s (one group, then spread). */
   ratio: number;
   spreadRatio: number;
@@ -157,6 +164,83 @@ const purchaseRequest =
     },
     body: JSON.stringify({ productGroupId: groups[i % groups.length]!.id, quantity: 1 }),
   });
+
+/** The same purchase through the reseller API: the buyer's key instead of their cookie. */
+const apiPurchaseRequest = (keys: string[], groups: { id: string }[]) => (i: number) => ({
+  method: 'POST' as const,
+  path: '/api/v1/orders',
+  headers: {
+    authorization: `Bearer ${keys[i % keys.length]!}`,
+    'content-type': 'application/json',
+    'idempotency-key': crypto.randomUUID(),
+  },
+  body: JSON.stringify({ productGroupId: groups[i % groups.length]!.id, quantity: 1 }),
+});
+
+/** perSecond: the mean of the runs of each (web, v1, v1, web); the latencies are those of each one's first run. */
+export type ApiComparison = {
+  web: PurchaseRun;
+  v1: PurchaseRun;
+  runs: { web: number[]; v1: number[] };
+  ratio: number;
+};
+
+/** The web route and /api/v1 with a key per buyer, in turns: same buyers, same fresh groups, the Node client for both. */
+export async function runApiComparison(
+  bench: StoreBench,
+  buyers: Buyer[],
+  o: PurchaseOptions,
+  log: typeof console.log,
+): Promise<ApiComparison> {
+  const window = `${o.warmupMs / 1000}s warm-up + ${o.durationMs / 1000}s measured`;
+  const groups = await seedGroups(bench, o.spreadGroups, o.stockPerSpreadGroup / 2, 'Bench API');
+  const keys: string[] = [];
+  for (const b of buyers)
+    keys.push(
+      (await createApiKey(bench.db, b.id, { name: 'bench', scopes: ['read', 'purchase'] })).secret,
+    );
+  const run = (request: (i: number) => LoadRequest) =>
+    measured(
+      bench,
+      groups,
+      (onWindow) =>
+        runLoad({
+          port: bench.server.port,
+          concurrency: o.buyers,
+          warmupMs: o.warmupMs,
+          durationMs: o.durationMs,
+          okStatus: 201,
+          onWindow,
+          request,
+        }),
+      log,
+    );
+  const webRun = () => {
+    log(
+      `Purchases: the web route, ${o.buyers} buyers over ${groups.length} groups (Node), ${window} ...`,
+    );
+    return run(purchaseRequest(bench, buyers, groups));
+  };
+  const v1Run = () => {
+    log(
+      `Purchases: /api/v1 with a key per buyer, the same buyers and groups (Node), ${window} ...`,
+    );
+    return run(apiPurchaseRequest(keys, groups));
+  };
+  // In the order web, v1, v1, web: each run is slower than the one before it on the same groups (the tables grow,
+  // the checkpointer and autovacuum catch up), by as much as half on a busy host, and this order cancels that drift.
+  const webRuns = [await webRun()];
+  const v1Runs = [await v1Run(), await v1Run()];
+  webRuns.push(await webRun());
+  const mean = (runs: PurchaseRun[]) => runs.reduce((sum, r) => sum + r.perSecond, 0) / runs.length;
+  const [web, v1] = [webRuns[0]!, v1Runs[0]!];
+  return {
+    web: { ...web, perSecond: mean(webRuns) },
+    v1: { ...v1, perSecond: mean(v1Runs) },
+    runs: { web: webRuns.map((r) => r.perSecond), v1: v1Runs.map((r) => r.perSecond) },
+    ratio: Math.round((mean(v1Runs) / mean(webRuns)) * 1000) / 1000,
+  };
+}
 
 /** A run's load; a load generator in its own process (wrk) also reports the CPU time it used. */
 type MeasuredLoad = LoadResult & { loadGeneratorCpuSeconds?: number };
@@ -257,6 +341,7 @@ export async function runPurchases(
   if (statementStats) await printStatementStats(bench, store.ordersWritten, log);
   log(`Purchases: ${o.buyers} concurrent buyers over ${o.spreadGroups} groups, ${window} ...`);
   const spreadRun = await saturate(spread);
+  const api = await runApiComparison(bench, buyers, o, log);
 
   // BENCH_OPEN_LOOP_RATE: a fixed rate instead (to compare the latency of two versions at the same load).
   const rate = process.env.BENCH_OPEN_LOOP_RATE
@@ -299,6 +384,7 @@ export async function runPurchases(
     openLoop,
     pgbench,
     pgbenchAtRate,
+    api,
     ratio: ratio(store.perSecond),
     spreadRatio: ratio(spreadRun.perSecond),
   };
@@ -441,6 +527,7 @@ export function purchaseRows(p: PurchaseResults): Row[] {
       p50: lat(p.openLoop.latencyMs, p.pgbenchAtRate.latencyMs, 'p50'),
       p99: lat(p.openLoop.latencyMs, p.pgbenchAtRate.latencyMs, 'p99'),
     },
+    apiRow(p.api),
     {
       measure: 'CPU ms per purchase, server (one group; ten groups)',
       store: `${cpuMs(cpu.serverMs)}; ${cpuMs(cpuSpread.serverMs)}`,
@@ -471,10 +558,31 @@ export function purchaseRows(p: PurchaseResults): Row[] {
   ];
 }
 
+/** /api/v1 with a key beside the web route (goal: ≥ 0.9). */
+function apiRow(a: ApiComparison): Row {
+  return {
+    measure: `purchases/s through /api/v1 with a key, ${a.v1.concurrency} buyers over ${a.v1.groups} groups (Node) (vs the web route, same run; goal ≥ 0.9)`,
+    store: fmt(a.v1.perSecond, 1),
+    baseline: fmt(a.web.perSecond, 1),
+    ratio: ratio(a.ratio),
+    p50: lat(a.v1.latencyMs, a.web.latencyMs, 'p50'),
+    p99: lat(a.v1.latencyMs, a.web.latencyMs, 'p99'),
+  };
+}
+
 /** The WAL a purchase run wrote per order (the folds' share included: they are the purchases' work too). */
 const walPer = (run: PurchaseRun) => run.walBytes / Math.max(1, run.ordersWritten);
 
-if (import.meta.main) {
+if (import.meta.main && process.env.BENCH_ONLY === 'api') {
+  await runBench(async () => {
+    const bench = await startStoreBench();
+    const o = defaultPurchaseOptions;
+    const buyers = await createCustomers(bench.db, o.buyers, FUND_KOBO);
+    const api = await runApiComparison(bench, buyers, o, console.log);
+    printTable([apiRow(api)]);
+    console.log(`purchases/s by run (web, v1, v1, web): ${JSON.stringify(api.runs)}`);
+  });
+} else if (import.meta.main) {
   await runBench(async () => {
     const bench = await startStoreBench();
     const results = await runPurchases(bench);

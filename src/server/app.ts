@@ -82,11 +82,16 @@ import { readOpenTopups } from './modules/payments/open-topups.ts';
 import { readPublicAccount, readSampleAccounts } from './modules/stock/read-public-accounts.ts';
 import { readAccountCounts } from './modules/stock/stock-figures.ts';
 import { loadProfileTotals } from './modules/wallet/profile-totals.ts';
+import { systemResolve, type Resolve } from './modules/webhooks/check-destination.ts';
+import { deliverDueWebhooks } from './modules/webhooks/deliver-webhooks.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This process's purchase line (its batcher's figures: `app.purchases.batcher.stats()`). */
     purchases: PurchaseLine;
+    /** One round of this process's webhook worker (tests run it by hand; main.ts runs it in its job loop). */
+    deliverWebhooks: () => Promise<number>;
   }
 }
 
@@ -109,6 +114,8 @@ export type AppDeps = {
   paymentProvider?: PaymentProvider;
   /** Background jobs (outbox delivery, ...): on in main.ts, off in tests, which run them by hand. */
   startJobs?: boolean;
+  /** How a webhook's host name is resolved at delivery (the system's resolver; tests pass their own). */
+  resolveWebhookHost?: Resolve;
 };
 
 const defaultClientDir = path.resolve(
@@ -243,16 +250,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailTransport.close?.();
   });
   const pokeMail = () => mailWorker?.poke();
-
-  const settle = createSettler({
-    db,
-    provider: paymentProvider,
-    log: app.log,
-    paymentMode: config.paymentMode,
-    onCredited: pokeMail,
-    onVerificationFailure: (reason) =>
-      failures.paymentVerificationFailed(paymentProvider.name, reason),
-  });
   // A background loop (only when this app runs jobs), stopped with the app; its failures are logged.
   const backgroundJob = (name: string, work: () => Promise<number>, intervalMs: number) => {
     if (!deps.startJobs) return null;
@@ -260,6 +257,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => loop.stop());
     return loop;
   };
+  // Webhooks: the same outbox discipline as e-mail (docs/decisions/024-signed-webhooks.md).
+  const webhookPolicy = { allowLoopback: !config.isProduction };
+  const deliverWebhooks = () =>
+    deliverDueWebhooks({
+      db,
+      cipher,
+      policy: webhookPolicy,
+      resolve: deps.resolveWebhookHost ?? systemResolve,
+      warrantyHours: config.WARRANTY_HOURS,
+      orderItems: reads.orderItems,
+      log: app.log,
+    });
+  app.decorate('deliverWebhooks', deliverWebhooks);
+  const webhookWorker = backgroundJob('webhook worker', deliverWebhooks, 2000);
+  const pokeWebhooks = () => webhookWorker?.poke();
+  /** After a commit that may have queued e-mail and webhooks (a purchase, a credit, a resolution). */
+  const pokeOutboxes = () => {
+    pokeMail();
+    pokeWebhooks();
+  };
+
+  const settle = createSettler({
+    db,
+    provider: paymentProvider,
+    log: app.log,
+    paymentMode: config.paymentMode,
+    onCredited: pokeOutboxes,
+    onVerificationFailure: (reason) =>
+      failures.paymentVerificationFailed(paymentProvider.name, reason),
+  });
   backgroundJob(
     'payment reconciler',
     () => reconcileDuePayments(db, (id) => settle(id, 'reconciler')),
@@ -308,7 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     cipher,
     purchases,
-    pokeMail,
+    pokeMail: pokeOutboxes,
     warrantyHours: config.WARRANTY_HOURS,
     orderItems: reads.orderItems,
   });
@@ -317,13 +344,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cipher,
     cache: catalogueCache,
     purchases,
-    pokeMail,
+    pokeMail: pokeOutboxes,
     warrantyHours: config.WARRANTY_HOURS,
     orderItems: reads.orderItems,
     publicUrl: config.publicUrl,
   });
   adminOrderRoutes(app, { db });
-  reportRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
+  reportRoutes(app, { db, cipher, pokeMail: pokeOutboxes, warrantyHours: config.WARRANTY_HOURS });
   topupRoutes(app, {
     db,
     provider: paymentProvider,
@@ -333,6 +360,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   adminUserRoutes(app, { db });
   apiKeyRoutes(app, { db });
+  webhookRoutes(app, { db, cipher, policy: webhookPolicy, pokeWebhooks });
   const paymentSetup = {
     publicUrl: config.publicUrl,
     webhookToken: config.PAYMENT_WEBHOOK_TOKEN,

@@ -1,6 +1,6 @@
 // The rate limiter's counted attempts, shared by every app process (see rate-limit.ts). No foreign key:
 // a bucket names what it counts (an address, an e-mail), not a row.
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** One row per counted attempt (failed sign-in, sign-up, resend), per bucket such as "login-fail:email:x". */
 export const rateLimitHits = pgTable(
@@ -12,3 +12,14 @@ export const rateLimitHits = pgTable(
   },
   (t) => [index('rate_limit_hits_bucket_idx').on(t.bucket, t.createdAt)],
 );
+
+/**
+ * Windowed counters (createWindowedLimiter in rate-limit.ts, take_rate_limits() in db/functions/46-*.sql): one row
+ * per bucket, so a limit met on every request (an API key's) costs a share of one call and no transaction of its own. UNLOGGED
+ * (hand-written in the migration): a count needs no WAL, and a crash only forgets the current windows.
+ */
+export const rateLimitWindows = pgTable('rate_limit_windows', {
+  bucket: text('bucket').primaryKey(),
+  used: integer('used').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});

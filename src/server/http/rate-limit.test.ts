@@ -11,6 +11,7 @@ import { purchaseClient } from '../test/purchase-helpers.ts';
 import { insertGroupWithStock } from '../test/stock-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
 import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
+import { createWindowedLimiter } from './rate-limit.ts';
 
 /** A provider whose checkouts stay pending; counts its verifications, and can refuse to start. */
 const provider: PaymentProvider & { failStarts: boolean; verifications: number } = {
@@ -262,4 +263,23 @@ describe('a burst of 40 parallel requests on each limit', () => {
       if (sweep.effect) expect(sweep.effect()).toBe(sweep.passes);
     },
   );
+});
+
+describe('the windowed limiter (API keys)', () => {
+  it("two processes' limiters sharing one bucket: a burst of 2 × 40 sees exactly the limit, a new window lets more through", async () => {
+    const [one, two] = [createWindowedLimiter(db), createWindowedLimiter(db)];
+    const limit = { bucket: `burst:${Date.now()}`, max: 25, windowMs: 400 };
+    const burst = (l: typeof one) =>
+      Array.from({ length: 40 }, () =>
+        l(limit, 'slow down').then(
+          () => 'ok',
+          (e: { code?: string }) => e.code,
+        ),
+      );
+    const results = await Promise.all([...burst(one), ...burst(two)]);
+    expect(results.filter((r) => r === 'ok')).toHaveLength(25);
+    expect(results.filter((r) => r === 'RATE_LIMITED')).toHaveLength(55);
+    await new Promise((r) => setTimeout(r, 450));
+    await expect(one(limit, 'slow down')).resolves.toBeUndefined();
+  });
 });

@@ -9,7 +9,7 @@
 // (a sign-in, a password check) is recorded first and its hit given back when it succeeds.
 import { and, count, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { rateLimitHits } from './rate-limit.tables.ts';
+import { rateLimitHits, rateLimitWindows } from './rate-limit.tables.ts';
 import { AppError } from './errors.ts';
 
 export type Limit = { bucket: string; max: number; windowMs: number };
@@ -54,6 +54,61 @@ export async function consumeLimit(db: Db, limit: Limit, message: string): Promi
   return consumeLimits(db, [limit], message);
 }
 
+/** Counts one request against a windowed limit; throws 429 (RATE_LIMITED) with the message when it is full. */
+export type WindowedLimiter = (limit: Limit, message: string) => Promise<void>;
+
+/**
+ * A limit met on every request (an API key's), without a transaction or a pool connection of its own per request:
+ * the requests that arrive while a call is out wait and go together, as one call of take_rate_limits()
+ * (db/functions/46-take-rate-limits.sql) on `rate_limit_windows` (unlogged: a count needs no WAL). Within a call,
+ * the requests of one bucket are granted in their order of arrival up to the window's room, and across calls (and
+ * processes) the bucket's row lock orders them; so a burst of 40 is judged exactly as 40 requests in a row would
+ * be. The window opens at the first request after the last window ended: at most `max` per window (unlike
+ * consumeLimit's sliding count, two windows back to back may let up to 2 × max through around their seam).
+ */
+export function createWindowedLimiter(db: Db): WindowedLimiter {
+  type Waiting = {
+    limit: Limit;
+    resolve: (granted: boolean) => void;
+    reject: (e: unknown) => void;
+  };
+  let waiting: Waiting[] = [];
+  let inFlight = false;
+  const flush = async (): Promise<void> => {
+    if (inFlight || waiting.length === 0) return;
+    inFlight = true;
+    const batch = waiting;
+    waiting = [];
+    try {
+      const byBucket = new Map<string, Waiting[]>();
+      for (const w of batch)
+        byBucket.set(w.limit.bucket, [...(byBucket.get(w.limit.bucket) ?? []), w]);
+      const buckets = [...byBucket.keys()].sort();
+      const first = (b: string) => byBucket.get(b)![0]!.limit;
+      const { rows } = await db.execute<{ bucket: string; granted: number }>(sql`
+        select bucket, granted from take_rate_limits(
+          ${`{${buckets.map((b) => JSON.stringify(b)).join(',')}}`}::text[],
+          ${`{${buckets.map((b) => byBucket.get(b)!.length).join(',')}}`}::int[],
+          ${`{${buckets.map((b) => first(b).max).join(',')}}`}::int[],
+          ${`{${buckets.map((b) => first(b).windowMs).join(',')}}`}::int[])`);
+      for (const { bucket, granted } of rows)
+        byBucket.get(bucket)!.forEach((w, i) => w.resolve(i < granted));
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    } finally {
+      inFlight = false;
+      void flush();
+    }
+  };
+  return async (limit, message) => {
+    const granted = await new Promise<boolean>((resolve, reject) => {
+      waiting.push({ limit, resolve, reject });
+      void flush();
+    });
+    if (!granted) throw new AppError('RATE_LIMITED', 429, message);
+  };
+}
+
 /** Gives back hits recorded by consumeLimits: the attempt succeeded and only failures count. */
 export async function giveBack(db: Db, hitIds: string[]): Promise<void> {
   if (hitIds.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, hitIds));
@@ -61,9 +116,9 @@ export async function giveBack(db: Db, hitIds: string[]): Promise<void> {
 
 /** Deletes hits older than every limit's window (the longest is an hour); returns how many. */
 export async function pruneOldHits(db: Db, olderThanMs = 24 * 3600_000): Promise<number> {
-  const { rowCount } = await db
-    .delete(rateLimitHits)
-    .where(lt(rateLimitHits.createdAt, new Date(Date.now() - olderThanMs)));
+  const before = new Date(Date.now() - olderThanMs);
+  await db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStartedAt, before));
+  const { rowCount } = await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, before));
   return rowCount ?? 0;
 }
 

@@ -25,7 +25,9 @@ describe('the pruning job', () => {
     ]);
 
     const results = await Promise.all(Array.from({ length: 5 }, () => pruneStaleRows(db, app.log)));
-    expect(results.filter((r) => r.ran)).toEqual([{ ran: true, sessions: 1, rateLimitHits: 1 }]);
+    expect(results.filter((r) => r.ran)).toEqual([
+      { ran: true, sessions: 1, rateLimitHits: 1, webhookDeliveries: 0 },
+    ]);
 
     expect(
       await db.select().from(sessions).where(eq(sessions.tokenHash, 'expired-session')),

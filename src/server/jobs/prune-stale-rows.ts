@@ -1,15 +1,18 @@
-// Housekeeping: deletes expired sessions and rate-limit hits older than any limit's window, so neither table
-// grows forever. Runs at most once per interval across all processes (claimJobRun).
+// Housekeeping: deletes expired sessions, rate-limit hits older than any limit's window and webhook deliveries
+// delivered a month ago, so no such table grows forever. Runs at most once per interval across all processes (claimJobRun).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { pruneOldHits } from '../http/rate-limit.ts';
 import { deleteExpiredSessions } from '../modules/auth/sessions.ts';
+import { pruneDeliveredWebhooks } from '../modules/webhooks/remove-webhook.ts';
 import { claimJobRun } from './claim-job-run.ts';
 
 export const PRUNE_JOB = 'prune-stale-rows';
 export const PRUNE_EVERY_MS = 3600_000;
 
-export type PruneResult = { ran: false } | { ran: true; sessions: number; rateLimitHits: number };
+export type PruneResult =
+  | { ran: false }
+  | { ran: true; sessions: number; rateLimitHits: number; webhookDeliveries: number };
 
 export async function pruneStaleRows(
   db: Db,
@@ -19,9 +22,10 @@ export async function pruneStaleRows(
   if (!(await claimJobRun(db, PRUNE_JOB, everyMs))) return { ran: false };
   const sessions = await deleteExpiredSessions(db);
   const rateLimitHits = await pruneOldHits(db);
+  const webhookDeliveries = await pruneDeliveredWebhooks(db);
   log.info(
-    { job: PRUNE_JOB, sessions, rateLimitHits },
-    'pruned expired sessions and old rate-limit hits',
+    { job: PRUNE_JOB, sessions, rateLimitHits, webhookDeliveries },
+    'pruned expired sessions, old rate-limit hits and old webhook deliveries',
   );
-  return { ran: true, sessions, rateLimitHits };
+  return { ran: true, sessions, rateLimitHits, webhookDeliveries };
 }

@@ -18,6 +18,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'users', column: 'totp_secret_enc', kind: 'bytea' },
   { table: 'email_outbox', column: 'text_body', kind: 'prefixed-text' },
   { table: 'email_outbox', column: 'html_body', kind: 'prefixed-text' },
+  { table: 'webhook_endpoints', column: 'secret_sealed', kind: 'prefixed-text' },
 ];
 
 export { SEALED_BODY_PREFIX };

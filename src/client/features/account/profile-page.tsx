@@ -13,6 +13,7 @@ import { NameForm } from './components/name-form.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { SessionsCard } from './components/sessions-card.tsx';
 import { ApiKeysCard } from './components/api-keys-card.tsx';
+import { WebhooksCard } from './components/webhooks-card.tsx';
 import { TwoFactorCard } from './components/two-factor/two-factor-card.tsx';
 import { useProfile } from './use-profile.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
@@ -100,6 +101,7 @@ export default function ProfilePage() {
         <TwoFactorCard me={me} />
         <SessionsCard />
         {!me.isAdmin && <ApiKeysCard />}
+        {!me.isAdmin && <WebhooksCard />}
         {!me.isAdmin && <DeleteAccountCard balanceKobo={me.walletBalanceKobo} />}
       </div>
     </section>

@@ -23,6 +23,8 @@ export type V1Operation = {
   body?: z.ZodType;
   /** The Idempotency-Key header is required. */
   idempotent?: boolean;
+  /** The verb checks the key's session again in its own transaction (the purchase): the door may remember the key. */
+  sessionCheckedByVerb?: boolean;
   responses: Record<number, { schema: z.ZodType; description: string }>;
 };
 
@@ -54,6 +56,7 @@ export const v1Operations = {
     scope: 'purchase',
     body: purchaseSchema,
     idempotent: true,
+    sessionCheckedByVerb: true,
     responses: {
       201: { schema: v1PurchaseResultSchema, description: 'Bought: the new order' },
       200: { schema: v1PurchaseResultSchema, description: 'A retry: the order this key bought' },
@@ -101,7 +104,12 @@ export function fastifyUrl(op: V1Operation): string {
 /** The route options of an operation: its door (a key with its scope) and its answers. */
 export function v1RouteOptions(op: V1Operation) {
   return {
-    config: { access: 'api-key' as const, apiScope: op.scope, allowCrossSite: true },
+    config: {
+      access: 'api-key' as const,
+      apiScope: op.scope,
+      allowCrossSite: true,
+      sessionCheckedByVerb: op.sessionCheckedByVerb === true,
+    },
     schema: {
       response: Object.fromEntries(
         Object.entries(op.responses).map(([status, r]) => [status, r.schema]),

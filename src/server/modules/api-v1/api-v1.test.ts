@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiKeyClient } from '../../test/api-key-helpers.ts';
 import { quickAdmin, quickCustomer, SAME_ORIGIN } from '../../test/auth-helpers.ts';
 import { insertGroupWithStock } from '../../test/stock-helpers.ts';
+import { purchaseClient } from '../../test/purchase-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { endUserSessions } from '../auth/sessions.ts';
 import { users } from '../auth/auth.tables.ts';
@@ -260,6 +261,26 @@ describe('/api/v1', () => {
       }),
     ).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     expect((await buy(secret, { productGroupId: group.id, quantity: 1 })).statusCode).toBe(401);
+  });
+
+  it('a key the door remembers from its last purchase buys nothing once revoked, and reads nothing either', async () => {
+    const { cookie } = await quickCustomer(db, 100_000);
+    const group = await insertGroupWithStock(db, { accounts: 3, priceKobo: 10_000 });
+    const { secret, key } = await keys.create(cookie);
+    const body = { productGroupId: group.id, quantity: 1 };
+    expect((await buy(secret, body)).statusCode).toBe(201); // read, and remembered for the purchase route
+    const revoked = await app.inject({
+      method: 'DELETE',
+      url: `/api/me/api-keys/${key.id}`,
+      headers: { cookie, ...SAME_ORIGIN },
+    });
+    expect(revoked.statusCode).toBe(200);
+    const again = await buy(secret, body);
+    expect([again.statusCode, again.json().error.code]).toEqual([401, 'UNAUTHENTICATED']);
+    expect((await app.inject({ url: '/api/v1/balance', headers: bearer(secret) })).statusCode).toBe(
+      401,
+    );
+    expect(await purchaseClient(app, db).stockOf(group.id)).toBe(2);
   });
 
   it('lists top-ups', async () => {

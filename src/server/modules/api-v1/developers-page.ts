@@ -1,6 +1,22 @@
 // /developers: the reseller API's reference, written by the server from the OpenAPI document itself (no script runs,
 // so it works under the store's strict Content-Security-Policy, and it cannot say anything the document does not).
 import { escapeHtml as e } from '../../html/escape-html.ts';
+import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_SECONDS } from '../../../shared/webhooks.ts';
+
+/** How a receiver checks a delivery, shown on the page as is (openapi.test.ts runs this very text on a real delivery). */
+export const VERIFY_WEBHOOK_SNIPPET = `import crypto from 'node:crypto';
+
+// rawBody: the request body exactly as received (a string), before any JSON parsing.
+// header: the ${WEBHOOK_SIGNATURE_HEADER} header; secret: your endpoint's whsec_… secret.
+function verifyWebhook(secret, rawBody, header, toleranceSeconds = ${WEBHOOK_TOLERANCE_SECONDS}) {
+  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=')));
+  const t = Number(parts.t);
+  // Replay protection: a signature older (or newer) than the tolerance is refused.
+  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
+  const expected = crypto.createHmac('sha256', secret).update(\`\${t}.\${rawBody}\`).digest('hex');
+  const given = Buffer.from(parts.v1 ?? '');
+  return given.length === expected.length && crypto.timingSafeEqual(given, Buffer.from(expected));
+}`;
 
 type Json = Record<string, unknown>;
 type Schema = {
@@ -63,6 +79,16 @@ ${body ? `<p>Body (JSON):</p>${fieldsTable(body)}` : ''}
 </section>`;
 }
 
+function webhookHtml(event: string, op: Json): string {
+  const schema = (op.requestBody as { content: Record<string, { schema: Schema }> }).content[
+    'application/json'
+  ]!.schema;
+  return `<section id="webhook-${e(event)}">
+<h3><code>${e(event)}</code></h3>
+<p>${e(String(op.summary))}. Body: ${typeOf(schema)}.</p>
+</section>`;
+}
+
 export function developersPage(doc: Json): string {
   const info = doc.info as { title: string; description: string; version: string };
   const server = (doc.servers as { url: string }[])[0]!.url;
@@ -72,6 +98,9 @@ export function developersPage(doc: Json): string {
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => operationHtml(path, method, op)),
     )
+    .join('\n');
+  const webhooks = Object.entries(doc.webhooks as Record<string, { post: Json }>)
+    .map(([event, { post }]) => webhookHtml(event, post))
     .join('\n');
   const models = Object.entries(schemas)
     .map(
@@ -110,6 +139,16 @@ Each key may make a limited number of requests a minute; revoke a key in your Pr
 A password change or reset, turning two-factor sign-in on or off, or signing out everywhere else ends every key too.</p>
 <h2>Operations</h2>
 ${ops}
+<h2 id="webhooks">Webhooks</h2>
+<p>Register an <code>https://</code> address in <a href="/profile">Profile → Webhooks</a> and pick its events; copy the
+signing secret shown once. Each event is a <code>POST</code> of JSON with the header <code>${e(WEBHOOK_SIGNATURE_HEADER)}: t=&lt;unix seconds&gt;,v1=&lt;hex&gt;</code>,
+where <code>v1</code> is the HMAC-SHA256 of <code>&lt;t&gt;.&lt;raw body&gt;</code> keyed with the secret. Answer 2xx within
+10 seconds; anything else is retried with backoff (30 s, doubling, up to 6 hours apart, 12 attempts), and every
+attempt shows in the Profile's delivery log, with a Resend button. Retries and Resend carry the same event
+<code>id</code>: handle each id once. Private and reserved addresses are refused.</p>
+<p>Verify a delivery (Node):</p>
+<pre id="verify-webhook">${e(VERIFY_WEBHOOK_SNIPPET)}</pre>
+${webhooks}
 <h2>Models</h2>
 ${models}
 </main></body></html>`;

@@ -3,6 +3,12 @@
 import { z } from 'zod';
 import { v1NamedSchemas } from '../../../shared/api-v1.ts';
 import { apiErrorBodySchema } from '../../../shared/errors.ts';
+import {
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TOLERANCE_SECONDS,
+  webhookPayloadSchemas,
+  type WebhookEvent,
+} from '../../../shared/webhooks.ts';
 import { v1Operations, type V1Operation } from './api-v1-operations.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -13,6 +19,8 @@ function componentSchemas(): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const schema of v1NamedSchemas) registry.add(schema, { id: idOf(schema) });
   registry.add(apiErrorBodySchema, { id: 'Error' });
+  for (const schema of Object.values(webhookPayloadSchemas))
+    registry.add(schema, { id: idOf(schema) });
   const { schemas } = z.toJSONSchema(registry, {
     uri: (id) => `#/components/schemas/${id}`,
     target: 'draft-2020-12',
@@ -106,6 +114,53 @@ function operation(op: V1Operation): JsonSchema {
   };
 }
 
+const webhookSummaries: Record<WebhookEvent, string> = {
+  'order.completed': 'An order was bought (through the API or the web shop)',
+  'topup.credited': 'A wallet top-up was paid and credited',
+  'report.resolved': 'A report of a bad account was resolved (replaced, refunded or rejected)',
+};
+
+/** The 3.1 `webhooks` section: what the store POSTs to an endpoint registered in the Profile, per event. */
+function webhookOperations(): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    Object.entries(webhookPayloadSchemas).map(([event, schema]) => [
+      event,
+      {
+        post: {
+          operationId: `${event.replace(/\.(\w)/, (_m, c: string) => c.toUpperCase())}Webhook`,
+          summary: webhookSummaries[event as WebhookEvent],
+          description:
+            `Sent to your endpoint when it subscribed to "${event}". Verify the ${WEBHOOK_SIGNATURE_HEADER} header ` +
+            `over the raw body before trusting it, refuse timestamps more than ${WEBHOOK_TOLERANCE_SECONDS} s old, ` +
+            'and drop an event id you have already handled (retries and Resend repeat it).',
+          tags: ['Webhooks'],
+          security: [],
+          parameters: [
+            {
+              name: WEBHOOK_SIGNATURE_HEADER,
+              in: 'header',
+              required: true,
+              description:
+                't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint\'s secret>',
+              schema: { type: 'string' },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: ref(idOf(schema)) } },
+          },
+          responses: {
+            '200': {
+              description:
+                'Any 2xx answer within 10 seconds acknowledges the delivery; anything else is retried with backoff.',
+            },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 function strip({ $schema: _s, ...schema }: JsonSchema): JsonSchema {
   return schema;
 }
@@ -130,8 +185,13 @@ export function openApiDocument(serverUrl: string): JsonSchema {
     tags: [
       { name: 'Read', description: 'Needs a key with the "read" scope.' },
       { name: 'Purchase', description: 'Needs a key with the "purchase" scope.' },
+      {
+        name: 'Webhooks',
+        description: 'What the store sends to your HTTPS endpoint, signed with its secret.',
+      },
     ],
     paths,
+    webhooks: webhookOperations(),
     components: {
       securitySchemes: {
         apiKey: {

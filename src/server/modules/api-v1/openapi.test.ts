@@ -1,12 +1,17 @@
 // /api/v1/openapi.json: generated from the routes' own answer schemas, passing a third-party OpenAPI linter
 // (Redocly's), and /developers renders it without a script. The committed generated client is what
 // openapi-typescript makes from the document now (regenerate: REGENERATE_API_CLIENT=1 on this file).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
+import { z } from 'zod';
+import { WEBHOOK_EVENTS, webhookPayloadSchemas } from '../../../shared/webhooks.ts';
+import { signWebhook } from '../webhooks/sign-webhook.ts';
 import { v1Operations, type V1Operation } from './api-v1-operations.ts';
+import { VERIFY_WEBHOOK_SNIPPET } from './developers-page.ts';
 
 // A public address as in production: Redocly rightly warns about a server URL on localhost.
 const { app } = await createTestApp({ env: { PUBLIC_URL: 'https://shop.acctstore.ng' } });
@@ -32,6 +37,17 @@ describe('the OpenAPI document', () => {
       for (const [status, { schema }] of Object.entries(op.responses))
         expect(declared[status], `${op.operationId} ${status}`).toBe(schema);
       expect(doc.paths[op.url][op.method.toLowerCase()]['x-scope']).toBe(op.scope);
+    }
+  });
+
+  it('describes every webhook event (3.1 `webhooks`) with the schema its payload is checked against', () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    for (const [event, schema] of Object.entries(webhookPayloadSchemas)) {
+      const id = z.globalRegistry.get(schema)!.id!;
+      expect(doc.webhooks[event].post.requestBody.content['application/json'].schema).toEqual({
+        $ref: `#/components/schemas/${id}`,
+      });
+      expect(doc.components.schemas[id].properties.type).toMatchObject({ const: event });
     }
   });
 
@@ -63,5 +79,31 @@ describe('/developers', () => {
       expect(res.body).toContain(`${op.method} ${op.url}`);
     for (const name of Object.keys(doc.components.schemas))
       expect(res.body).toContain(`id="schema-${name}"`);
+  });
+});
+
+describe('/developers, webhooks', () => {
+  it('shows a Node snippet that accepts a signed delivery and refuses a changed body, another secret and a replay', async () => {
+    const page = (await app.inject({ url: '/developers' })).body;
+    const shown = /<pre id="verify-webhook">([\s\S]*?)<\/pre>/
+      .exec(page)![1]!
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+    expect(shown).toBe(VERIFY_WEBHOOK_SNIPPET);
+    // The page's own text, run as a receiver would run it (its import line given as an argument).
+    const verify = new Function(
+      'crypto',
+      `${shown.replace(/^import .*$/m, '')}\nreturn verifyWebhook;`,
+    )(crypto) as (secret: string, body: string, header: string) => boolean;
+    const body = JSON.stringify({ id: crypto.randomUUID(), type: 'order.completed' });
+    const now = Math.floor(Date.now() / 1000);
+    expect(verify('whsec_a', body, signWebhook('whsec_a', body, now))).toBe(true);
+    expect(verify('whsec_a', `${body} `, signWebhook('whsec_a', body, now))).toBe(false);
+    expect(verify('whsec_b', body, signWebhook('whsec_a', body, now))).toBe(false);
+    expect(verify('whsec_a', body, signWebhook('whsec_a', body, now - 301))).toBe(false);
+    for (const event of WEBHOOK_EVENTS) expect(page).toContain(`id="webhook-${event}"`);
   });
 });

@@ -13,6 +13,7 @@ import { emailTokens, recoveryCodes, sessions, users } from './auth.tables.ts';
 import { forgetMessagesFrom } from '../inbox/forget-sender.ts';
 import { forgetEmailsOf } from '../mail/outbox.ts';
 import { checkPassword } from './check-password.ts';
+import { forgetWebhooksOf } from '../webhooks/remove-webhook.ts';
 
 export const DELETED_NAME = 'Deleted user';
 /**
@@ -54,5 +55,6 @@ export async function deleteAccount(
     await forgetMessagesFrom(tx, user.email);
     await forgetEmailsOf(tx, userId, user.email);
     await forgetHitsOf(tx, user.email);
+    await forgetWebhooksOf(tx, userId);
   });
 }

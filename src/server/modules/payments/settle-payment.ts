@@ -22,6 +22,7 @@ import {
 } from './payment-transitions.ts';
 import { payments, type ProviderAnswer } from './payments.tables.ts';
 import { enqueueTopupReceipt } from './topup-receipt-email.ts';
+import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.ts';
 
 export { nextCheckDelayMs };
 
@@ -185,6 +186,23 @@ async function credit(
     amountKobo: payment.amountKobo,
     balanceAfterKobo: posted.balanceAfterKobo,
     paidAt,
+  });
+  // The reseller's topup.credited webhook, queued with the credit (docs/decisions/024-signed-webhooks.md).
+  await enqueueWebhookEvent(tx, {
+    userId: payment.userId,
+    type: 'topup.credited',
+    subjectId: payment.id,
+    at: now,
+    data: {
+      topup: {
+        reference: done!.reference,
+        amountKobo: done!.amountKobo,
+        status: done!.status,
+        createdAt: done!.createdAt.toISOString(),
+        completedAt: now.toISOString(),
+      },
+      balanceKobo: posted.balanceAfterKobo,
+    },
   });
   return { payment: done!, creditedNow: true };
 }

@@ -19,6 +19,7 @@ import { refundReportedAccount } from './refund-reported-account.ts';
 import { replaceReportedAccount } from './replace-reported-account.ts';
 import { emailRefund, emailRejection } from './resolution-email.ts';
 import { accountReports } from './reports.tables.ts';
+import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.ts';
 
 export async function resolveReport(
   db: Db,
@@ -46,6 +47,28 @@ export async function resolveReport(
       resolvedByUserId: actor.id,
       resolvedByEmail: actor.email,
     };
+    // The buyer's report.resolved webhook, queued with the resolution (docs/decisions/024-signed-webhooks.md).
+    const announce = (
+      status: 'replaced' | 'refunded' | 'rejected',
+      extra: { rejectReason?: string; refundKobo?: number } = {},
+    ) =>
+      enqueueWebhookEvent(tx, {
+        userId: report.userId,
+        type: 'report.resolved',
+        subjectId: report.id,
+        at: resolved.resolvedAt,
+        data: {
+          report: {
+            id: report.id,
+            orderId: order.id,
+            username: account.username,
+            status,
+            rejectReason: extra.rejectReason ?? null,
+            refundKobo: extra.refundKobo ?? null,
+            resolvedAt: resolved.resolvedAt.toISOString(),
+          },
+        },
+      });
     const before = { reportStatus: 'open', accountStatus: 'sold' };
     const target = { type: 'report', id: report.id };
     const about = {
@@ -71,6 +94,7 @@ export async function resolveReport(
           replacementUsername: replacement.username,
         },
       });
+      await announce('replaced');
       return { message: reportMessages.replaced, status: 'replaced' };
     }
     if (input.action === 'refund') {
@@ -94,6 +118,7 @@ export async function resolveReport(
         amountKobo: refund.amountKobo,
       });
       await emailRefund(tx, { order, username: account.username }, refund);
+      await announce('refunded', { refundKobo: refund.amountKobo });
       return {
         message: reportMessages.refunded(formatNaira(refund.amountKobo)),
         status: 'refunded',
@@ -110,6 +135,7 @@ export async function resolveReport(
       reason: input.reason,
     });
     await emailRejection(tx, { order, username: account.username }, input.reason);
+    await announce('rejected', { rejectReason: input.reason });
     return { message: reportMessages.rejected, status: 'rejected' };
   });
 }

@@ -27,6 +27,7 @@ import { revokeApiKey } from '../../modules/auth/api-keys/revoke-api-key.ts';
 import { listApiKeys } from '../../modules/auth/api-keys/list-api-keys.ts';
 import { users } from '../../modules/auth/auth.tables.ts';
 import type { ApiKeyScope } from '../../../shared/api-keys.ts';
+import { webhookDeliveries, webhookEndpoints } from '../../modules/webhooks/webhooks.tables.ts';
 
 const WEBHOOK_TOKEN = 'matrix-webhook-token-0123456789';
 const { app, db } = await createTestApp({ env: { PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN } });
@@ -189,6 +190,37 @@ async function clearTmpKeysOfA(): Promise<void> {
 async function tmpKeyOfA(): Promise<string> {
   await clearTmpKeysOfA();
   return (await createApiKey(db, a.user.id, { name: `tmp-${hex()}`, scopes: ['read'] })).key.id;
+}
+/** A's throwaway webhook endpoint (the caller's own endpoints go first: a customer holds at most five). */
+async function tmpEndpointOf(userId: string): Promise<string> {
+  await db.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .values({
+      userId,
+      url: 'https://hooks.example.com/in',
+      events: ['order.completed'],
+      secretSealed: 'x',
+    })
+    .returning();
+  return row!.id;
+}
+/** A failed delivery to A's throwaway endpoint, for Resend. */
+async function tmpFailedDeliveryOfA(): Promise<string> {
+  const endpointId = await tmpEndpointOf(a.user.id);
+  const [row] = await db
+    .insert(webhookDeliveries)
+    .values({
+      endpointId,
+      userId: a.user.id,
+      event: 'order.completed',
+      eventId: crypto.randomUUID(),
+      subjectId: crypto.randomUUID(),
+      status: 'failed',
+      attempts: 12,
+    })
+    .returning();
+  return row!.id;
 }
 /** A cookie opens no /api/v1 route: those take a key, and the key matrix below checks them with keys. */
 const COOKIES_OPEN_NOTHING = everyone(401);
@@ -611,6 +643,27 @@ const matrix: Record<string, Row> = {
     expect: ADMINS(),
     request: async () => ({ url: `/api/admin/api-keys/${await tmpKeyOfA()}` }),
   },
+  'GET /api/me/webhooks': { expect: CUSTOMERS(), request: () => ({ url: '/api/me/webhooks' }) },
+  'POST /api/me/webhooks': {
+    expect: CUSTOMERS(201),
+    request: async (caller) => {
+      if (caller.userId) await tmpEndpointOf(caller.userId);
+      return {
+        url: '/api/me/webhooks',
+        payload: { url: 'https://hooks.example.com/in', events: ['order.completed'] },
+      };
+    },
+  },
+  'DELETE /api/me/webhooks/:id': {
+    expect: [401, 200, 404, 403],
+    request: async () => ({ url: `/api/me/webhooks/${await tmpEndpointOf(a.user.id)}` }),
+  },
+  'POST /api/me/webhooks/deliveries/:id/resend': {
+    expect: [401, 200, 404, 403],
+    request: async () => ({
+      url: `/api/me/webhooks/deliveries/${await tmpFailedDeliveryOfA()}/resend`,
+    }),
+  },
   'GET /api/v1/openapi.json': {
     expect: everyone(),
     request: () => ({ url: '/api/v1/openapi.json' }),
@@ -708,15 +761,20 @@ describe('the authorization matrix', () => {
     expect(Object.keys(matrix).sort()).toEqual(routes);
   });
 
-  it('asks a fresh second-factor code exactly on the money actions and the reveal of credentials', () => {
+  it('asks a fresh second-factor code exactly on the money actions, the reveal of credentials, and what hands a machine access (an API key, a webhook)', () => {
     const stepUp = app.apiRoutes.filter((r) => r.stepUp).map((r) => `${r.method} ${r.url}`);
     expect(stepUp.sort()).toEqual([
       'GET /api/admin/accounts/:id',
       'GET /api/admin/product-groups/:id/export.csv',
       'POST /api/admin/reports/:id/resolve',
       'POST /api/admin/users/:id/adjust',
+      'POST /api/me/api-keys',
+      'POST /api/me/webhooks',
     ]);
-    for (const r of app.apiRoutes.filter((r) => r.stepUp)) expect(r.access).toBe('admin');
+    for (const r of app.apiRoutes.filter((r) => r.stepUp))
+      expect(r.access, `${r.method} ${r.url}`).toBe(
+        r.url.startsWith('/api/me/') ? 'customer' : 'admin',
+      );
   });
 
   it('agrees with the access each route declares', () => {

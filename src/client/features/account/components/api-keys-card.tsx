@@ -12,7 +12,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys-api.ts';
+import { needsStepUp } from '../api/two-factor-api.ts';
 import { FormNote, SettingsSection } from './settings-section.tsx';
+import { StepUpForm } from './two-factor/step-up-form.tsx';
 import { useFormAnswer } from './use-form-answer.ts';
 
 const scopeLabels: Record<ApiKeyScope, string> = {
@@ -29,19 +31,19 @@ export function ApiKeysCard() {
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['read']);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
+  const send = (input: { name: string; scopes: ApiKeyScope[] }) =>
+    create.mutate(input, {
+      onSuccess: (answer) => {
+        setCreated(answer);
+        setName('');
+        note.ok('Key created. Copy it now: it is not shown again.');
+      },
+      // With two-factor sign-in on, a key takes a fresh code: the form for it shows below.
+      onError: (err) => (needsStepUp(err) ? note.clear() : note.fail(err.message)),
+    });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate(
-      { name, scopes },
-      {
-        onSuccess: (answer) => {
-          setCreated(answer);
-          setName('');
-          note.ok('Key created. Copy it now: it is not shown again.');
-        },
-        onError: (err) => note.fail(err.message),
-      },
-    );
+    send({ name, scopes });
   };
   const toggle = (scope: ApiKeyScope, on: boolean) =>
     setScopes((s) => (on ? [...s, scope] : s.filter((x) => x !== scope)));
@@ -87,6 +89,11 @@ export function ApiKeysCard() {
           Create key
         </Button>
       </form>
+      {needsStepUp(create.error) && create.variables && (
+        <div className="mt-3">
+          <StepUpForm onDone={() => send(create.variables!)} />
+        </div>
+      )}
       <FormNote message={note.answer?.message ?? null} tone={note.answer?.tone} />
       {created && (
         <div className="mt-3 rounded-md border border-border p-3">

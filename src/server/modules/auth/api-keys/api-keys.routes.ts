@@ -29,9 +29,10 @@ export function apiKeyRoutes(app: FastifyInstance, { db }: { db: Db }): void {
     async (req): Promise<ApiKeyList> => ({ keys: await listApiKeys(db, currentUser(req).id) }),
   );
 
+  // A key hands a machine the account's wallet: with two-factor sign-in on, it takes a fresh code (step-up.ts).
   app.post(
     '/api/me/api-keys',
-    { config: { access: 'customer' }, ...answers({ 201: createdApiKeySchema }) },
+    { config: { access: 'customer', stepUp: true }, ...answers({ 201: createdApiKeySchema }) },
     async (req, reply): Promise<CreatedApiKey> => {
       const created = await createApiKey(
         db,

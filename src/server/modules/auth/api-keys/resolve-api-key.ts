@@ -1,11 +1,14 @@
 // Who is calling /api/v1: the Bearer key's owner, if the key is live (its session exists and has not ended), the
 // owner is a customer (never an admin) and not deleted. Each key has its own rate limit, counted in PostgreSQL.
+// Like a cookie session (sessions.ts), a key read a moment ago is remembered for the one route whose verb checks
+// the key's session again inside its own transaction (config.sessionCheckedByVerb: the purchase), so a revoked key
+// buys nothing even when answered from memory; every other route reads the key each time.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { apiKeyMessages, type ApiKeyScope } from '../../../../shared/api-keys.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/errors.ts';
-import { consumeLimit } from '../../../http/rate-limit.ts';
+import { createWindowedLimiter } from '../../../http/rate-limit.ts';
 import { sessions, users } from '../auth.tables.ts';
 import { hashToken } from '../sessions.ts';
 import { apiKeys } from './api-keys.tables.ts';
@@ -13,6 +16,8 @@ import { apiKeys } from './api-keys.tables.ts';
 // "Last used" is written at most once a minute per key, so reading costs no write each time.
 const LAST_USED_EVERY_MS = 60_000;
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,100})$/;
+const REMEMBER_KEY_MS = 30_000;
+const REMEMBERED_KEYS_MAX = 10_000;
 
 export function createApiKeyLoader(db: Db, requestsPerMinute: number) {
   const lookup = db
@@ -39,23 +44,43 @@ export function createApiKeyLoader(db: Db, requestsPerMinute: number) {
     .limit(1)
     .prepare('api_key_lookup');
 
+  const consumeLimit = createWindowedLimiter(db);
+  type Key = Awaited<ReturnType<typeof lookup.execute>>[number];
+  // By the key's hash, oldest read first (a Map keeps insertion order), so the oldest go when it is full.
+  const remembered = new Map<string, { key: Key; readAt: number }>();
+  const read = async (tokenHash: string, mayRemember: boolean): Promise<Key | undefined> => {
+    const now = Date.now();
+    const known = remembered.get(tokenHash);
+    if (mayRemember && known && now - known.readAt < REMEMBER_KEY_MS) return known.key;
+    remembered.delete(tokenHash);
+    const [key] = await lookup.execute({ tokenHash, now: new Date(now) });
+    if (!key) return undefined;
+    remembered.set(tokenHash, { key, readAt: now });
+    if (remembered.size > REMEMBERED_KEYS_MAX) remembered.delete(remembered.keys().next().value!);
+    return key;
+  };
+
   return async (req: FastifyRequest, scope: ApiKeyScope): Promise<void> => {
     const header = req.headers.authorization;
     if (!header) throw new AppError('UNAUTHENTICATED', 401, apiKeyMessages.keyMissing);
     const match = BEARER.exec(header);
     if (!match) throw new AppError('UNAUTHENTICATED', 401, apiKeyMessages.keyInvalid);
-    const [key] = await lookup.execute({ tokenHash: hashToken(match[1]!), now: new Date() });
+    const key = await read(
+      hashToken(match[1]!),
+      req.routeOptions.config.sessionCheckedByVerb === true,
+    );
     // An admin's key (made while a customer, then promoted) opens nothing: keys are for customers only.
     if (!key || key.isAdmin) throw new AppError('UNAUTHENTICATED', 401, apiKeyMessages.keyInvalid);
     if (!key.scopes.includes(scope))
       throw new AppError('FORBIDDEN', 403, apiKeyMessages.scopeMissing(scope));
     await consumeLimit(
-      db,
       { bucket: `api-key:${key.id}`, max: requestsPerMinute, windowMs: 60_000 },
       apiKeyMessages.rateLimited(requestsPerMinute),
     );
-    if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_EVERY_MS)
-      await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, key.id));
+    if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_EVERY_MS) {
+      key.lastUsedAt = new Date();
+      await db.update(apiKeys).set({ lastUsedAt: key.lastUsedAt }).where(eq(apiKeys.id, key.id));
+    }
     req.user = {
       id: key.userId,
       email: key.email,
