@@ -78,6 +78,8 @@ import { adminOrderRoutes } from './modules/orders/admin-orders.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { purchaseLine, type PurchaseLine } from './modules/orders/purchase.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { referralRoutes } from './modules/referrals/referrals.routes.ts';
+import { REFERRAL_COOKIE, tieReferral } from './modules/referrals/tie-referral.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -232,11 +234,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const pokeMail = () => mailWorker?.poke();
 
+  const referralTerms = {
+    percent: config.REFERRAL_PERCENT,
+    maxTopups: config.REFERRAL_MAX_TOPUPS,
+  };
   const settle = createSettler({
     db,
     provider: paymentProvider,
     log: app.log,
     paymentMode: config.paymentMode,
+    referralTerms,
     onCredited: pokeMail,
     onVerificationFailure: (reason) =>
       failures.paymentVerificationFailed(paymentProvider.name, reason),
@@ -271,7 +278,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   siteRoutes(app, { config });
   seoRoutes(app, { db, config });
   inboxRoutes(app, { db: database.db, pokeMail });
-  authRoutes(app, { db, config, pokeMail, cipher });
+  // The referral tie runs in the sign-up's transaction; auth knows it only as a hook (ADR 019: referrals → auth).
+  authRoutes(app, {
+    db,
+    config,
+    pokeMail,
+    cipher,
+    signup: { onSignedUp: tieReferral, cookiesUsed: [REFERRAL_COOKIE] },
+  });
   twoFactorRoutes(app, { db, config, cipher });
   accountRoutes(app, { db, config, pokeMail });
   adminStatsRoutes(app, { db, paymentMode: config.paymentMode });
@@ -312,6 +326,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settle,
   });
   adminUserRoutes(app, { db });
+  referralRoutes(app, {
+    db,
+    publicUrl: config.publicUrl,
+    isProduction: config.isProduction,
+    terms: referralTerms,
+    cookieDays: config.REFERRAL_COOKIE_DAYS,
+  });
   apiKeyRoutes(app, { db });
   const paymentSetup = {
     publicUrl: config.publicUrl,

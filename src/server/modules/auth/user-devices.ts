@@ -1,0 +1,33 @@
+// Where an account came from: its sign-up address and the devices it used. Other modules ask through these
+// functions (referral rewards judge a sign-up with them) instead of reading the auth tables.
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { userDevices, users } from './auth.tables.ts';
+
+/** Notes that this account used this device (at sign-up and at every sign-in). */
+export async function rememberDevice(db: Db | Tx, userId: string, deviceId: string): Promise<void> {
+  await db.insert(userDevices).values({ userId, deviceId }).onConflictDoNothing();
+}
+
+/** Whether another account than `exceptUserId` already signed up or signed in on this device. */
+export async function isDeviceKnown(
+  tx: Tx,
+  deviceId: string,
+  exceptUserId: string,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(userDevices)
+    .where(and(eq(userDevices.deviceId, deviceId), ne(userDevices.userId, exceptUserId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The address an account signed up from; null for accounts made otherwise (the admin command, before 0027). */
+export async function readSignupAddress(tx: Tx, userId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ ip: users.signupIp })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.ip ?? null;
+}
