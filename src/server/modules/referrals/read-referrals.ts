@@ -73,8 +73,8 @@ export async function readAdminUserReferrals(db: Db, userId: string): Promise<Ad
         status: referrals.status,
         refusal: referrals.refusal,
         createdAt: referrals.createdAt,
-        rewardedTopups: sql<number>`(select count(*)::int from ${referralRewards} r where r.referee_id = ${referrals.refereeId})`,
-        earnedKobo: sql<string>`(select coalesce(sum(r.amount_kobo), 0) from ${referralRewards} r where r.referee_id = ${referrals.refereeId})`,
+        rewardedTopups: sql<number>`(select count(*)::int from ${referralRewards} r where r.referee_id = referrals.referee_id)`,
+        earnedKobo: sql<string>`(select coalesce(sum(r.amount_kobo), 0) from ${referralRewards} r where r.referee_id = referrals.referee_id)`,
       })
       .from(referrals)
       .where(eq(referrals.referrerId, userId))

@@ -24,7 +24,10 @@ export async function ensureReferralCode(db: Db, userId: string): Promise<string
       .where(eq(referralCodes.userId, userId));
     if (held) return held.code;
     // Conflicts on the user (another tab made it) or, once in 2^60, on the code: read again, or try another.
-    await db.insert(referralCodes).values({ userId, code: newReferralCode() }).onConflictDoNothing();
+    await db
+      .insert(referralCodes)
+      .values({ userId, code: newReferralCode() })
+      .onConflictDoNothing();
   }
 }
 

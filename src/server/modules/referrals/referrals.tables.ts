@@ -1,16 +1,7 @@
 // Referral rewards: each customer's code, who brought whom (or why not), the reward of each credited top-up,
 // and the programme's switch.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { REFERRAL_REFUSALS } from '../../../shared/referrals.ts';
 import { users } from '../auth/auth.tables.ts';
 import { payments } from '../payments/payments.tables.ts';

@@ -19,7 +19,9 @@ export async function tieReferral(tx: Tx, signup: NewSignup): Promise<void> {
   const referrerId = await findReferrer(tx, code);
   if (!referrerId || !(await isProgrammeOn(tx))) return;
   // Sign-ups on one device wait for each other here, so a burst from one browser cannot all pass as "unknown".
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`referral-device:${signup.deviceId}`}))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`referral-device:${signup.deviceId}`}))`,
+  );
   const refusal = judgeTie({
     referrerId,
     refereeId: signup.userId,
