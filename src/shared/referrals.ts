@@ -6,7 +6,7 @@ import { koboSchema, timestampSchema } from './answer-parts.ts';
 /** The path of a customer's referral link: /r/CODE. */
 export const REFERRAL_PATH_PREFIX = '/r/';
 /** A referral code: 12 characters of a 32-letter alphabet (a-z and 2-9 without l, o: 60 random bits). */
-export const REFERRAL_CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
+export const REFERRAL_CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 export const REFERRAL_CODE_PATTERN = /^[a-km-np-z2-9]{12}$/;
 
 /**

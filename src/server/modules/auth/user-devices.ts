@@ -25,9 +25,6 @@ export async function isDeviceKnown(
 
 /** The address an account signed up from; null for accounts made otherwise (the admin command, before 0027). */
 export async function readSignupAddress(tx: Tx, userId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ ip: users.signupIp })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await tx.select({ ip: users.signupIp }).from(users).where(eq(users.id, userId));
   return row?.ip ?? null;
 }

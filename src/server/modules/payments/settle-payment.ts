@@ -108,8 +108,7 @@ export async function settlePayment(
     });
     if (!step) return { payment: locked, creditedNow: false };
     const providerAnswers = appendAnswer(locked.providerAnswers, record);
-    if (step.credit)
-      return credit(tx, deps, locked, verified!, providerAnswers);
+    if (step.credit) return credit(tx, deps, locked, verified!, providerAnswers);
     if (seen.kind === 'mismatch' && locked.status === 'pending') {
       log.error(
         { paymentId, reference: locked.reference, why: seen.message },

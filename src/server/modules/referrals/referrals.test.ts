@@ -1,7 +1,7 @@
 // Referral rewards against the real app and PostgreSQL: the link ties a sign-up, the referrer earns the stated
 // percentage (rounded down) of the first N credited top-ups exactly once each, also when the settles race, and
 // never for a self-referral or while the programme is off (docs/GUARANTEES.md, "Referrals").
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   quickAdmin,
@@ -280,5 +280,12 @@ describe('the programme switched off', () => {
     await client.topUp(settle, tiedBefore.cookie, 1000); // the second credited top-up: still among the first 2
     await client.topUp(settle, tiedBefore.cookie, 1000); // the third: not
     expect((await rewardsOf(a.user.id)).map((t) => t.amountKobo)).toEqual([2500]);
+    const audited = await db.execute<{ details: unknown }>(
+      sql`select details from audit_log where action = 'referral.switch' order by created_at`,
+    );
+    expect(audited.rows.slice(-2).map((r) => r.details)).toEqual([
+      { before: { isEnabled: true }, after: { isEnabled: false } },
+      { before: { isEnabled: false }, after: { isEnabled: true } },
+    ]);
   });
 });
