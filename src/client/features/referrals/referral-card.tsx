@@ -16,7 +16,7 @@ export function ReferralCard() {
       .then(() => toast.success(referralMessages.copied))
       .catch(() => toast.error('Could not copy: select the link and copy it yourself.'));
   return (
-    <Card className="mt-6 p-4 sm:p-6" aria-labelledby="referral-heading">
+    <Card className="mt-6 p-4 sm:p-6" role="region" aria-labelledby="referral-heading">
       <h2 id="referral-heading" className="flex items-center gap-2 text-lg font-semibold">
         <Gift className="h-5 w-5 text-primary" aria-hidden /> Invite friends, earn credit
       </h2>
@@ -30,14 +30,14 @@ export function ReferralCard() {
           The referral programme is paused: new sign-ups and top-ups earn nothing for now.
         </p>
       )}
-      <div className="mt-4 flex flex-wrap items-center gap-2">
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center">
         <code
-          className="min-w-0 flex-1 break-all rounded bg-muted px-3 py-2 text-sm"
+          className="min-w-0 break-all rounded bg-muted px-3 py-2 text-sm sm:flex-1"
           aria-label="Your referral link"
         >
           {data.link}
         </code>
-        <Button variant="outline" onClick={copy}>
+        <Button variant="outline" onClick={copy} className="self-start sm:self-auto">
           <Copy className="h-4 w-4" aria-hidden /> Copy link
         </Button>
       </div>

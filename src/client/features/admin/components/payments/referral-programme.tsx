@@ -56,7 +56,7 @@ export function ReferralProgramme() {
             </p>
             <p className="text-muted-foreground">
               {data.isEnabled
-                ? 'Sign-ups from the same address or device as another account are refused and shown under the referrer.'
+                ? 'A sign-up from the referrer’s own sign-up address, or on a device another account already used, is refused and shown under the referrer.'
                 : referralMessages.programmeOff}
               {data.updatedAt ? ` Last switched ${formatDateTime(data.updatedAt)}.` : ''}
             </p>

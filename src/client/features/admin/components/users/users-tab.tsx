@@ -112,7 +112,7 @@ export function UsersTab() {
                     {formatNaira(u.walletBalanceKobo)}
                   </Cell>
                   <Cell label="Referrals" className="tabular-nums">
-                    {u.referrals.referralCount} · {formatNaira(u.referrals.earnedKobo)}
+                    {u.referrals.referralCount} · {formatNaira(u.referrals.earnedKobo)} earned
                   </Cell>
                   <ActionsCell>
                     <Button size="sm" variant="outline" onClick={() => setViewing(u)}>
