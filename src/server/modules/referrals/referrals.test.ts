@@ -17,7 +17,9 @@ import { createTestApp } from '../../test/test-app.ts';
 import { users } from '../auth/auth.tables.ts';
 import { createSettler } from '../payments/settle-payment.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
+import { rememberDevice } from '../auth/user-devices.ts';
 import { judgeTie } from './judge-tie.ts';
+import { tieReferral } from './tie-referral.ts';
 import { referralRewards, referrals } from './referrals.tables.ts';
 
 const provider = createInstantProvider();
@@ -184,11 +186,35 @@ describe('a self-referral', () => {
     // A burst of sign-ups from one new device: the first is tied, every other one refused.
     const fresh = newDevice();
     const burst = await Promise.all(
-      Array.from({ length: 10 }, () => client.signUpThrough(code, { device: fresh })),
+      Array.from({ length: 40 }, () => client.signUpThrough(code, { device: fresh })),
     );
     const ties = await Promise.all(burst.map((s) => tieOf(s.user.id)));
     expect(ties.filter((t) => t?.status === 'tied')).toHaveLength(1);
-    expect(ties.filter((t) => t?.refusal === 'known_device')).toHaveLength(9);
+    expect(ties.filter((t) => t?.refusal === 'known_device')).toHaveLength(39);
+  });
+
+  it('ties one of 20 sign-ups on one device even when each is slow to commit (they wait for each other)', async () => {
+    const a = await quickCustomer(db);
+    const ref = await client.codeOf(a.cookie);
+    const device = newDevice();
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const newcomer = await quickCustomer(db);
+        await db.transaction(async (tx) => {
+          await tieReferral(tx, {
+            userId: newcomer.user.id,
+            ip: nextAddress(),
+            deviceId: device,
+            cookies: { ref },
+          });
+          await rememberDevice(tx, newcomer.user.id, device);
+          await tx.execute(sql`select pg_sleep(0.05)`);
+        });
+      }),
+    );
+    const ties = await db.select().from(referrals).where(eq(referrals.referrerId, a.user.id));
+    expect(ties.filter((t) => t.status === 'tied')).toHaveLength(1);
+    expect(ties.filter((t) => t.refusal === 'known_device')).toHaveLength(19);
   });
 
   it('shows the admin each refusal and its reason, and the figures per customer', async () => {
