@@ -23,8 +23,20 @@ export async function isDeviceKnown(
   return row !== undefined;
 }
 
-/** The address an account signed up from; null for accounts made otherwise (the admin command, before 0027). */
-export async function readSignupAddress(tx: Tx, userId: string): Promise<string | null> {
-  const [row] = await tx.select({ ip: users.signupIp }).from(users).where(eq(users.id, userId));
-  return row?.ip ?? null;
+/**
+ * The address an account signed up from (null for accounts made otherwise: the admin command, before 0027) and
+ * whether its owner deleted it; null for an unknown id. `lock` takes the row's lock (the one money moves take),
+ * so that a deletion cannot slip in before a credit.
+ */
+export async function readAccountOrigin(
+  tx: Tx,
+  userId: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<{ signupIp: string | null; isDeleted: boolean } | null> {
+  const query = tx
+    .select({ signupIp: users.signupIp, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ? { signupIp: row.signupIp, isDeleted: row.deletedAt !== null } : null;
 }

@@ -148,6 +148,22 @@ describe('the reward', () => {
     expect(await balanceOf(a.user.id)).toBe(0);
     expect(await rewardsOf(a.user.id)).toHaveLength(1);
   });
+  it('is not paid to a referrer who deleted their account, and a deleted account brings no one', async () => {
+    const a = await client.signUpThrough('none-000000');
+    const code = await client.codeOf(a.cookie);
+    const b = await client.signUpThrough(code);
+    const deleted = await app.inject({
+      method: 'POST',
+      url: '/api/me/delete',
+      headers: { cookie: a.cookie, ...SAME_ORIGIN },
+      payload: { password: 'referee-pass-1', shownBalanceKobo: 0 },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await client.topUp(settle, b.cookie, 1000);
+    expect(await rewardsOf(a.user.id)).toHaveLength(0);
+    const late = await client.signUpThrough(code);
+    expect(await tieOf(late.user.id)).toBeUndefined();
+  });
 });
 
 describe('a self-referral', () => {

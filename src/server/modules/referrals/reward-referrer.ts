@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { referralRewardKobo } from '../../../shared/referrals.ts';
 import type { Tx } from '../../db/client.ts';
+import { readAccountOrigin } from '../auth/user-devices.ts';
 import { postLedgerEntry } from '../wallet/post-ledger-entry.ts';
 import { isProgrammeOn, type ReferralTerms } from './referral-terms.ts';
 import { referralRewards, referrals } from './referrals.tables.ts';
@@ -35,6 +36,9 @@ export async function rewardReferrer(
   if ((await creditedTopups()) > terms.maxTopups) return null;
   const amountKobo = referralRewardKobo(topup.amountKobo, terms.percent);
   if (amountKobo <= 0) return null;
+  // Under the referrer's row lock: an account deleted meanwhile earns nothing (its balance could not be paid out).
+  const referrer = await readAccountOrigin(tx, tie.referrerId, { lock: true });
+  if (!referrer || referrer.isDeleted) return null;
   const posted = await postLedgerEntry(tx, {
     userId: tie.referrerId,
     type: 'referral_reward',

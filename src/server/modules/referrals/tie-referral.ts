@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { NewSignup } from '../auth/auth.service.ts';
-import { isDeviceKnown, readSignupAddress } from '../auth/user-devices.ts';
+import { isDeviceKnown, readAccountOrigin } from '../auth/user-devices.ts';
 import { judgeTie } from './judge-tie.ts';
 import { findReferrer } from './referral-code.ts';
 import { isProgrammeOn } from './referral-terms.ts';
@@ -18,6 +18,9 @@ export async function tieReferral(tx: Tx, signup: NewSignup): Promise<void> {
   if (!code) return;
   const referrerId = await findReferrer(tx, code);
   if (!referrerId || !(await isProgrammeOn(tx))) return;
+  // A deleted account brings no one (its link may still be around).
+  const referrer = await readAccountOrigin(tx, referrerId);
+  if (!referrer || referrer.isDeleted) return;
   // Sign-ups on one device wait for each other here, so a burst from one browser cannot all pass as "unknown".
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtext(${`referral-device:${signup.deviceId}`}))`,
@@ -26,7 +29,7 @@ export async function tieReferral(tx: Tx, signup: NewSignup): Promise<void> {
     referrerId,
     refereeId: signup.userId,
     refereeIp: signup.ip,
-    referrerIp: await readSignupAddress(tx, referrerId),
+    referrerIp: referrer.signupIp,
     isDeviceKnown: await isDeviceKnown(tx, signup.deviceId, signup.userId),
   });
   await tx.insert(referrals).values({
