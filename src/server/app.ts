@@ -85,6 +85,8 @@ import { loadProfileTotals } from './modules/wallet/profile-totals.ts';
 import { systemResolve, type Resolve } from './modules/webhooks/check-destination.ts';
 import { deliverDueWebhooks } from './modules/webhooks/deliver-webhooks.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { referralRoutes } from './modules/referrals/referrals.routes.ts';
+import { REFERRAL_COOKIE, tieReferral } from './modules/referrals/tie-referral.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -278,11 +280,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pokeWebhooks();
   };
 
+  const referralTerms = {
+    percent: config.REFERRAL_PERCENT,
+    maxTopups: config.REFERRAL_MAX_TOPUPS,
+  };
   const settle = createSettler({
     db,
     provider: paymentProvider,
     log: app.log,
     paymentMode: config.paymentMode,
+    referralTerms,
     onCredited: pokeOutboxes,
     onVerificationFailure: (reason) =>
       failures.paymentVerificationFailed(paymentProvider.name, reason),
@@ -310,7 +317,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   siteRoutes(app, { config });
   seoRoutes(app, { db, config });
   inboxRoutes(app, { db: database.db, pokeMail });
-  authRoutes(app, { db, config, pokeMail, cipher, profileTotals: reads.profileTotals });
+  // The referral tie runs in the sign-up's transaction; auth knows it only as a hook (ADR 019: referrals → auth).
+  authRoutes(app, {
+    db,
+    config,
+    pokeMail,
+    cipher,
+    profileTotals: reads.profileTotals,
+    signup: { onSignedUp: tieReferral, cookiesUsed: [REFERRAL_COOKIE] },
+  });
   twoFactorRoutes(app, { db, config, cipher });
   accountRoutes(app, { db, config, pokeMail });
   adminStatsRoutes(app, { db, paymentMode: config.paymentMode });
@@ -359,6 +374,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settle,
   });
   adminUserRoutes(app, { db });
+  referralRoutes(app, {
+    db,
+    publicUrl: config.publicUrl,
+    isProduction: config.isProduction,
+    terms: referralTerms,
+    cookieDays: config.REFERRAL_COOKIE_DAYS,
+  });
   apiKeyRoutes(app, { db });
   webhookRoutes(app, { db, cipher, policy: webhookPolicy, pokeWebhooks });
   const paymentSetup = {

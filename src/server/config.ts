@@ -89,6 +89,18 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 90)
     .default(48),
+  // Referral rewards: the percentage of a referee's first REFERRAL_MAX_TOPUPS credited top-ups the referrer earns.
+  REFERRAL_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .refine(
+      (p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6,
+      'REFERRAL_PERCENT has at most two decimals',
+    )
+    .default(5),
+  REFERRAL_MAX_TOPUPS: z.coerce.number().int().min(0).max(1000).default(3),
+  REFERRAL_COOKIE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SUPPORT_EMAIL: z.email().default('support@acctstore.ng'),
   SUPPORT_TELEGRAM_URL: z.url().default('https://t.me/acctstore_support'),
   SUPPORT_WHATSAPP: z.string().default('+234 800 000 0000'),

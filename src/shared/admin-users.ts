@@ -5,6 +5,7 @@ import { koboSchema, timestampSchema } from './answer-parts.ts';
 import { ORDER_STATUSES } from './orders.ts';
 import { PAYMENT_STATUSES } from './payments.ts';
 import { walletTransactionSchema } from './wallet.ts';
+import { adminUserReferralsSchema, referralFiguresSchema } from './referrals.ts';
 
 export const USER_SEARCH_LIMIT = 50;
 export const USER_LIST_LIMIT = 100;
@@ -55,9 +56,9 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** GET /api/admin/users?search= */
+/** GET /api/admin/users?search= : each user with their referral figures. */
 export const adminUserListSchema = z.object({
-  users: z.array(adminUserSchema),
+  users: z.array(adminUserSchema.extend({ referrals: referralFiguresSchema })),
   total: z.number().int(),
 });
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
@@ -84,6 +85,7 @@ export const adminUserDetailsSchema = z.object({
     totalTopupsKobo: koboSchema,
     totalSpentKobo: koboSchema,
   }),
+  referrals: adminUserReferralsSchema,
 });
 export type AdminUserDetails = z.infer<typeof adminUserDetailsSchema>;
 

@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'user.two_factor_reset',
   'email.retry',
   'api_key.revoke',
+  'referral.switch',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -63,11 +64,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'user.two_factor_reset': 'Two-factor sign-in reset',
   'email.retry': 'E-mail retried',
   'api_key.revoke': 'API key revoked',
+  'referral.switch': 'Referral programme switched',
 };
 
 /** What the Activity view filters by: the part of the shop an action changed. */
 export const AUDIT_AREAS = {
-  money: ['wallet.', 'payment.', 'report.refund'],
+  money: ['wallet.', 'payment.', 'report.refund', 'referral.'],
   stock: ['account.'],
   catalogue: ['product_group.', 'category.'],
   roles: ['user.', 'api_key.'],

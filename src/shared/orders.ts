@@ -140,7 +140,7 @@ export type EmailCredentialsResult = z.infer<typeof emailCredentialsResultSchema
 
 export const activityItemSchema = z.object({
   id: z.string(),
-  kind: z.enum(['purchase', 'topup', 'admin', 'refund']),
+  kind: z.enum(['purchase', 'topup', 'admin', 'refund', 'referral']),
   description: z.string(),
   amountKobo: koboSchema,
   createdAt: timestampSchema,

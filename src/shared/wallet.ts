@@ -105,13 +105,14 @@ export const topupCheckSchema = z.object({
 });
 export type TopupCheck = z.infer<typeof topupCheckSchema>;
 
-/** The ledger entry types (table transactions.type). Credits: topup, ADMIN_CREDIT, refund. */
+/** The ledger entry types (table transactions.type). Credits: topup, ADMIN_CREDIT, refund, referral_reward. */
 export const TRANSACTION_TYPES = [
   'topup',
   'purchase',
   'ADMIN_CREDIT',
   'ADMIN_DEBIT',
   'refund',
+  'referral_reward',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 /** A ledger entry's state (table transactions.status); only completed entries count in a balance. */
@@ -149,7 +150,9 @@ export type TransactionList = z.infer<typeof transactionListSchema>;
 
 /** SPEC.md §4: credits show + in green; everything else is a debit. */
 export function isCredit(type: TransactionType): boolean {
-  return type === 'topup' || type === 'ADMIN_CREDIT' || type === 'refund';
+  return (
+    type === 'topup' || type === 'ADMIN_CREDIT' || type === 'refund' || type === 'referral_reward'
+  );
 }
 
 const transactionLabels: Record<TransactionType, string> = {
@@ -158,6 +161,7 @@ const transactionLabels: Record<TransactionType, string> = {
   ADMIN_CREDIT: 'Admin Credit',
   ADMIN_DEBIT: 'Admin Debit',
   refund: 'Refund',
+  referral_reward: 'Referral Reward',
 };
 
 export function transactionLabel(type: TransactionType): string {

@@ -15,3 +15,4 @@ export * from '../modules/reports/reports.tables.ts';
 export * from '../maintenance/maintenance.tables.ts';
 export * from '../modules/auth/api-keys/api-keys.tables.ts';
 export * from '../modules/webhooks/webhooks.tables.ts';
+export * from '../modules/referrals/referrals.tables.ts';

@@ -24,6 +24,9 @@ export const paymentInput = (
   ...input,
 });
 
+/** The referral terms of the test configuration's defaults (REFERRAL_PERCENT 5, REFERRAL_MAX_TOPUPS 3). */
+export const referralTerms = { percent: 5, maxTopups: 3 };
+
 /** A logger for the settler that keeps quiet. */
 export const silent = { warn: () => {}, error: () => {} };
 

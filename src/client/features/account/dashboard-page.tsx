@@ -1,4 +1,4 @@
-// /dashboard: wallet balance with Top Up, the three tiles, recent activity.
+// /dashboard: wallet balance with Top Up, the three tiles, the referral link (customers), recent activity.
 import { Package, ScrollText, Settings, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatNaira } from '../../../shared/money.ts';
@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useMe } from '../auth/api/use-me.ts';
+import { ReferralCard } from '../referrals/referral-card.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 
 const tiles = [
@@ -63,6 +64,7 @@ export default function DashboardPage() {
           </Link>
         ))}
       </div>
+      {me.isAdmin ? null : <ReferralCard />}
       <RecentActivity />
     </section>
   );

@@ -1,5 +1,5 @@
 // The dashboard's Recent Activity: the latest five purchases, top-ups and adjustments with signed amounts.
-import { ShieldCheck, ShoppingBag, Undo2, Wallet, type LucideIcon } from 'lucide-react';
+import { Gift, ShieldCheck, ShoppingBag, Undo2, Wallet, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatNaira } from '../../../shared/money.ts';
 import type { ActivityItem } from '../../../shared/orders.ts';
@@ -17,6 +17,7 @@ const icons: Record<ActivityItem['kind'], LucideIcon> = {
   topup: Wallet,
   admin: ShieldCheck,
   refund: Undo2,
+  referral: Gift,
 };
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 

@@ -1,5 +1,5 @@
 // The admin Users tab's reads: the newest users or a search on e-mail and name, and one user's latest
-// activity (transactions, orders, totals), composed from what the auth, wallet, orders and catalogue
+// activity (transactions, orders, totals, referrals), composed from what the auth, wallet, orders and catalogue
 // modules each read of their own tables.
 import {
   adminUserMessages,
@@ -14,6 +14,7 @@ import { countUsers, readAdminUser, searchUsers } from '../auth/read-users.ts';
 import { readGroupLabels } from '../catalogue/group-figures.ts';
 import { readLatestOrdersOf } from '../orders/order-figures.ts';
 import { countTransactions, readTransactions, readWalletSummary } from '../wallet/read-wallet.ts';
+import { readAdminUserReferrals, readReferralFigures } from '../referrals/read-referrals.ts';
 
 const LATEST = 5;
 
@@ -23,17 +24,22 @@ export async function listAdminUsers(db: Db, search: string | undefined): Promis
     searchUsers(db, search, search ? USER_SEARCH_LIMIT : USER_LIST_LIMIT),
     countUsers(db),
   ]);
-  return { users, total };
+  const referrals = await readReferralFigures(
+    db,
+    users.map((u) => u.id),
+  );
+  return { users: users.map((u) => ({ ...u, referrals: referrals.get(u.id)! })), total };
 }
 
 export async function readAdminUserDetails(db: Db, id: string): Promise<AdminUserDetails> {
   const user = await readAdminUser(db, id);
   if (!user) throw notFound(adminUserMessages.userNotFound);
-  const [history, latest, transactionCount, summary] = await Promise.all([
+  const [history, latest, transactionCount, summary, referrals] = await Promise.all([
     readTransactions(db, id, LATEST),
     readLatestOrdersOf(db, id, LATEST),
     countTransactions(db, id),
     readWalletSummary(db, id),
+    readAdminUserReferrals(db, id),
   ]);
   const groups = await readGroupLabels(
     db,
@@ -58,5 +64,6 @@ export async function readAdminUserDetails(db: Db, id: string): Promise<AdminUse
       totalTopupsKobo: summary.totalTopupsKobo,
       totalSpentKobo: summary.totalSpentKobo,
     },
+    referrals,
   };
 }

@@ -16,7 +16,15 @@ import {
   registerSchema,
   resendSchema,
 } from '../../../shared/auth.ts';
-import { confirmEmail, registerUser, resendConfirmation, signIn } from './auth.service.ts';
+import {
+  confirmEmail,
+  registerUser,
+  resendConfirmation,
+  signIn,
+  type SignupHook,
+} from './auth.service.ts';
+import { deviceIdOf } from '../../http/device-cookie.ts';
+import { rememberDevice } from './user-devices.ts';
 import { loadMe, type ProfileTotalsRead } from './me.ts';
 import { endSession, startSession } from './sessions.ts';
 import { startSignInChallenge } from './two-factor/sign-in-challenge.ts';
@@ -30,18 +38,27 @@ type Deps = {
   pokeMail: () => void;
   cipher: CredentialCipher;
   profileTotals: ProfileTotalsRead;
+  /** Run in the sign-up's transaction (app.ts: the referral tie); its cookies are cleared once it ran. */
+  signup?: { onSignedUp: SignupHook; cookiesUsed: string[] };
 };
 
 export function authRoutes(
   app: FastifyInstance,
-  { db, config, pokeMail, profileTotals }: Deps,
+  { db, config, pokeMail, signup, profileTotals }: Deps,
 ): void {
   app.post(
     '/api/auth/register',
     { config: { access: 'public' }, ...answers({ 201: okMessageSchema }) },
     async (req, reply) => {
       const input = parseInput(registerSchema, req.body);
-      await registerUser(db, config, input, req.ip);
+      const deviceId = deviceIdOf(req, reply, config.isProduction);
+      await registerUser(db, config, input, req.ip, {
+        deviceId,
+        cookies: req.cookies,
+        onSignedUp: signup?.onSignedUp,
+      });
+      for (const name of signup?.cookiesUsed ?? [])
+        if (req.cookies[name] !== undefined) reply.clearCookie(name, { path: '/' });
       pokeMail();
       return reply
         .status(201)
@@ -78,6 +95,8 @@ export function authRoutes(
     async (req, reply) => {
       const input = parseInput(loginSchema, req.body);
       const user = await signIn(db, input, req.ip);
+      // The password was right: this device is the account's (referral rewards' known_device rule).
+      await rememberDevice(db, user.id, deviceIdOf(req, reply, config.isProduction));
       // Two-factor sign-in: the password gives a challenge, and the code (two-factor.routes.ts) the session.
       if (user.totpEnabledAt) {
         await startSignInChallenge(db, config, reply, user.id);

@@ -1,7 +1,7 @@
 // Sign-up, sign-in and e-mail confirmation: the rules of SPEC.md §5 and §8, enforced on the server.
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { consumeLimit, consumeLimits, giveBack } from '../../http/rate-limit.ts';
 import { authMessages, displayNameFromEmail } from '../../../shared/auth.ts';
@@ -10,6 +10,20 @@ import { sendConfirmationEmail } from './confirmation-email.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { redeemEmailToken } from './email-tokens.ts';
 import { inviteIfListed } from './listed-admins.ts';
+import { rememberDevice } from './user-devices.ts';
+
+/** Where a new account came from: its address, its device, the cookies its browser sent. */
+export type NewSignup = {
+  userId: string;
+  ip: string;
+  deviceId: string;
+  cookies: Record<string, string | undefined>;
+};
+/**
+ * Work another module does in the sign-up's own transaction (referral rewards tie the account to its referrer).
+ * Handed down by buildApp, so that auth imports no module that builds on it (docs/decisions/019).
+ */
+export type SignupHook = (tx: Tx, signup: NewSignup) => Promise<void>;
 
 const MINUTE = 60_000;
 // A real hash of a throwaway password, so an unknown e-mail costs as much time as a wrong password.
@@ -20,6 +34,7 @@ export async function registerUser(
   config: Config,
   input: { email: string; password: string },
   ip: string,
+  from: { deviceId: string; cookies: NewSignup['cookies']; onSignedUp?: SignupHook | undefined },
 ) {
   await consumeLimit(
     db,
@@ -30,10 +45,23 @@ export async function registerUser(
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
-      .values({ email: input.email, fullName: displayNameFromEmail(input.email), passwordHash })
+      .values({
+        email: input.email,
+        fullName: displayNameFromEmail(input.email),
+        passwordHash,
+        signupIp: ip,
+      })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id, email: users.email, fullName: users.fullName });
     if (!created) throw new AppError('USER_EXISTS', 409, authMessages.userExists);
+    // The hook judges the device before this account is noted on it.
+    await from.onSignedUp?.(tx, {
+      userId: created.id,
+      ip,
+      deviceId: from.deviceId,
+      cookies: from.cookies,
+    });
+    await rememberDevice(tx, created.id, from.deviceId);
     await sendConfirmationEmail(tx, config.publicUrl, created);
     return created;
   });

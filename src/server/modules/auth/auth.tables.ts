@@ -33,6 +33,8 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The last 30-second step a code was accepted for: a code works once, never replayed. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The address the account signed up from (req.ip): referral rewards refuse a referee who shares it. */
+    signupIp: text('signup_ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -119,4 +121,23 @@ export const signInChallenges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sign_in_challenges_user_idx').on(t.userId)],
+);
+
+/**
+ * The devices (first-party cookie ids, http/device-cookie.ts) an account signed up or signed in from: referral
+ * rewards refuse a sign-up on a device another account already used. Forgotten with the account.
+ */
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_devices_user_device_key').on(t.userId, t.deviceId),
+    index('user_devices_device_idx').on(t.deviceId),
+  ],
 );

@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors.ts';
 import { forgetHitsOf } from '../../http/rate-limit.ts';
 import { accountMessages } from '../../../shared/account.ts';
 import { RESERVED_EMAIL_TLD } from '../../../shared/auth.ts';
-import { emailTokens, recoveryCodes, sessions, users } from './auth.tables.ts';
+import { emailTokens, recoveryCodes, sessions, userDevices, users } from './auth.tables.ts';
 import { forgetMessagesFrom } from '../inbox/forget-sender.ts';
 import { forgetEmailsOf } from '../mail/outbox.ts';
 import { checkPassword } from './check-password.ts';
@@ -45,10 +45,12 @@ export async function deleteAccount(
         totpSecretEnc: null,
         totpEnabledAt: null,
         emailConfirmedAt: null,
+        signupIp: null,
         deletedAt: new Date(),
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
+    await tx.delete(userDevices).where(eq(userDevices.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));

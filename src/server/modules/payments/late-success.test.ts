@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signedInUser, SAME_ORIGIN } from '../../test/auth-helpers.ts';
-import { silent, topupTestApp } from '../../test/topup-helpers.ts';
+import { referralTerms, silent, topupTestApp } from '../../test/topup-helpers.ts';
 import { emailOutbox } from '../mail/mail.tables.ts';
 import { LATE_SUCCESS_WINDOW_MS } from './payment-transitions.ts';
 import { payments } from './payments.tables.ts';
@@ -15,7 +15,7 @@ const WEBHOOK_TOKEN = 'late-webhook-token-0123456789';
 const { fake, provider, app, db, startTopup, check, webhook, balanceOf, topupRows } =
   await topupTestApp({ webhookToken: WEBHOOK_TOKEN, retryDelayMs: 1 });
 const settleIn = (paymentMode: 'live' | 'test') =>
-  createSettler({ db, provider, log: silent, paymentMode });
+  createSettler({ db, provider, log: silent, paymentMode, referralTerms });
 const credits = async (paymentId: string) => (await topupRows(paymentId)).length;
 const row = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0]!;
 const receipts = (userId: string) =>

@@ -1,12 +1,15 @@
 // Verify-and-credit: the one path by which a top-up reaches a wallet. The redirect check, the customer's
 // "Check again", the webhook, the reconciler and the admin's Re-check all call settlePayment; it asks the
 // provider, matches the answer against our record, and applies the state machine (payment-transitions.ts)
-// under the payment row's lock. The unique payment_id on the ledger makes the credit happen once at most.
-import { eq } from 'drizzle-orm';
+// under the payment row's lock. The unique payment_id on the ledger makes the credit happen once at most. A
+// referred customer's credit also rewards their referrer, in the same transaction (referrals/reward-referrer.ts).
+import { and, count, eq } from 'drizzle-orm';
 import type { PaymentMode, VerifySource } from '../../../shared/payments.ts';
 import { PROVIDER_EXPLANATION_PREFIX } from '../../../shared/payments.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { postLedgerEntry } from '../wallet/post-ledger-entry.ts';
+import type { ReferralTerms } from '../referrals/referral-terms.ts';
+import { rewardReferrer } from '../referrals/reward-referrer.ts';
 import {
   PaymentProviderError,
   type PaymentProvider,
@@ -35,6 +38,8 @@ export type SettleDeps = {
   provider: PaymentProvider;
   log: Log;
   paymentMode: PaymentMode;
+  /** REFERRAL_PERCENT and REFERRAL_MAX_TOPUPS: what a credit earns the customer's referrer. */
+  referralTerms: ReferralTerms;
   /** Called after a credit committed (the app wakes the mail worker for the receipt). */
   onCredited?: (payment: Payment) => void;
   /** Called when the provider did not answer or disagreed with our record (the metrics' failure counter). */
@@ -104,7 +109,7 @@ export async function settlePayment(
     });
     if (!step) return { payment: locked, creditedNow: false };
     const providerAnswers = appendAnswer(locked.providerAnswers, record);
-    if (step.credit) return credit(tx, provider, locked, verified!, providerAnswers);
+    if (step.credit) return credit(tx, deps, locked, verified!, providerAnswers);
     if (seen.kind === 'mismatch' && locked.status === 'pending') {
       log.error(
         { paymentId, reference: locked.reference, why: seen.message },
@@ -149,7 +154,7 @@ export function matchAnswer(payment: Payment, v: VerifiedPayment, mode: PaymentM
 
 async function credit(
   tx: Tx,
-  provider: PaymentProvider,
+  { provider, referralTerms }: SettleDeps,
   payment: Payment,
   v: VerifiedPayment,
   providerAnswers: ProviderAnswer[],
@@ -179,6 +184,13 @@ async function credit(
     })
     .where(eq(payments.id, payment.id))
     .returning();
+  await rewardReferrer(tx, payment, referralTerms, async () => {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(payments)
+      .where(and(eq(payments.userId, payment.userId), eq(payments.status, 'completed')));
+    return row!.n;
+  });
   await enqueueTopupReceipt(tx, {
     userId: payment.userId,
     paymentId: payment.id,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { quickCustomer, signedInUser, SAME_ORIGIN } from '../../test/auth-helpers.ts';
-import { silent, topupTestApp } from '../../test/topup-helpers.ts';
+import { referralTerms, silent, topupTestApp } from '../../test/topup-helpers.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
 import { payments } from './payments.tables.ts';
 import { reconcileDuePayments } from './reconcile-payments.ts';
@@ -11,7 +11,7 @@ const WEBHOOK_TOKEN = 'webhook-token-0123456789abcdef';
 const { fake, provider, app, db, startTopup, check, webhook, balanceOf, topupRows } =
   await topupTestApp({ webhookToken: WEBHOOK_TOKEN, retryDelayMs: 5 });
 // The fake answers with the documented fixtures, whose domain is "test": the store runs in test mode here.
-const settle = createSettler({ db, provider, log: silent, paymentMode: 'test' });
+const settle = createSettler({ db, provider, log: silent, paymentMode: 'test', referralTerms });
 
 describe('starting a top-up', () => {
   it('creates a pending payment and asks the provider with the amount in naira, the letters of the name and our callback page', async () => {
@@ -287,6 +287,7 @@ describe('forgeries credit nothing', () => {
       provider,
       log: { warn: () => {}, error: (o: object) => errors.push(o) },
       paymentMode: 'test',
+      referralTerms,
     })(payment.id, 'reconciler');
     expect(outcome.payment.status).toBe('failed');
     expect(errors).toHaveLength(1);

@@ -9,7 +9,10 @@ import { quickCustomer, SAME_ORIGIN, signedInUser } from '../../test/auth-helper
 import { reportClient } from '../../test/report-helpers.ts';
 import { insertGroupWithStock } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { referrals } from '../referrals/referrals.tables.ts';
+import { rewardReferrer } from '../referrals/reward-referrer.ts';
 import { checkLedger } from './check-ledger.ts';
+import { postLedgerEntry } from './post-ledger-entry.ts';
 
 // This file breaks the invariants on purpose (each time inside a transaction it rolls back).
 const { app, db, database } = await createTestApp({ database: { checkInvariants: false } });
@@ -166,6 +169,57 @@ describe('the invariant checker', () => {
         ),
       ),
     ).toEqual(['no available account is older than its group claim start']);
+  });
+
+  it('names the referral invariants: a reward only to the referrer of a tied customer, for its amount', async () => {
+    const referrer = await quickCustomer(db);
+    const referee = await quickCustomer(db);
+    await db
+      .insert(referrals)
+      .values({ refereeId: referee.user.id, referrerId: referrer.user.id, status: 'tied' });
+    const reference = `ACCTSTORE_${Date.now()}_referral`;
+    const [payment] = await db
+      .execute<{ id: string }>(
+        sql`insert into payments
+        (user_id, reference, provider, amount_kobo, status, expires_at, completed_at)
+        values (${referee.user.id}, ${reference}, 'sandbox', 100000, 'completed', now() + interval '1 hour', now())
+        returning id`,
+      )
+      .then((r) => r.rows);
+    await db.transaction(async (tx) => {
+      await postLedgerEntry(tx, {
+        userId: referee.user.id,
+        type: 'topup',
+        amountKobo: 100_000,
+        description: 'Wallet top-up',
+        reference,
+        paymentId: payment!.id,
+      });
+      const topup = { id: payment!.id, userId: referee.user.id, amountKobo: 100_000, reference };
+      await rewardReferrer(tx, topup, { percent: 5, maxTopups: 3 }, async () => 1);
+    });
+    expect(await checkLedger(db)).toEqual([]);
+    const rewardRule =
+      'every referral reward ledger row is the reward of a credited top-up of a customer tied to its owner';
+    expect(
+      await brokenBy((tx) =>
+        tx.execute(
+          sql`update referrals set status = 'refused', refusal = 'known_device' where referee_id = ${referee.user.id}`,
+        ),
+      ),
+    ).toEqual([rewardRule]);
+    expect(
+      await brokenBy((tx) =>
+        tx.execute(
+          sql`update referral_rewards set amount_kobo = amount_kobo + 1 where payment_id = ${payment!.id}`,
+        ),
+      ),
+    ).toEqual([rewardRule]);
+    expect(
+      await brokenBy((tx) =>
+        tx.execute(sql`delete from referral_rewards where payment_id = ${payment!.id}`),
+      ),
+    ).toEqual([rewardRule]);
   });
 
   it('npm run check:ledger exits 0 on a sound database and 1, naming the invariant, on a broken one', async () => {

@@ -88,6 +88,28 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
                where (p.status = 'completed') <> (t.id is not null) or (t.id is not null and t.amount_kobo <> p.amount_kobo)`,
   },
   {
+    // Referral rewards (referrals/reward-referrer.ts): each reward ledger row is the one reward of a credited
+    // top-up of a customer tied (never refused, never themself) to the row's owner, for the reward's amount.
+    invariant:
+      'every referral reward ledger row is the reward of a credited top-up of a customer tied to its owner',
+    query: sql`select t.id, t.user_id, t.amount_kobo, r.payment_id, f.status as tie, p.status as payment
+               from transactions t
+               left join referral_rewards r on r.transaction_id = t.id
+               left join referrals f on f.referee_id = r.referee_id
+               left join payments p on p.id = r.payment_id
+               where t.type = 'referral_reward'
+                 and (r.payment_id is null or r.amount_kobo <> t.amount_kobo or r.referrer_id <> t.user_id
+                      or f.status is distinct from 'tied' or f.referrer_id <> r.referrer_id
+                      or r.referrer_id = r.referee_id
+                      or p.status is distinct from 'completed' or p.user_id <> r.referee_id)`,
+  },
+  {
+    invariant: 'every referral reward has its ledger row of type referral_reward',
+    query: sql`select r.payment_id, r.transaction_id from referral_rewards r
+               left join transactions t on t.id = r.transaction_id
+               where t.id is null or t.type <> 'referral_reward' or t.status <> 'completed'`,
+  },
+  {
     // Purchases append their change to stock_count_pending and it is folded in right after commit
     // (stock/stock-count.ts), so the count is exact once folded, and exact with its pending changes always.
     invariant: 'stock_count equals the available accounts of each group',

@@ -23,7 +23,9 @@ export async function readActivity(db: Db, userId: string): Promise<ActivityList
             ? 'topup'
             : t.type === 'refund'
               ? 'refund'
-              : 'admin',
+              : t.type === 'referral_reward'
+                ? 'referral'
+                : 'admin',
       description: t.description,
       amountKobo: t.amountKobo,
       createdAt: t.createdAt.toISOString(),

@@ -1,6 +1,8 @@
 // Model-based test (fast-check commands): top-ups, purchases, retried purchases, admin credits and
-// debits, restocks, and reports resolved by replacement, refund or rejection run against the real app;
-// after every command the store equals a tiny model.
+// debits, restocks, reports resolved by replacement, refund or rejection, and the referral programme switched
+// on and off run against the real app; after every command the store equals a tiny model. In each run customer 1
+// was brought by customer 0 (tied) and customer 2's sign-up through 0's link was refused: 0 earns 5% (rounded
+// down) of 1's first 3 credited top-ups while the programme is on, never anything for 2's.
 import crypto from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -13,6 +15,11 @@ import type { OrderList } from '../../../shared/orders.ts';
 import { users } from '../../modules/auth/auth.tables.ts';
 import { productGroups } from '../../modules/catalogue/catalogue.tables.ts';
 import { checkLedger } from '../../modules/wallet/check-ledger.ts';
+import { referrals } from '../../modules/referrals/referrals.tables.ts';
+import { referralRewardKobo } from '../../../shared/referrals.ts';
+
+/** The test configuration's defaults: REFERRAL_PERCENT 5, REFERRAL_MAX_TOPUPS 3. */
+const REFERRAL = { percent: 5, maxTopups: 3 };
 
 const RUNS = Number(process.env['FUZZ_RUNS']) || 1000;
 const { app, db } = await createTestApp({ deps: { paymentProvider: createInstantProvider() } });
@@ -23,6 +30,10 @@ type Model = {
   stock: number[];
   prices: number[];
   orders: Map<string, { user: number; group: number; qty: number }>;
+  /** Credited top-ups per customer, and who brought each (tied only). */
+  topups: number[];
+  referrerOf: (number | null)[];
+  isProgrammeOn: boolean;
 };
 type Real = { users: { id: string; cookie: string }[]; groups: string[] };
 
@@ -67,6 +78,15 @@ class TopUp implements fc.AsyncCommand<Model, Real> {
     });
     expect(check.json().status).toBe('completed');
     m.balances[this.user]! += this.naira * 100;
+    const place = ++m.topups[this.user]!;
+    const referrer = m.referrerOf[this.user];
+    if (
+      referrer !== null &&
+      referrer !== undefined &&
+      m.isProgrammeOn &&
+      place <= REFERRAL.maxTopups
+    )
+      m.balances[referrer]! += referralRewardKobo(this.naira * 100, REFERRAL.percent);
     await assertMatches(m, r);
   }
   toString = () => `TopUp(u${this.user}, ₦${this.naira})`;
@@ -225,6 +245,30 @@ class Restock implements fc.AsyncCommand<Model, Real> {
   toString = () => `Restock(g${this.group}, +${this.n})`;
 }
 
+class SwitchReferrals implements fc.AsyncCommand<Model, Real> {
+  readonly isEnabled: boolean;
+  constructor(isEnabled: boolean) {
+    this.isEnabled = isEnabled;
+  }
+  check = () => true;
+  async run(m: Model, r: Real) {
+    await switchReferrals(this.isEnabled);
+    m.isProgrammeOn = this.isEnabled;
+    await assertMatches(m, r);
+  }
+  toString = () => `SwitchReferrals(${this.isEnabled ? 'on' : 'off'})`;
+}
+
+async function switchReferrals(isEnabled: boolean) {
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/admin/referrals/settings',
+    headers: { cookie: admin.cookie, ...SAME_ORIGIN },
+    payload: { isEnabled },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 describe('the store behaves like its model', () => {
   it(`matches the model after every command, over ${RUNS} runs`, async () => {
     let runs = 0;
@@ -249,6 +293,7 @@ describe('the store behaves like its model', () => {
           fc.constantFrom('replace' as const, 'refund' as const, 'reject' as const),
         )
         .map(([u, p, a]) => new ReportAndResolve(u, p, a)),
+      fc.boolean().map((on) => new SwitchReferrals(on)),
     ];
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 8 }), async (cmds) => {
@@ -264,12 +309,25 @@ describe('the store behaves like its model', () => {
             (await insertGroupWithStock(db, { accounts: 1, priceKobo: 0 })).id,
           ],
         };
+        await db.insert(referrals).values([
+          { refereeId: r.users[1]!.id, referrerId: r.users[0]!.id, status: 'tied' },
+          {
+            refereeId: r.users[2]!.id,
+            referrerId: r.users[0]!.id,
+            status: 'refused',
+            refusal: 'same_address',
+          },
+        ]);
+        await switchReferrals(true);
         // Keys are per run: a key reused across runs would belong to another customer's order.
         const m: Model = {
           balances: [0, 0, 0],
           stock: [3, 1],
           prices: [150_000, 0],
           orders: new Map(),
+          topups: [0, 0, 0],
+          referrerOf: [null, 0, null],
+          isProgrammeOn: true,
         };
         await fc.asyncModelRun(() => ({ model: m, real: r }), cmds);
         // The whole-database invariants, every 100 runs (they scan every table, which grows with each run).

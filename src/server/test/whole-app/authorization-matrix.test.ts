@@ -623,6 +623,15 @@ const matrix: Record<string, Row> = {
     expect: ADMINS(),
     request: () => ({ url: '/api/admin/payments/settings' }),
   },
+  'GET /api/referrals': { expect: CUSTOMERS(), request: () => ({ url: '/api/referrals' }) },
+  'GET /api/admin/referrals/settings': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/referrals/settings' }),
+  },
+  'PUT /api/admin/referrals/settings': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/referrals/settings', payload: { isEnabled: true } }),
+  },
   'GET /api/me/api-keys': { expect: CUSTOMERS(), request: () => ({ url: '/api/me/api-keys' }) },
   'POST /api/me/api-keys': {
     expect: CUSTOMERS(201),

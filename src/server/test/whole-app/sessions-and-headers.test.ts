@@ -82,10 +82,32 @@ describe('the session cookie', () => {
     const cookie = res.cookies.find((c) => c.name === '__Host-sid');
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
     expect(cookie!.domain).toBeUndefined();
-    expect(String(res.headers['set-cookie'])).toMatch(/^__Host-sid=[^;]+;.*Secure/);
+    // Sign-in also sets the device cookie (referral rewards' known-device rule): find the session's line.
+    expect([res.headers['set-cookie']].flat()).toContainEqual(
+      expect.stringMatching(/^__Host-sid=[^;]+;.*Secure/),
+    );
     expect((await me(prod, `__Host-sid=${cookie!.value}`)).statusCode).toBe(200);
     expect((await me(prod, `sid=${cookie!.value}`)).statusCode).toBe(401);
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000; includeSubDomains/);
+  });
+});
+
+describe('the referral and device cookies', () => {
+  it('are HttpOnly, SameSite=Lax, of limited life, and Secure in production', async () => {
+    const referrer = await quickCustomer(db);
+    const mine = await app.inject({ url: '/api/referrals', headers: { cookie: referrer.cookie } });
+    const visit = await prod.inject({ url: `/r/${mine.json<{ code: string }>().code}` });
+    expect(visit.statusCode).toBe(302);
+    for (const name of ['ref', 'device']) {
+      const cookie = visit.cookies.find((c) => c.name === name);
+      expect(cookie, name).toMatchObject({
+        httpOnly: true,
+        secure: true,
+        sameSite: 'Lax',
+        path: '/',
+      });
+      expect(cookie!.maxAge, name).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -17,6 +17,7 @@ import { EmailFailuresTab } from './emails/email-failures-tab.tsx';
 import { InboxTab } from './inbox/inbox-tab.tsx';
 import { PaymentsAttention } from './payments/payments-attention.tsx';
 import { PaymentSetup } from './payments/payment-setup.tsx';
+import { ReferralProgramme } from './payments/referral-programme.tsx';
 import { OrdersTab } from './orders/orders-tab.tsx';
 import { ProductsTab } from './products/products-tab.tsx';
 import { ReportsTab } from './reports/reports-tab.tsx';
@@ -70,6 +71,7 @@ const tabs: Tab[] = [
         <UsersTab />
         <PaymentsAttention />
         <PaymentSetup />
+        <ReferralProgramme />
       </div>
     ),
   },

@@ -1,4 +1,5 @@
-// The user details modal: profile, totals, the latest 5 transactions and the latest 5 orders (ids as 8 characters).
+// The user details modal: profile, totals, the latest 5 transactions and the latest 5 orders (ids as 8 characters),
+// referrals.
 import { useEffect, type ReactNode } from 'react';
 import { toast } from '../../../../lib/toast.ts';
 import type { AdminUser } from '../../../../../shared/admin-users.ts';
@@ -10,6 +11,7 @@ import { EmptyState } from '../data-table.tsx';
 import { Badge } from '../status-badge.tsx';
 import { useAdminUserDetails } from './admin-users-api.ts';
 import { UserApiKeys } from './user-api-keys.tsx';
+import { UserReferrals } from './user-referrals.tsx';
 import { formatDateTime } from '../../../../lib/format-date.ts';
 
 export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
@@ -106,6 +108,7 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser; onClose:
               </>
             )}
           />
+          {data.user.role === 'Customer' && <UserReferrals referrals={data.referrals} />}
           {data.user.role === 'Customer' && <UserApiKeys userId={user.id} />}
         </div>
       )}

@@ -93,7 +93,10 @@ export function UsersTab() {
       >
         {(d) => (
           <>
-            <DataTable caption="Users" columns={['Email', 'Name', 'Role', 'Balance', 'Actions']}>
+            <DataTable
+              caption="Users"
+              columns={['Email', 'Name', 'Role', 'Balance', 'Referrals', 'Actions']}
+            >
               {d.users.map((u) => (
                 <Row key={u.id}>
                   <Cell label="Email" className="[overflow-wrap:anywhere]">
@@ -107,6 +110,9 @@ export function UsersTab() {
                   </Cell>
                   <Cell label="Balance" className="tabular-nums">
                     {formatNaira(u.walletBalanceKobo)}
+                  </Cell>
+                  <Cell label="Referrals" className="tabular-nums">
+                    {u.referrals.referralCount} · {formatNaira(u.referrals.earnedKobo)} earned
                   </Cell>
                   <ActionsCell>
                     <Button size="sm" variant="outline" onClick={() => setViewing(u)}>
