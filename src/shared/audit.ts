@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'user.two_factor_reset',
   'email.retry',
   'api_key.revoke',
+  'alerts.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -63,6 +64,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'user.two_factor_reset': 'Two-factor sign-in reset',
   'email.retry': 'E-mail retried',
   'api_key.revoke': 'API key revoked',
+  'alerts.update': 'Owner alert settings changed',
 };
 
 /** What the Activity view filters by: the part of the shop an action changed. */
@@ -72,7 +74,7 @@ export const AUDIT_AREAS = {
   catalogue: ['product_group.', 'category.'],
   roles: ['user.', 'api_key.'],
   reports: ['report.'],
-  email: ['email.'],
+  email: ['email.', 'alerts.'],
   orders: ['order.'],
 } as const;
 export type AuditArea = keyof typeof AUDIT_AREAS;

@@ -14,3 +14,4 @@ export * from '../http/rate-limit.tables.ts';
 export * from '../modules/reports/reports.tables.ts';
 export * from '../maintenance/maintenance.tables.ts';
 export * from '../modules/auth/api-keys/api-keys.tables.ts';
+export * from '../modules/alerts/alerts.tables.ts';
