@@ -27,9 +27,8 @@ CREATE TABLE "owner_alerts" (
 ALTER TABLE "owner_alert_settings" ADD CONSTRAINT "owner_alert_settings_updated_by_user_id_users_id_fk" FOREIGN KEY ("updated_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "owner_alerts_due_idx" ON "owner_alerts" USING btree ("next_attempt_at") WHERE "owner_alerts"."status" in ('pending', 'sending');--> statement-breakpoint
 CREATE UNIQUE INDEX "owner_alerts_coalesce_key" ON "owner_alerts" USING btree ("kind") WHERE "owner_alerts"."status" = 'pending' and "owner_alerts"."kind" = 'email_failing';--> statement-breakpoint
--- Hand-written from here: the settings row the triggers read, and the triggers that queue the alerts in the
--- transaction of their cause. Each function's first version is a stub; its text is src/server/db/functions/2[3-7]-*.sql.
-INSERT INTO "owner_alert_settings" ("id") VALUES (1);--> statement-breakpoint
+-- Hand-written from here: the triggers that queue the alerts in the transaction of their cause. Each function's
+-- first version is a stub; its text is src/server/db/functions/2[4-7]-*.sql.
 CREATE OR REPLACE FUNCTION orders_owner_alert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION account_reports_owner_alert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION payments_owner_alert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint

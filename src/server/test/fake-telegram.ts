@@ -12,7 +12,11 @@ export type FakeMode =
   | { answer: 'down'; status: number }
   | { answer: 'rate-limited'; retryAfterS: number };
 
-export async function startFakeTelegram() {
+export async function startFakeTelegram({
+  port: wantedPort = 0,
+  token = FAKE_BOT_TOKEN,
+  chatId = FAKE_CHAT_ID,
+}: { port?: number; token?: string; chatId?: string } = {}) {
   const messages: FakeMessage[] = [];
   /** Every request, answered or not (a 429 or 503 too). */
   const requests: { at: number; status: number }[] = [];
@@ -45,9 +49,9 @@ export async function startFakeTelegram() {
           parameters: { retry_after: mode.retryAfterS },
         });
       const { chat_id, text } = JSON.parse(body) as { chat_id: string; text: string };
-      if (match[1] !== FAKE_BOT_TOKEN)
+      if (match[1] !== token)
         return answer(401, { ok: false, error_code: 401, description: 'Unauthorized' });
-      if (String(chat_id) !== FAKE_CHAT_ID)
+      if (String(chat_id) !== chatId)
         return answer(400, {
           ok: false,
           error_code: 400,
@@ -62,7 +66,7 @@ export async function startFakeTelegram() {
     new Promise<number>((resolve) =>
       server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
     );
-  const port = await listen(0);
+  const port = await listen(wantedPort);
   const stop = () =>
     new Promise<void>((resolve) => {
       for (const s of sockets) s.destroy();
@@ -81,8 +85,8 @@ export async function startFakeTelegram() {
     close: () => (server.listening ? stop() : Promise.resolve()),
     /** The environment that points the store at this fake. */
     env: () => ({
-      TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
-      TELEGRAM_CHAT_ID: FAKE_CHAT_ID,
+      TELEGRAM_BOT_TOKEN: token,
+      TELEGRAM_CHAT_ID: chatId,
       TELEGRAM_API_BASE: `http://127.0.0.1:${port}`,
     }),
   };

@@ -9,8 +9,8 @@ BEGIN
          jsonb_build_object('order_ref', 'ORD-' || upper(left(o.id::text, 8)),
                             'product', o.account_details ->> 'product_name',
                             'quantity', o.quantity, 'amount_kobo', o.amount_kobo)
-    FROM new_orders o, owner_alert_settings s
-   WHERE s.id = 1 AND NOT ('order_completed' = ANY (s.disabled_kinds))
-     AND o.status = 'completed' AND o.amount_kobo >= s.min_order_kobo;
+    FROM new_orders o LEFT JOIN owner_alert_settings s ON s.id = 1 -- no row yet: every kind on, every order
+   WHERE NOT ('order_completed' = ANY (coalesce(s.disabled_kinds, '{}')))
+     AND o.status = 'completed' AND o.amount_kobo >= coalesce(s.min_order_kobo, 0);
   RETURN NULL;
 END $$;

@@ -42,7 +42,7 @@ export async function readAlertSettings(
              max(sent_at) as last_sent_at
       from owner_alerts`),
   ]);
-  // The migration made the row; a database restored from before it would have none: every kind on.
+  // No row before the first save: every kind on, every order.
   const settings = row ?? { disabledKinds: [], minOrderKobo: 0 };
   const q = queue.rows[0]!;
   return {

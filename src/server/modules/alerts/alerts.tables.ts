@@ -47,7 +47,7 @@ export const ownerAlerts = pgTable(
   ],
 );
 
-/** The one row (id 1, made by the migration) the triggers read: which kinds are off, and the order threshold. */
+/** The one row (id 1, made by the first save; none: every kind on) the triggers read: kinds off, order threshold. */
 export const ownerAlertSettings = pgTable(
   'owner_alert_settings',
   {

@@ -83,10 +83,7 @@ beforeEach(async () => {
   telegram.setMode({ answer: 'ok' });
   telegram.setDelay(0);
   await db.delete(ownerAlerts);
-  await db
-    .update(ownerAlertSettings)
-    .set({ disabledKinds: [], minOrderKobo: 0 })
-    .where(eq(ownerAlertSettings.id, 1));
+  await db.delete(ownerAlertSettings);
 });
 
 async function buy(cookie: string, productGroupId: string, quantity: number) {
