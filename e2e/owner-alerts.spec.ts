@@ -8,7 +8,7 @@ import { startFakeTelegram, type FakeTelegram } from '../src/server/test/fake-te
 import { e2eTelegram, e2eTelegramPort } from '../playwright.config.ts';
 import { createCustomer, creditWallet, signIn, signInAsAdmin } from './customers.ts';
 
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
+test.describe.configure({ timeout: 90_000 });
 
 let telegram: FakeTelegram;
 test.beforeAll(async () => {
@@ -54,6 +54,7 @@ test('the admin tests the bot, switches a kind off, and hears of an order in the
   const customer = await createCustomer(shopper, 'alerted');
   await creditWallet(browser, customer.email, 5_000);
   await signIn(shopper, customer.email, customer.password);
+  await expect(shopper).toHaveURL(/\/dashboard$/);
   const { groups } = (await (
     await shopper.request.get('/api/catalogue')
   ).json()) as CatalogueResponse;
@@ -79,7 +80,7 @@ for (const theme of ['light', 'dark'] as const)
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await signInAsAdmin(page);
       await openAlerts(page);
-      const card = page.locator('section').filter({ hasText: 'Owner Alerts (Telegram)' });
+      const card = page.getByRole('tabpanel', { name: 'Alerts' }).locator('section');
       await expect(card.getByRole('checkbox')).toHaveCount(5);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         width,
