@@ -350,7 +350,9 @@ describe('delivery', () => {
     const waiting = await db.select().from(ownerAlerts);
     for (const a of waiting) {
       expect(a.status).toBe('pending');
+      // retry_after, not the backoff (5 s at the first attempt).
       expect(a.nextAttemptAt.getTime() - limitedAt).toBeGreaterThan(1500);
+      expect(a.nextAttemptAt.getTime() - limitedAt).toBeLessThan(2600);
     }
     telegram.setMode({ answer: 'ok' });
     // Polled as the job loop polls: nothing is asked until the two seconds are over.
