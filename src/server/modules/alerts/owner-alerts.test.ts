@@ -127,6 +127,27 @@ describe('each kind, sent once', () => {
     for (const text of texts()) for (const secret of secrets) expect(text).not.toContain(secret);
   });
 
+  it('tells the owner of each of 40 purchases made at once (batched into shared transactions) exactly once', async () => {
+    const group = await insertGroupWithStock(db, { accounts: 60, priceKobo: 100_00 });
+    const buyers = await Promise.all(Array.from({ length: 40 }, () => quickCustomer(db, 100_00)));
+    const before = app.purchases.batcher.stats();
+    const answers = await Promise.all(
+      buyers.map((b) => shop.buy(b.cookie, { productGroupId: group.id, quantity: 1 })),
+    );
+    const batched = app.purchases.batcher.stats().completedInBatches - before.completedInBatches;
+    expect(batched).toBeGreaterThan(0);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(40).fill(201));
+    const refs = answers.map(
+      (a) => `ORD-${a.json<{ order: { id: string } }>().order.id.slice(0, 8).toUpperCase()}`,
+    );
+    expect(await deliverAll()).toBe(40);
+    expect(
+      texts()
+        .map((t) => t.split('\n')[0])
+        .sort(),
+    ).toEqual(refs.map((r) => `🛒 New order ${r}`).sort());
+  });
+
   it('queues nothing for a purchase that fails: the alert commits with the order or not at all', async () => {
     const group = await insertGroupWithStock(db, { accounts: 3, priceKobo: 2500_00 });
     const poor = await quickCustomer(db, 100_00);
