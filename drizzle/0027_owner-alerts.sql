@@ -28,7 +28,9 @@ ALTER TABLE "owner_alert_settings" ADD CONSTRAINT "owner_alert_settings_updated_
 CREATE INDEX "owner_alerts_due_idx" ON "owner_alerts" USING btree ("next_attempt_at") WHERE "owner_alerts"."status" in ('pending', 'sending');--> statement-breakpoint
 CREATE UNIQUE INDEX "owner_alerts_coalesce_key" ON "owner_alerts" USING btree ("kind") WHERE "owner_alerts"."status" = 'pending' and "owner_alerts"."kind" = 'email_failing';--> statement-breakpoint
 -- Hand-written from here: the triggers that queue the alerts in the transaction of their cause. Each function's
--- first version is a stub; its text is src/server/db/functions/2[4-7]-*.sql.
+-- first version is a stub; its text is src/server/db/functions/2[4-7]-*.sql. Keep them stubs: a restore loads a
+-- backup's rows with only the migrations' functions in place, so history does not become new alerts
+-- (maintenance/backup-restore.test.ts compares the counts).
 CREATE OR REPLACE FUNCTION orders_owner_alert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION account_reports_owner_alert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION payments_owner_alert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
