@@ -40,6 +40,9 @@ import { deliverDueEmails, startMailWorker } from './modules/mail/deliver-emails
 import { createFailureCounters } from './modules/health/failure-counters.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { adminEmailRoutes } from './modules/mail/admin-emails.routes.ts';
+import { alertRoutes } from './modules/alerts/alerts.routes.ts';
+import { deliverDueAlerts, skipWaitingAlerts } from './modules/alerts/deliver-alerts.ts';
+import { createTelegramSender } from './modules/alerts/telegram-client.ts';
 import {
   createLocalMailbox,
   createSmtpTransport,
@@ -78,9 +81,6 @@ import { adminOrderRoutes } from './modules/orders/admin-orders.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { purchaseLine, type PurchaseLine } from './modules/orders/purchase.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
-import { alertRoutes } from './modules/alerts/alerts.routes.ts';
-import { deliverDueAlerts, skipWaitingAlerts } from './modules/alerts/deliver-alerts.ts';
-import { createTelegramSender } from './modules/alerts/telegram-client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
