@@ -40,11 +40,9 @@ CREATE TRIGGER orders_owner_alert AFTER INSERT ON orders REFERENCING NEW TABLE A
 CREATE TRIGGER account_reports_owner_alert AFTER INSERT ON account_reports REFERENCING NEW TABLE AS new_reports
   FOR EACH STATEMENT EXECUTE FUNCTION account_reports_owner_alert();--> statement-breakpoint
 CREATE TRIGGER payments_owner_alert AFTER UPDATE OF status ON payments FOR EACH ROW
-  WHEN ((OLD.status = 'pending' AND NEW.status = 'failed' AND NEW.status_message LIKE 'Mismatch:%')
-     OR (OLD.status IN ('failed', 'expired') AND NEW.status = 'completed'))
+  WHEN (OLD.status IS DISTINCT FROM NEW.status)
   EXECUTE FUNCTION payments_owner_alert();--> statement-breakpoint
--- The failure that makes three in a row: recordFailure keeps attempts as claimed (a release lowers them).
+-- A failed attempt recorded (which ones need the owner is the function's rule, in its file).
 CREATE TRIGGER email_outbox_owner_alert AFTER UPDATE OF status ON email_outbox FOR EACH ROW
-  WHEN (OLD.status = 'sending' AND NEW.status IN ('pending', 'failed') AND NEW.last_error IS NOT NULL
-        AND OLD.attempts = 3 AND NEW.attempts = 3)
+  WHEN (OLD.status = 'sending' AND NEW.status IN ('pending', 'failed') AND NEW.last_error IS NOT NULL)
   EXECUTE FUNCTION email_outbox_owner_alert();
