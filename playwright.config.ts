@@ -13,6 +13,7 @@ const executablePath =
 export const e2eAdmin = { email: 'admin@acctstore.local', password: 'e2e-admin-password' };
 /** An ADMIN_EMAILS address: its owner becomes admin through the invitation (two-factor.spec). */
 export const e2eListedAdmin = 'owner@acctstore.local';
+export const e2eTelegramPort = port + 1000;
 
 // The store's secrets for this run: fresh each run, the same in the runner and its workers (which inherit the
 // environment). Its log goes to .tmp/test-logs/ with the secrets noted beside it: `npm test` ends by checking
@@ -21,6 +22,11 @@ process.env.E2E_SECRET_SEED ??= crypto.randomBytes(16).toString('hex');
 const derived = (label: string) =>
   crypto.createHash('sha256').update(`${process.env.E2E_SECRET_SEED}:${label}`).digest('hex');
 const logDir = '.tmp/test-logs';
+export const e2eTelegram = {
+  TELEGRAM_BOT_TOKEN: `${parseInt(derived('telegram-bot').slice(0, 8), 16)}:${derived('telegram-token').slice(0, 35)}`,
+  TELEGRAM_CHAT_ID: '-1009876543210',
+  TELEGRAM_API_BASE: `http://127.0.0.1:${port + 1000}`,
+};
 const serverEnv = {
   PORT: String(port),
   DATA_DIR: `.tmp/e2e-data-${port}`,
@@ -33,6 +39,9 @@ const serverEnv = {
   ADMIN_EMAILS: e2eListedAdmin,
   CREDENTIALS_KEY: derived('credentials-key'),
   PAYMENT_WEBHOOK_TOKEN: `whk-${derived('webhook-token').slice(0, 32)}`,
+  // Owner alerts go to a fake Bot API that owner-alerts.spec starts on this port (unreachable otherwise: the
+  // alerts of the other specs wait and retry, as they would while Telegram is down).
+  ...e2eTelegram,
 };
 fs.mkdirSync(logDir, { recursive: true });
 fs.writeFileSync(

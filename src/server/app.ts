@@ -40,6 +40,9 @@ import { deliverDueEmails, startMailWorker } from './modules/mail/deliver-emails
 import { createFailureCounters } from './modules/health/failure-counters.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { adminEmailRoutes } from './modules/mail/admin-emails.routes.ts';
+import { alertRoutes } from './modules/alerts/alerts.routes.ts';
+import { deliverDueAlerts, skipWaitingAlerts } from './modules/alerts/deliver-alerts.ts';
+import { createTelegramSender } from './modules/alerts/telegram-client.ts';
 import {
   createLocalMailbox,
   createSmtpTransport,
@@ -299,6 +302,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     () => reconcileDuePayments(db, (id) => settle(id, 'reconciler')),
     15_000,
   );
+  // Owner alerts: queued by database triggers with their cause, sent from here. Nothing is read or written at
+  // boot: the first round runs after the interval, so a database that is down at start delays alerts, not the app.
+  const telegram =
+    config.TELEGRAM_BOT_TOKEN && config.TELEGRAM_CHAT_ID
+      ? {
+          baseUrl: config.TELEGRAM_API_BASE,
+          token: config.TELEGRAM_BOT_TOKEN,
+          chatId: config.TELEGRAM_CHAT_ID,
+        }
+      : null;
+  const telegramSender = telegram ? createTelegramSender(telegram) : null;
+  if (telegramSender)
+    backgroundJob(
+      'telegram alerts',
+      () => deliverDueAlerts(db, telegramSender, { log: app.log }),
+      3_000,
+    );
+  else backgroundJob('skipping alerts (no Telegram bot)', () => skipWaitingAlerts(db), 60_000);
   backgroundJob('pruning', async () => (await pruneStaleRows(db, app.log), 0), 60_000);
   // A process killed between a purchase's commit and its stock_count refresh leaves the change pending.
   backgroundJob(
@@ -391,6 +412,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   adminPaymentRoutes(app, { db, recheck: (id) => settle(id, 'admin'), setup: paymentSetup });
   adminEmailRoutes(app, { db, pokeMail });
+  alertRoutes(app, { db, telegram, sender: telegramSender, publicUrl: config.publicUrl });
   if (paymentProvider.name === 'sandbox' && !config.isProduction) sandboxRoutes(app, { db });
   if (!config.isProduction) mailboxRoutes(app, { db, open: openBody });
 

@@ -83,6 +83,20 @@ const envSchema = z.object({
     .optional(),
   // live: only ErcasPay's live domain is credited; test: its TEST domain is accepted (and admins see a banner).
   ERCASPAY_MODE: z.enum(PAYMENT_MODES).optional(),
+  // Owner alerts on Telegram (modules/alerts): a bot from @BotFather and the chat it writes to; both or neither.
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]{20,}$/, 'TELEGRAM_BOT_TOKEN must look like 123456789:AA… (from @BotFather)')
+    .optional(),
+  TELEGRAM_CHAT_ID: z
+    .string()
+    .regex(
+      /^(-?\d+|@\w{5,})$/,
+      'TELEGRAM_CHAT_ID must be a number (from getUpdates) or an @channel name',
+    )
+    .optional(),
+  // The Bot API's address; tests point it at a local fake.
+  TELEGRAM_API_BASE: z.url().default('https://api.telegram.org'),
   WARRANTY_HOURS: z.coerce
     .number()
     .int()
@@ -160,6 +174,11 @@ export function loadConfig(
       message:
         'must not be longer than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
     });
+  if (!cleaned.TELEGRAM_BOT_TOKEN !== !cleaned.TELEGRAM_CHAT_ID)
+    problems.push({
+      name: cleaned.TELEGRAM_BOT_TOKEN ? 'TELEGRAM_CHAT_ID' : 'TELEGRAM_BOT_TOKEN',
+      message: 'set both TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, or neither (owner alerts)',
+    });
   const isProduction = cleaned.NODE_ENV === 'production';
   if (isProduction && !cleaned.ERCASPAY_SECRET_KEY) {
     problems.push({
@@ -221,6 +240,7 @@ export function configuredSecrets(config: Config): { name: string; value: string
   add('ERCASPAY_SECRET_KEY', config.ERCASPAY_SECRET_KEY);
   add('PAYMENT_WEBHOOK_TOKEN', config.PAYMENT_WEBHOOK_TOKEN);
   add('METRICS_TOKEN', config.METRICS_TOKEN);
+  add('TELEGRAM_BOT_TOKEN', config.TELEGRAM_BOT_TOKEN);
   add('DEMO_ADMIN_PASSWORD', config.DEMO_ADMIN_PASSWORD);
   add(
     'SMTP_URL password',

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'email.retry',
   'api_key.revoke',
   'referral.switch',
+  'alerts.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -65,6 +66,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'email.retry': 'E-mail retried',
   'api_key.revoke': 'API key revoked',
   'referral.switch': 'Referral programme switched',
+  'alerts.update': 'Owner alert settings changed',
 };
 
 /** What the Activity view filters by: the part of the shop an action changed. */
@@ -74,7 +76,7 @@ export const AUDIT_AREAS = {
   catalogue: ['product_group.', 'category.'],
   roles: ['user.', 'api_key.'],
   reports: ['report.'],
-  email: ['email.'],
+  email: ['email.', 'alerts.'],
   orders: ['order.'],
 } as const;
 export type AuditArea = keyof typeof AUDIT_AREAS;

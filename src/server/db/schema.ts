@@ -16,3 +16,4 @@ export * from '../maintenance/maintenance.tables.ts';
 export * from '../modules/auth/api-keys/api-keys.tables.ts';
 export * from '../modules/webhooks/webhooks.tables.ts';
 export * from '../modules/referrals/referrals.tables.ts';
+export * from '../modules/alerts/alerts.tables.ts';

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../modules/auth/auth.tables.ts';
 import { rateLimitHits } from '../http/rate-limit.tables.ts';
+import { ownerAlerts } from '../modules/alerts/alerts.tables.ts';
 import { insertUser, signInCookie } from '../test/auth-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { jobRuns } from './jobs.tables.ts';
@@ -24,10 +25,26 @@ describe('the pruning job', () => {
       { bucket: 'recent', createdAt: new Date(Date.now() - HOUR) },
     ]);
 
+    const day = 24 * HOUR;
+    const alert = (status: 'sent' | 'skipped' | 'pending', daysAgo: number) => ({
+      kind: 'low_stock' as const,
+      details: { daysAgo },
+      status,
+      createdAt: new Date(Date.now() - daysAgo * day),
+      sentAt: status === 'sent' ? new Date(Date.now() - daysAgo * day) : null,
+    });
+    await db
+      .insert(ownerAlerts)
+      .values([alert('sent', 31), alert('skipped', 31), alert('sent', 29), alert('pending', 40)]);
+
     const results = await Promise.all(Array.from({ length: 5 }, () => pruneStaleRows(db, app.log)));
     expect(results.filter((r) => r.ran)).toEqual([
-      { ran: true, sessions: 1, rateLimitHits: 1, webhookDeliveries: 0 },
+      { ran: true, sessions: 1, rateLimitHits: 1, webhookDeliveries: 0, ownerAlerts: 2 },
     ]);
+    // A month-old alert still waiting is kept: an alert is sent or it is still waiting.
+    expect(
+      (await db.select().from(ownerAlerts)).map((a) => `${a.status} ${a.details.daysAgo}`).sort(),
+    ).toEqual(['pending 40', 'sent 29']);
 
     expect(
       await db.select().from(sessions).where(eq(sessions.tokenHash, 'expired-session')),

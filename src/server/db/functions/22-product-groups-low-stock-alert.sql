@@ -1,4 +1,4 @@
--- Queues the low-stock e-mail when a product group's stock count falls to its threshold (trigger from drizzle/0008).
+-- Queues the low-stock e-mail (and the owner's Telegram alert, 23-enqueue-owner-alert.sql) when a product group's stock count falls to its threshold (trigger from drizzle/0008).
 -- The current text (last changed by 0008): change the function here; src/server/db/functions.ts applies it.
 CREATE OR REPLACE FUNCTION product_groups_low_stock_alert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -12,6 +12,7 @@ BEGIN
            'You get this e-mail once each time the template drops to 4 or fewer.',
            u.id
     FROM users u WHERE u.is_admin;
+    PERFORM enqueue_owner_alert('low_stock', jsonb_build_object('product', NEW.name, 'left', NEW.stock_count));
   END IF;
   RETURN NEW;
 END $$;

@@ -24,7 +24,7 @@ export async function isDeviceKnown(
 }
 
 /**
- * The address an account signed up from (null for accounts made otherwise: the admin command, before 0027) and
+ * The address an account signed up from (null for accounts made otherwise: the admin command, before 0028) and
  * whether its owner deleted it; null for an unknown id. `lock` takes the row's lock (the one money moves take),
  * so that a deletion cannot slip in before a credit.
  */

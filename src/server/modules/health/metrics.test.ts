@@ -102,6 +102,8 @@ describe('GET /api/metrics', () => {
     const text = await scrape();
     const grew = (series: string) => (sample(text, series) ?? 0) - (sample(before, series) ?? 0);
     expect(grew('acctstore_orders{status="completed"}')).toBe(1);
+    // The order's alert to the owner waits for Telegram (no worker runs in tests).
+    expect(grew('acctstore_owner_alerts_waiting')).toBe(1);
     expect(grew('acctstore_topups{status="pending"}')).toBe(1);
     expect(sample(text, 'acctstore_topups{status="expired"}')).toBe(0);
     expect(grew('acctstore_email_outbox{status="failed"}')).toBe(1);

@@ -1,6 +1,6 @@
 // The store's state as Prometheus gauges, read from the database at each scrape (so every process reports the
 // same numbers, whichever one is asked): orders and top-ups by status, the e-mail outbox's depth and failures,
-// and when each kind of backup last succeeded. A database that does not answer within SCRAPE_DB_TIMEOUT_MS is
+// the owner alerts waiting for Telegram, and when each kind of backup last succeeded. A database that does not answer within SCRAPE_DB_TIMEOUT_MS is
 // reported down (database_up 0) and the other figures keep their last values.
 import { sql } from 'drizzle-orm';
 import client from 'prom-client';
@@ -47,17 +47,27 @@ export function createStoreGauges(registry: client.Registry) {
     'Age of the oldest top-up still pending (0 when none); a checkout link expires after 90 minutes',
   );
 
+  const alertsWaiting = gauge(
+    'acctstore_owner_alerts_waiting',
+    'Owner alerts (Telegram) queued or being sent; grows while the Bot API is down or refuses the bot',
+  );
+
   const read = async (db: Db) => {
     const counts = await db.execute<Count>(sql`
         select 'orders' as family, status, count(*)::int as n from orders group by status
         union all select 'payments', status, count(*)::int from payments group by status
         union all select 'outbox', case when status = 'pending' and last_error is not null then 'retrying' else status end, count(*)::int
           from email_outbox group by 2`);
-    const ages = await db.execute<{ email: number | null; topup: number | null }>(sql`
+    const ages = await db.execute<{
+      email: number | null;
+      topup: number | null;
+      alerts: number;
+    }>(sql`
       select (select extract(epoch from now() - min(next_attempt_at))::float8 from email_outbox
                where status in ('pending', 'sending') and next_attempt_at <= now()) as email,
              (select extract(epoch from now() - min(created_at))::float8 from payments
-               where status = 'pending') as topup`);
+               where status = 'pending') as topup,
+             (select count(*)::int from owner_alerts where status in ('pending', 'sending')) as alerts`);
     const backups = await db.execute<{ kind: string; at: number }>(
       sql`select kind, extract(epoch from succeeded_at)::float8 as at from backup_runs`,
     );
@@ -82,6 +92,7 @@ export function createStoreGauges(registry: client.Registry) {
       set(outbox, 'outbox', OUTBOX_STATES);
       oldestDue.set(Math.max(0, ages?.email ?? 0));
       oldestTopup.set(Math.max(0, ages?.topup ?? 0));
+      alertsWaiting.set(ages?.alerts ?? 0);
       for (const b of backups) lastBackup.set({ kind: b.kind }, b.at);
       databaseUp.set(1);
     } catch {

@@ -619,6 +619,28 @@ const matrix: Record<string, Row> = {
     expect: ADMINS(),
     request: async () => ({ url: `/api/admin/emails/${await tmpFailedEmail()}/retry` }),
   },
+  'GET /api/admin/alerts': { expect: ADMINS(), request: () => ({ url: '/api/admin/alerts' }) },
+  'PUT /api/admin/alerts': {
+    expect: ADMINS(),
+    request: () => ({
+      url: '/api/admin/alerts',
+      payload: {
+        kinds: {
+          order_completed: true,
+          low_stock: true,
+          account_reported: true,
+          topup_attention: true,
+          email_failing: true,
+        },
+        minOrderKobo: 0,
+      },
+    }),
+  },
+  // No bot configured here: an admin passes the door and hears that Telegram is not set up.
+  'POST /api/admin/alerts/test': {
+    expect: ADMINS(409),
+    request: () => ({ url: '/api/admin/alerts/test' }),
+  },
   'GET /api/admin/payments/settings': {
     expect: ADMINS(),
     request: () => ({ url: '/api/admin/payments/settings' }),

@@ -13,6 +13,7 @@ import { ActivityTab } from './activity/activity-tab.tsx';
 import { AddProductTab } from './add-product/add-product-tab.tsx';
 import { BulkUploadTab } from './bulk-upload/bulk-upload-tab.tsx';
 import { CategoriesTab } from './categories/categories-tab.tsx';
+import { AlertSettingsCard } from './alerts/alert-settings-card.tsx';
 import { EmailFailuresTab } from './emails/email-failures-tab.tsx';
 import { InboxTab } from './inbox/inbox-tab.tsx';
 import { PaymentsAttention } from './payments/payments-attention.tsx';
@@ -80,6 +81,7 @@ const tabs: Tab[] = [
   { value: 'reports', label: 'Reports', needsCatalogue: false, render: () => <ReportsTab /> },
   { value: 'activity', label: 'Activity', needsCatalogue: false, render: () => <ActivityTab /> },
   { value: 'email', label: 'E-mail', needsCatalogue: false, render: () => <EmailFailuresTab /> },
+  { value: 'alerts', label: 'Alerts', needsCatalogue: false, render: () => <AlertSettingsCard /> },
 ];
 
 export function AdminTabs() {

@@ -30,6 +30,8 @@ const FIELD_LABELS: Record<string, string> = {
   replacementAccountId: 'Replacement',
   twoFaCode: '2FA code',
   emailPassword: 'E-mail password',
+  disabledKinds: 'Alerts off',
+  minOrderKobo: 'Order alerts from',
 };
 
 /** "secretsChanged" → "Secrets changed" for a field no label names yet. */
@@ -137,6 +139,7 @@ const PHRASES: Partial<Record<AuditEntry['action'], Phrase>> = {
   ],
   'user.promote': (d, s) => [`Made ${str(d.email) || s} an admin`, ['email']],
   'email.retry': () => ['Sent a failed e-mail again', []],
+  'alerts.update': () => ['Changed the owner alert settings', []],
 };
 
 export function describeEntry(entry: AuditEntry, names: Names): EntryText {
