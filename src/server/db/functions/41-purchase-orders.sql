@@ -20,6 +20,7 @@ DECLARE
   v_emails text[];
   v_balances bigint[];
   v_prices bigint[];
+  v_list_prices bigint[];
   v_names text[];
   v_categories text[];
   v_orders uuid[];
@@ -53,8 +54,10 @@ BEGIN
   --      answers out of stock). Each completed purchase gets its order id here, and its public details (no
   --      secret-looking keys), as purchase_order() builds them.
   WITH wanted AS (
-    SELECT x.n, x.email, x.balance, g.price_kobo AS price, g.name, c.name AS category, g.id AS group_id,
-           p_quantities[x.n] AS quantity
+    -- price: the volume price at this quantity (06-unit-price.sql); a purchase with a promo code never comes here
+    -- (purchase-batches.ts sends it alone, to purchase_order()).
+    SELECT x.n, x.email, x.balance, unit_price_kobo(g.price_kobo, g.volume_prices, p_quantities[x.n]) AS price,
+           g.price_kobo AS list_price, g.name, c.name AS category, g.id AS group_id, p_quantities[x.n] AS quantity
       FROM unnest(v_n, v_emails, v_balances) x(n, email, balance)
       JOIN product_groups g ON g.id = p_groups[x.n]
       JOIN categories c ON c.id = g.category_id
@@ -66,7 +69,7 @@ BEGIN
                                              AND s.expires_at > now())
        AND order_quantity_allowed(p_quantities[x.n], g.min_order_quantity, g.max_order_quantity)
        AND g.stock_count >= p_quantities[x.n]
-       AND x.balance >= g.price_kobo * p_quantities[x.n]
+       AND x.balance >= unit_price_kobo(g.price_kobo, g.volume_prices, p_quantities[x.n]) * p_quantities[x.n]
        -- A new key: found by the key alone, as in purchase_order() (drizzle/0022).
        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.idempotency_key = p_keys[x.n]
                                                AND o.user_id IS NOT DISTINCT FROM p_users[x.n])),
@@ -104,11 +107,12 @@ BEGIN
       FROM done d JOIN claimed c ON c.group_id = d.group_id AND c.k >= d.first AND c.k < d.first + d.quantity)
   -- The per-purchase arrays from one aggregate node (aligned); the accounts in claim order within each purchase,
   -- the same order for their ids (flat, with their order) and their public details.
-  SELECT p.n, p.email, p.balance, p.price, p.name, p.category, p.order_id, p.details, a.ids, a.orders
-    INTO v_n, v_emails, v_balances, v_prices, v_names, v_categories, v_orders, v_details, v_account_ids,
+  SELECT p.n, p.email, p.balance, p.price, p.list_price, p.name, p.category, p.order_id, p.details, a.ids, a.orders
+    INTO v_n, v_emails, v_balances, v_prices, v_list_prices, v_names, v_categories, v_orders, v_details, v_account_ids,
          v_account_orders
     FROM (SELECT array_agg(d.n) AS n, array_agg(d.email) AS email, array_agg(d.balance) AS balance,
-                 array_agg(d.price) AS price, array_agg(d.name) AS name, array_agg(d.category) AS category,
+                 array_agg(d.price) AS price, array_agg(d.list_price) AS list_price, array_agg(d.name) AS name,
+                 array_agg(d.category) AS category,
                  array_agg(d.order_id) AS order_id,
                  array_agg((SELECT jsonb_agg(h.public ORDER BY h.k) FROM handed h WHERE h.n = d.n)) AS details
             FROM done d) p,
@@ -117,14 +121,15 @@ BEGIN
 
   IF cardinality(v_n) > 0 THEN
     -- 6. The orders, completed, with the public account details.
-    INSERT INTO orders (id, user_id, product_group_id, quantity, amount_kobo, status, idempotency_key, request_hash,
-                        account_details)
-    SELECT x.order_id, p_users[x.n], p_groups[x.n], p_quantities[x.n], x.price * p_quantities[x.n], 'completed',
-           p_keys[x.n], p_hashes[x.n],
+    INSERT INTO orders (id, user_id, product_group_id, quantity, amount_kobo, list_amount_kobo, status,
+                        idempotency_key, request_hash, account_details)
+    SELECT x.order_id, p_users[x.n], p_groups[x.n], p_quantities[x.n], x.price * p_quantities[x.n],
+           x.list_price * p_quantities[x.n], 'completed', p_keys[x.n], p_hashes[x.n],
            jsonb_build_object('product_name', x.name, 'category', x.category, 'quantity', p_quantities[x.n],
-                              'price_per_unit_kobo', x.price, 'accounts', x.details)
-      FROM unnest(v_n, v_orders, v_prices, v_names, v_categories, v_details)
-           x(n, order_id, price, name, category, details);
+                              'price_per_unit_kobo', x.price, 'list_price_per_unit_kobo', x.list_price,
+                              'accounts', x.details)
+      FROM unnest(v_n, v_orders, v_prices, v_list_prices, v_names, v_categories, v_details)
+           x(n, order_id, price, list_price, name, category, details);
 
     -- 7. The debits and their ledger rows (a free product moves no money and writes none). The rows are locked
     --    and the balances checked; the domain on the balance stays the last guard against going below zero.
@@ -162,11 +167,12 @@ BEGIN
          CASE WHEN d.order_id IS NULL THEN NULL ELSE now() END, d.email,
          CASE WHEN d.order_id IS NULL THEN NULL
               ELSE jsonb_build_object('product_name', d.name, 'category', d.category, 'quantity', p_quantities[r.n],
-                                      'price_per_unit_kobo', d.price, 'accounts', d.details) END,
+                                      'price_per_unit_kobo', d.price, 'list_price_per_unit_kobo', d.list_price,
+                                      'accounts', d.details) END,
          CASE WHEN d.order_id IS NULL THEN NULL
               ELSE array(SELECT v_account_ids[i] FROM generate_subscripts(v_account_ids, 1) i
                           WHERE v_account_orders[i] = d.order_id ORDER BY i) END
     FROM generate_series(1, cardinality(p_users)) r(n)
-    LEFT JOIN unnest(v_n, v_orders, v_balances, v_prices, v_emails, v_names, v_categories, v_details)
-              d(n, order_id, balance, price, email, name, category, details) ON d.n = r.n;
+    LEFT JOIN unnest(v_n, v_orders, v_balances, v_prices, v_list_prices, v_emails, v_names, v_categories, v_details)
+              d(n, order_id, balance, price, list_price, email, name, category, details) ON d.n = r.n;
 END $$;
