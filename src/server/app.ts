@@ -75,6 +75,7 @@ import { topupRoutes } from './modules/payments/topup.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { wireModules } from './wire-modules.ts';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes.ts';
+import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { purchaseLine, type PurchaseLine } from './modules/orders/purchase.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
@@ -303,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   adminOrderRoutes(app, { db });
+  promotionRoutes(app, { db });
   reportRoutes(app, { db, cipher, pokeMail, warrantyHours: config.WARRANTY_HOURS });
   topupRoutes(app, {
     db,

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'user.two_factor_reset',
   'email.retry',
   'api_key.revoke',
+  'promo_code.create',
+  'promo_code.end',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -63,13 +65,15 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'user.two_factor_reset': 'Two-factor sign-in reset',
   'email.retry': 'E-mail retried',
   'api_key.revoke': 'API key revoked',
+  'promo_code.create': 'Promo code created',
+  'promo_code.end': 'Promo code ended',
 };
 
 /** What the Activity view filters by: the part of the shop an action changed. */
 export const AUDIT_AREAS = {
   money: ['wallet.', 'payment.', 'report.refund'],
   stock: ['account.'],
-  catalogue: ['product_group.', 'category.'],
+  catalogue: ['product_group.', 'category.', 'promo_code.'],
   roles: ['user.', 'api_key.'],
   reports: ['report.'],
   email: ['email.'],

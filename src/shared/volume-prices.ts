@@ -22,8 +22,7 @@ export function tierFor(
 ): VolumePrice | null {
   let best: VolumePrice | null = null;
   for (const tier of volumePrices)
-    if (tier.minQuantity <= quantity && (!best || tier.minQuantity > best.minQuantity))
-      best = tier;
+    if (tier.minQuantity <= quantity && (!best || tier.minQuantity > best.minQuantity)) best = tier;
   return best;
 }
 

@@ -35,6 +35,7 @@ export function createProductGroup(
         features: input.features,
         minOrderQuantity: input.minOrderQuantity,
         maxOrderQuantity: input.maxOrderQuantity,
+        volumePrices: input.volumePrices,
         stockCount: 0,
         isActive: true,
       })
@@ -73,20 +74,30 @@ export function updateProductGroup(
         features: input.features,
         minOrderQuantity: input.minOrderQuantity,
         maxOrderQuantity: input.maxOrderQuantity,
+        volumePrices: input.volumePrices,
         updatedAt: new Date(),
       })
       .where(eq(productGroups.id, id))
       .returning({ id: productGroups.id });
     if (!changed.length) throw notFound(adminMessages.productGroupNotFound);
     const { name, description, priceKobo, categoryId, features } = before!;
-    const { minOrderQuantity, maxOrderQuantity } = before!;
+    const { minOrderQuantity, maxOrderQuantity, volumePrices } = before!;
     await recordAudit(
       tx,
       actor,
       'product_group.update',
       { type: 'product_group', id },
       changes(
-        { name, description, priceKobo, categoryId, features, minOrderQuantity, maxOrderQuantity },
+        {
+          name,
+          description,
+          priceKobo,
+          categoryId,
+          features,
+          minOrderQuantity,
+          maxOrderQuantity,
+          volumePrices,
+        },
         {
           name: input.productName,
           description: input.description,
@@ -95,6 +106,7 @@ export function updateProductGroup(
           features: input.features,
           minOrderQuantity: input.minOrderQuantity,
           maxOrderQuantity: input.maxOrderQuantity,
+          volumePrices: input.volumePrices,
         },
       ),
     );

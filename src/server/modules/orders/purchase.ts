@@ -164,7 +164,8 @@ function newOrder(row: PurchaseRow, productGroupId: string, warrantyHours: numbe
     category: details.category,
     quantity: details.quantity,
     pricePerUnitKobo: details.price_per_unit_kobo,
-    listAmountKobo: (details.list_price_per_unit_kobo ?? details.price_per_unit_kobo) * details.quantity,
+    listAmountKobo:
+      (details.list_price_per_unit_kobo ?? details.price_per_unit_kobo) * details.quantity,
     discountKobo: details.discount_kobo ?? 0,
     promoCode: details.promo_code ?? null,
     amountKobo: details.price_per_unit_kobo * details.quantity - (details.discount_kobo ?? 0),

@@ -2,7 +2,12 @@
 // transaction: db/functions/09-redeem-promo-code.sql). The orders that used a code name it (orders.promo_code_id).
 import { sql } from 'drizzle-orm';
 import { bigint, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { PROMO_KINDS, PROMO_SCOPES, type PromoKind, type PromoScope } from '../../../shared/promotions.ts';
+import {
+  PROMO_KINDS,
+  PROMO_SCOPES,
+  type PromoKind,
+  type PromoScope,
+} from '../../../shared/promotions.ts';
 import { categories, productGroups } from '../catalogue/catalogue.tables.ts';
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -22,7 +27,9 @@ export const promoCodes = pgTable(
       onUpdate: 'cascade',
       onDelete: 'cascade',
     }),
-    productGroupId: uuid('product_group_id').references(() => productGroups.id, { onDelete: 'cascade' }),
+    productGroupId: uuid('product_group_id').references(() => productGroups.id, {
+      onDelete: 'cascade',
+    }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     /** Null: no limit. */
