@@ -4,10 +4,9 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { promoMessages, type promoCodeInputSchema } from '../../../shared/promotions.ts';
 import type { Db } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
-import { categories, productGroups } from '../catalogue/catalogue.tables.ts';
 import { promoCodes } from './promotions.tables.ts';
 
 type PromoCodeInput = z.output<typeof promoCodeInputSchema>;
@@ -19,20 +18,6 @@ export async function createPromoCode(
 ): Promise<string> {
   return db
     .transaction(async (tx) => {
-      if (input.categoryId) {
-        const [found] = await tx
-          .select({ id: categories.id })
-          .from(categories)
-          .where(eq(categories.id, input.categoryId));
-        if (!found) throw badRequest(promoMessages.scopeTarget);
-      }
-      if (input.productGroupId) {
-        const [found] = await tx
-          .select({ id: productGroups.id })
-          .from(productGroups)
-          .where(eq(productGroups.id, input.productGroupId));
-        if (!found) throw badRequest(promoMessages.scopeTarget);
-      }
       const [row] = await tx
         .insert(promoCodes)
         .values({
@@ -55,6 +40,8 @@ export async function createPromoCode(
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err)) throw conflict(promoMessages.codeTaken);
+      // The category or template named is not there (its foreign key is the check, ADR 019).
+      if (isForeignKeyViolation(err)) throw badRequest(promoMessages.scopeTarget);
       throw err;
     });
 }

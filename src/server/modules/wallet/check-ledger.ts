@@ -58,7 +58,7 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
   {
     // A free account (price 0) moved no money, so its refund writes no ledger row.
     invariant:
-      "every refunded account is refunded once, for its share of what its order paid (amount / quantity, rounded down), to its buyer, linked to its order and report",
+      'every refunded account is refunded once, for its share of what its order paid (amount / quantity, rounded down), to its buyer, linked to its order and report',
     query: sql`select a.id, o.id as order_id, count(t.id)::int as refunds, coalesce(sum(t.amount_kobo), 0)::bigint as refunded
                from individual_accounts a join orders o on o.id = a.order_id
                left join account_reports r on r.account_id = a.id and r.status = 'refunded'
@@ -84,7 +84,8 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
   {
     // The price an order records adds up (docs/decisions/024): what was paid is the volume price × quantity less
     // the promo code's discount, never below zero, and a discount comes only with a code.
-    invariant: 'every order paid its volume price less its discount, and a discount has its promo code',
+    invariant:
+      'every order paid its volume price less its discount, and a discount has its promo code',
     query: sql`select o.id, o.amount_kobo, o.discount_kobo, o.promo_code_id from orders o
                where o.amount_kobo <> (o.account_details->>'price_per_unit_kobo')::bigint * o.quantity - o.discount_kobo
                   or (o.discount_kobo > 0 and o.promo_code_id is null)

@@ -19,6 +19,7 @@ import { PaymentsAttention } from './payments/payments-attention.tsx';
 import { PaymentSetup } from './payments/payment-setup.tsx';
 import { OrdersTab } from './orders/orders-tab.tsx';
 import { ProductsTab } from './products/products-tab.tsx';
+import { PromotionsTab } from './promotions/promotions-tab.tsx';
 import { ReportsTab } from './reports/reports-tab.tsx';
 import { ProductGroupsTab } from './product-groups/product-groups-tab.tsx';
 import { UsersTab } from './users/users-tab.tsx';
@@ -75,6 +76,12 @@ const tabs: Tab[] = [
   },
   { value: 'inbox', label: 'Inbox', needsCatalogue: false, render: () => <InboxTab /> },
   { value: 'orders', label: 'Orders', needsCatalogue: false, render: () => <OrdersTab /> },
+  {
+    value: 'promotions',
+    label: 'Promotions',
+    needsCatalogue: true,
+    render: (c) => <PromotionsTab catalogue={c} />,
+  },
   { value: 'reports', label: 'Reports', needsCatalogue: false, render: () => <ReportsTab /> },
   { value: 'activity', label: 'Activity', needsCatalogue: false, render: () => <ActivityTab /> },
   { value: 'email', label: 'E-mail', needsCatalogue: false, render: () => <EmailFailuresTab /> },
