@@ -7,7 +7,7 @@
 export type VolumePrice = { minQuantity: number; priceKobo: number };
 
 /**
- * THE PRICING RULE, in words (docs/decisions/024-volume-prices-and-promo-codes.md): the tier first (the highest
+ * THE PRICING RULE, in words (docs/decisions/027-volume-prices-and-promo-codes.md): the tier first (the highest
  * tier the quantity reaches sets the unit price; none reached, the list price), so subtotal = unit × quantity;
  * then the promo code off that subtotal (a percentage rounded down to whole kobo, or a fixed amount), never more
  * than the subtotal, so the price paid is never below zero.

@@ -1,4 +1,4 @@
--- THE PRICING RULE, stated once (docs/decisions/024-volume-prices-and-promo-codes.md; PRICING_RULE in
+-- THE PRICING RULE, stated once (docs/decisions/027-volume-prices-and-promo-codes.md; PRICING_RULE in
 -- src/shared/volume-prices.ts says it in words): the volume price first, so p_subtotal_kobo is the tier's unit price
 -- × quantity (unit_price_kobo(), 06); then the promo code off that subtotal: a percentage rounded down to whole kobo,
 -- or a fixed amount; never more than the subtotal, so the price paid (subtotal − discount) is never below zero.

@@ -211,7 +211,7 @@ export function purchaseBatcher(
   return {
     purchase(call) {
       // A named account, or a promo code: alone. A code's last uses are decided under its row's lock, one
-      // purchase after another, which a batch's set-wise claim does not do (docs/decisions/024, "Batches").
+      // purchase after another, which a batch's set-wise claim does not do (docs/decisions/027, "Batches").
       if (call.accountId !== null || call.promoCode !== null) return alone(call);
       return new Promise<PurchaseRow>((resolve, reject) => {
         waiting.push({ call, resolve, reject });

@@ -82,7 +82,7 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
                where o.status = 'completed' and (case when o.amount_kobo = 0 then t.id is not null else t.id is null or t.amount_kobo <> -o.amount_kobo end)`,
   },
   {
-    // The price an order records adds up (docs/decisions/024): what was paid is the volume price × quantity less
+    // The price an order records adds up (docs/decisions/027): what was paid is the volume price × quantity less
     // the promo code's discount, never below zero, and a discount comes only with a code.
     invariant:
       'every order paid its volume price less its discount, and a discount has its promo code',
