@@ -24,6 +24,11 @@ export const v1ProductSchema = z
     stockCount: z.number().int().describe('Accounts available now.'),
     minOrderQuantity: z.number().int(),
     maxOrderQuantity: z.number().int().nullable().describe('null: no limit of its own.'),
+    volumePrices: z
+      .array(z.object({ minQuantity: z.number().int(), priceKobo: kobo }))
+      .describe(
+        'Volume prices: an order of at least minQuantity accounts pays priceKobo for each (the highest tier it reaches).',
+      ),
   })
   .meta({ id: 'Product' });
 
