@@ -2,6 +2,9 @@
 // TPC-B on the same PostgreSQL server in the same run (its own database, bench_tpcb). Three runs:
 //   closed loop, 200 buyers on one group: saturation, the worst case for one group's stock;
 //   closed loop, the same buyers over 10 groups;
+//   closed loop, the same buyers on one group, every purchase with the same promo code (10% off, no limit of
+//   uses): a code's purchases go alone to purchase_order() and redeem under the code's row lock (ADR 027), so this
+//   is its cost against the plain one-group run of the same run (issue 41: at least 0.9 of it);
 //   open loop at half the one-group rate: latency when the store is not saturated (beside pgbench -R).
 // Closed-loop saturation and open-loop latency answer different questions; both are printed.
 // Then the reseller API beside the web route: the same buyers over ten fresh groups, first through POST /api/orders
@@ -117,6 +120,8 @@ export type PurchaseResults = {
   store: PurchaseRun;
   /** Closed loop, the buyers spread over options.spreadGroups groups. */
   spread: PurchaseRun;
+  /** Closed loop, one group, every purchase with the same promo code. */
+  promo: PurchaseRun;
   /** Open loop at openLoopFraction of the one-group rate: latency below saturation. */
   openLoop: PurchaseRun & { ratePerSecond: number; maxInFlight: number };
   pgbench: PgbenchResult;
@@ -153,7 +158,8 @@ const nodeLoad = process.env.BENCH_LOAD === 'node';
 const closedLoopClient = nodeLoad ? 'Node' : 'wrk';
 
 const purchaseRequest =
-  (bench: StoreBench, buyers: Buyer[], groups: { id: string }[]) => (i: number) => ({
+  (bench: StoreBench, buyers: Buyer[], groups: { id: string }[], promoCode?: string) =>
+  (i: number) => ({
     method: 'POST' as const,
     path: '/api/orders',
     headers: {
@@ -162,7 +168,11 @@ const purchaseRequest =
       'content-type': 'application/json',
       'idempotency-key': crypto.randomUUID(),
     },
-    body: JSON.stringify({ productGroupId: groups[i % groups.length]!.id, quantity: 1 }),
+    body: JSON.stringify({
+      productGroupId: groups[i % groups.length]!.id,
+      quantity: 1,
+      ...(promoCode ? { promoCode } : {}),
+    }),
   });
 
 /** The same purchase through the reseller API: the buyer's key instead of their cookie. */
@@ -309,7 +319,7 @@ export async function runPurchases(
   log(`Purchases: ${o.buyers} concurrent buyers on one group, ${window} ...`);
   if (statementStats) await bench.db.execute(sql`select pg_stat_statements_reset()`);
   // Closed loop: every buyer sends the next purchase as soon as the last one is answered.
-  const saturate = (groups: typeof spread) =>
+  const saturate = (groups: typeof spread, promoCode?: string) =>
     measured(
       bench,
       groups,
@@ -322,7 +332,7 @@ export async function runPurchases(
               durationMs: o.durationMs,
               okStatus: 201,
               onWindow,
-              request: purchaseRequest(bench, buyers, groups),
+              request: purchaseRequest(bench, buyers, groups, promoCode),
             })
           : runWrkPurchases({
               port: bench.server.port,
@@ -332,6 +342,7 @@ export async function runPurchases(
               origin: bench.origin.origin,
               cookies: buyers.map((b) => b.cookie),
               groupIds: groups.map((g) => g.id),
+              promoCode,
               onWindow,
             }),
       log,
@@ -342,6 +353,14 @@ export async function runPurchases(
   log(`Purchases: ${o.buyers} concurrent buyers over ${o.spreadGroups} groups, ${window} ...`);
   const spreadRun = await saturate(spread);
   const api = await runApiComparison(bench, buyers, o, log);
+
+  log(`Purchases with a promo code: ${o.buyers} concurrent buyers on one group, ${window} ...`);
+  const [promoGroup] = await seedGroups(bench, 1, o.stock, 'Bench Promo');
+  const promoCode = `BENCH${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
+  await bench.db.execute(
+    sql`insert into promo_codes (code, kind, percent_off, scope) values (${promoCode}, 'percent', 10, 'all')`,
+  );
+  const promoRun = await saturate([promoGroup!], promoCode);
 
   // BENCH_OPEN_LOOP_RATE: a fixed rate instead (to compare the latency of two versions at the same load).
   const rate = process.env.BENCH_OPEN_LOOP_RATE
@@ -381,6 +400,7 @@ export async function runPurchases(
   return {
     store,
     spread: spreadRun,
+    promo: promoRun,
     openLoop,
     pgbench,
     pgbenchAtRate,
@@ -520,6 +540,14 @@ export function purchaseRows(p: PurchaseResults): Row[] {
       p99: lat(p.spread.latencyMs, p.pgbench.latencyMs, 'p99'),
     },
     {
+      measure: `purchases/s with a promo code, ${p.promo.concurrency} buyers, one group (vs the plain one-group run; goal ≥ 0.9)`,
+      store: fmt(p.promo.perSecond, 1),
+      baseline: fmt(p.store.perSecond, 1),
+      ratio: ratio(p.promo.perSecond / p.store.perSecond),
+      p50: lat(p.promo.latencyMs, p.store.latencyMs, 'p50'),
+      p99: lat(p.promo.latencyMs, p.store.latencyMs, 'p99'),
+    },
+    {
       measure: `purchase latency, open loop at ${fmt(p.openLoop.ratePerSecond, 1)}/s = ${fmt(p.openLoop.ratePerSecond / p.store.perSecond, 2)} of saturation (vs TPC-B -R same rate)`,
       store: `${fmt(p.openLoop.perSecond, 1)}/s`,
       baseline: `${fmt(p.pgbenchAtRate.tps, 1)}/s`,
@@ -592,6 +620,7 @@ if (import.meta.main && process.env.BENCH_ONLY === 'api') {
     for (const [name, run] of [
       ['one group', store],
       ['ten groups', spread],
+      ['with a promo code', results.promo],
       ['open loop', openLoop],
     ] as const)
       console.log(

@@ -77,6 +77,7 @@ import { createSettler } from './modules/payments/settle-payment.ts';
 import { topupRoutes } from './modules/payments/topup.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes.ts';
+import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { purchaseLine, type PurchaseLine } from './modules/orders/purchase.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
@@ -386,6 +387,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   adminOrderRoutes(app, { db });
+  promotionRoutes(app, { db });
   reportRoutes(app, { db, cipher, pokeMail: pokeOutboxes, warrantyHours: config.WARRANTY_HOURS });
   topupRoutes(app, {
     db,

@@ -23,6 +23,7 @@ export const adminMessages = {
   accountSold: 'A sold account belongs to an order and cannot be changed or deleted.',
   duplicateAccount: 'This template already has an account with that username or e-mail.',
   invalidPrice: 'Please enter a valid price',
+  volumePrices: `Volume prices are for 2 to ${MAX_QUANTITY} accounts, each tier for more accounts at a lower price than the one before (the first below the list price)`,
   orderQuantityRange: `Quantities per order are whole numbers from 1 to ${MAX_QUANTITY}, the maximum not below the minimum`,
   categoryCreated: 'Category created successfully!',
   categoryUpdated: 'Category updated successfully!',
@@ -112,11 +113,36 @@ export const productGroupInputSchema = z
     /** How many accounts one order may hold: at least min, at most max (null: no limit of the group's own). */
     minOrderQuantity: orderQuantity.default(1),
     maxOrderQuantity: orderQuantity.nullable().default(null),
+    /** Volume prices: from minQuantity accounts, priceKobo each (src/shared/volume-prices.ts). */
+    volumePrices: z
+      .array(
+        z.object({
+          minQuantity: z
+            .number({ error: adminMessages.volumePrices })
+            .int(adminMessages.volumePrices)
+            .min(2, adminMessages.volumePrices)
+            .max(MAX_QUANTITY, adminMessages.volumePrices),
+          priceKobo,
+        }),
+      )
+      .max(10)
+      .default([])
+      .transform((tiers) => [...tiers].sort((a, b) => a.minQuantity - b.minQuantity)),
   })
   .refine((g) => g.maxOrderQuantity === null || g.maxOrderQuantity >= g.minOrderQuantity, {
     message: adminMessages.orderQuantityRange,
     path: ['maxOrderQuantity'],
-  });
+  })
+  // Each tier for more accounts at a lower price than the one below it (the first: below the list price).
+  .refine(
+    (g) =>
+      g.volumePrices.every(
+        (t, i) =>
+          t.priceKobo < (i === 0 ? g.priceKobo! : g.volumePrices[i - 1]!.priceKobo) &&
+          (i === 0 || t.minQuantity > g.volumePrices[i - 1]!.minQuantity),
+      ),
+    { message: adminMessages.volumePrices, path: ['volumePrices'] },
+  );
 export const productGroupUpdateSchema = productGroupInputSchema;
 
 const accountRequired = (max: number) =>

@@ -12,6 +12,8 @@ export const adminOrdersQuerySchema = z.object({
   category: z.string().trim().min(1).max(100).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
+  /** Orders that used this promo code (any case). */
+  promoCode: z.string().trim().min(1).max(32).optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
@@ -23,6 +25,9 @@ export const adminOrderSchema = z.object({
   categoryName: z.string(),
   quantity: z.number().int(),
   amountKobo: koboSchema,
+  /** The promo code's discount, and the code (null: none). */
+  discountKobo: koboSchema,
+  promoCode: z.string().nullable(),
   refundedKobo: koboSchema,
   status: z.enum(ORDER_STATUSES),
   usernames: z.array(z.string()),

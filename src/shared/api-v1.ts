@@ -24,6 +24,11 @@ export const v1ProductSchema = z
     stockCount: z.number().int().describe('Accounts available now.'),
     minOrderQuantity: z.number().int(),
     maxOrderQuantity: z.number().int().nullable().describe('null: no limit of its own.'),
+    volumePrices: z
+      .array(z.object({ minQuantity: z.number().int(), priceKobo: kobo }))
+      .describe(
+        'Volume prices: an order of at least minQuantity accounts pays priceKobo for each (the highest tier it reaches).',
+      ),
   })
   .meta({ id: 'Product' });
 
@@ -44,8 +49,15 @@ export const v1OrderSchema = z
     productName: z.string(),
     category: z.string(),
     quantity: z.number().int(),
-    pricePerUnitKobo: kobo,
-    amountKobo: kobo,
+    pricePerUnitKobo: kobo.describe(
+      'What each account cost: the volume price at this quantity, else the list price.',
+    ),
+    listAmountKobo: kobo.describe(
+      'The list price × quantity, before the volume price and the promo code.',
+    ),
+    discountKobo: kobo.describe("The promo code's discount (0: none)."),
+    promoCode: z.string().nullable().describe('The promo code used, if any.'),
+    amountKobo: kobo.describe('What was paid: the volume price × quantity, less the discount.'),
     status: z.enum(ORDER_STATUSES),
     createdAt: moment,
     warrantyEndsAt: moment

@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'api_key.revoke',
   'referral.switch',
   'alerts.update',
+  'promo_code.create',
+  'promo_code.end',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,13 +69,15 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'api_key.revoke': 'API key revoked',
   'referral.switch': 'Referral programme switched',
   'alerts.update': 'Owner alert settings changed',
+  'promo_code.create': 'Promo code created',
+  'promo_code.end': 'Promo code ended',
 };
 
 /** What the Activity view filters by: the part of the shop an action changed. */
 export const AUDIT_AREAS = {
   money: ['wallet.', 'payment.', 'report.refund', 'referral.'],
   stock: ['account.'],
-  catalogue: ['product_group.', 'category.'],
+  catalogue: ['product_group.', 'category.', 'promo_code.'],
   roles: ['user.', 'api_key.'],
   reports: ['report.'],
   email: ['email.', 'alerts.'],

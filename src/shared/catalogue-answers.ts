@@ -29,6 +29,8 @@ export const publicGroupSchema = z.object({
   /** How many accounts one order may hold (null: up to MAX_QUANTITY). */
   minOrderQuantity: z.number().int(),
   maxOrderQuantity: z.number().int().nullable(),
+  /** Volume prices: from minQuantity accounts, priceKobo each (ascending). */
+  volumePrices: z.array(z.object({ minQuantity: z.number().int(), priceKobo: koboSchema })),
 });
 export type PublicGroup = z.infer<typeof publicGroupSchema>;
 

@@ -4,6 +4,7 @@ import { detailsSchema, koboSchema, timestampSchema } from './answer-parts.ts';
 import { OUTBOX_STATUSES } from './mail.ts';
 import { formatNaira } from './money.ts';
 import { MAX_QUANTITY, quantityRangeText, type OrderQuantityLimits } from './order-quantity.ts';
+import { promoCodeSchema } from './promotions.ts';
 import { orderItemSchema } from './reports.ts';
 
 // The quantity per order lives in its own zod-free file, so the public pages can use it without zod.
@@ -66,6 +67,8 @@ export const purchaseSchema = z.object({
     .min(1, 'Quantity must be a whole number from 1')
     .max(MAX_QUANTITY, `At most ${MAX_QUANTITY} accounts per purchase`),
   accountId: z.uuid({ error: orderMessages.accountUnavailable }).optional(),
+  /** A promo code (any case): the purchase checks it and takes its discount off the volume price. */
+  promoCode: promoCodeSchema.optional(),
 });
 export type PurchaseInput = z.infer<typeof purchaseSchema>;
 
@@ -89,7 +92,12 @@ export const customerOrderSchema = z.object({
   productName: z.string(),
   category: z.string(),
   quantity: z.number().int(),
+  /** What each account cost: the volume price at this quantity, else the list price. */
   pricePerUnitKobo: koboSchema,
+  /** The list price × quantity, the promo code's discount, and what was paid (the ledger row's amount). */
+  listAmountKobo: koboSchema,
+  discountKobo: koboSchema,
+  promoCode: z.string().nullable(),
   amountKobo: koboSchema,
   status: z.enum(ORDER_STATUSES),
   createdAt: timestampSchema,

@@ -1,6 +1,6 @@
 -- wrk's script for the closed-loop purchase runs (scripts/bench/lib/wrk.ts): every request is a purchase of one
 -- account with a new Idempotency-Key, by the buyers and of the groups listed in the file given as the first
--- argument ("O <origin>", "B <cookie>", "G <group id>" lines). Each of wrk's threads takes its own share of the
+-- argument ("O <origin>", "B <cookie>", "G <group id>" lines, and "P <promo code>" when each carries that code). Each of wrk's threads takes its own share of the
 -- buyers, so two threads never send the same buyer's purchases at once (they would queue on the wallet row).
 -- setup() runs in wrk's main Lua state, once per thread: number the threads and keep them for done().
 local threads = {}
@@ -11,7 +11,7 @@ end
 
 -- Answers by status and a few bodies of failed ones, per thread: globals, so that done() can read them.
 counts, samples = {}, {}
-local origin, buyers, groups = nil, {}, {}
+local origin, buyers, groups, promo = nil, {}, {}, nil
 local sent, prefix = 0, nil
 function init(args)
   local thread_count = tonumber(args[2])
@@ -20,6 +20,7 @@ function init(args)
     local kind, value = line:match("^(%a) (.*)$")
     if kind == "O" then origin = value
     elseif kind == "G" then groups[#groups + 1] = value
+    elseif kind == "P" then promo = value
     elseif kind == "B" then
       if b % thread_count == thread_index then buyers[#buyers + 1] = value end
       b = b + 1
@@ -35,7 +36,8 @@ function request()
     ["Cookie"] = buyers[(sent - 1) % #buyers + 1],
     ["Content-Type"] = "application/json",
     ["Idempotency-Key"] = prefix .. sent,
-  }, '{"productGroupId":"' .. groups[(sent - 1) % #groups + 1] .. '","quantity":1}')
+  }, '{"productGroupId":"' .. groups[(sent - 1) % #groups + 1] .. '","quantity":1'
+     .. (promo and (',"promoCode":"' .. promo .. '"') or '') .. '}')
 end
 
 function response(status, headers, body)

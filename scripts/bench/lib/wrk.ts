@@ -32,6 +32,8 @@ export type WrkPurchaseOptions = {
   origin: string;
   cookies: string[];
   groupIds: string[];
+  /** Every purchase carries this promo code (the "purchases with a promo code" run). */
+  promoCode?: string;
   onWindow: (phase: 'start' | 'end') => void;
 };
 
@@ -83,9 +85,12 @@ export async function runWrkPurchases(
   const file = path.join(dir, 'purchases.txt');
   fs.writeFileSync(
     file,
-    [`O ${o.origin}`, ...o.cookies.map((c) => `B ${c}`), ...o.groupIds.map((g) => `G ${g}`)].join(
-      '\n',
-    ) + '\n',
+    [
+      `O ${o.origin}`,
+      ...o.cookies.map((c) => `B ${c}`),
+      ...o.groupIds.map((g) => `G ${g}`),
+      ...(o.promoCode ? [`P ${o.promoCode}`] : []),
+    ].join('\n') + '\n',
   );
   try {
     await runWrk(o, file, o.warmupMs);

@@ -48,8 +48,8 @@ const { user } = await quickCustomer(db, 500);
 
 describe('the rules the CHECKs kept, now types and one function', () => {
   const order = (quantity: number, amountKobo: number, status: string) =>
-    sql`insert into orders (user_id, product_group_id, quantity, amount_kobo, status, account_details)
-        values (${user.id}, ${group.id}, ${quantity}, ${amountKobo}, ${status}, '{}')`;
+    sql`insert into orders (user_id, product_group_id, quantity, amount_kobo, list_amount_kobo, status, account_details)
+        values (${user.id}, ${group.id}, ${quantity}, ${amountKobo}, ${Math.abs(amountKobo)}, ${status}, '{}')`;
   // No report and no order: a refund must have both, every other entry neither.
   const entry = (type: string, amountKobo: number) =>
     sql`insert into transactions (user_id, type, amount_kobo, balance_after_kobo, description, reference, status)

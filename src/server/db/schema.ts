@@ -3,6 +3,7 @@ export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/catalogue/catalogue.tables.ts';
 export * from '../modules/stock/stock.tables.ts';
 export * from '../modules/orders/orders.tables.ts';
+export * from '../modules/promotions/promotions.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/wallet/wallet.tables.ts';
 export * from '../modules/mail/mail.tables.ts';

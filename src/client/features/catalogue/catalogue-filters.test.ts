@@ -29,6 +29,7 @@ const group = (
   stockCount,
   minOrderQuantity: 1,
   maxOrderQuantity: null,
+  volumePrices: [],
 });
 
 const categories = [

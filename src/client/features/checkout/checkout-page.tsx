@@ -14,6 +14,8 @@ import { newIdempotencyKey, purchaseErrorText, usePurchase } from './api/purchas
 import { useCheckoutAccount } from './api/use-checkout-account.ts';
 import { AccountDetailsCard } from './components/account-details-card.tsx';
 import { PaymentSummary } from './components/payment-summary.tsx';
+import { PromoCodeField } from './components/promo-code-field.tsx';
+import { useQuote } from './api/use-quote.ts';
 import { readCheckoutState } from './read-checkout-state.ts';
 import { useAddressCheckout } from './use-address-checkout.ts';
 
@@ -62,6 +64,17 @@ function Checkout({ checkout }: { checkout: CheckoutState }) {
   // One key per checkout visit: a retry of the same purchase can never buy twice.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const { productGroup, quantity } = checkout;
+  // The price from the purchase's own SQL (volume price, then the applied code): what the screen says is charged.
+  const [promoCode, setPromoCode] = useState<string | null>(null);
+  const canQuote = Boolean(me) && !me?.isAdmin;
+  const base = useQuote({ productGroupId: productGroup.id, quantity }, canQuote);
+  const withCode = useQuote(
+    { productGroupId: productGroup.id, quantity, promoCode: promoCode ?? undefined },
+    canQuote && promoCode !== null,
+  );
+  const codeError = promoCode !== null && withCode.error ? withCode.error.message : null;
+  const quote = promoCode !== null && !codeError ? (withCode.data ?? null) : (base.data ?? null);
+  const codeToSend = promoCode !== null && withCode.data && !codeError ? promoCode : undefined;
 
   if (
     account.isError ||
@@ -80,7 +93,12 @@ function Checkout({ checkout }: { checkout: CheckoutState }) {
   const onPurchase = () =>
     purchase.mutate(
       {
-        input: { productGroupId: productGroup.id, quantity, accountId: checkout.accountId },
+        input: {
+          productGroupId: productGroup.id,
+          quantity,
+          accountId: checkout.accountId,
+          promoCode: codeToSend,
+        },
         idempotencyKey,
       },
       {
@@ -98,8 +116,14 @@ function Checkout({ checkout }: { checkout: CheckoutState }) {
         },
         onError: (err) => {
           toast.error(orderMessages.purchaseFailedTitle, { description: purchaseErrorText(err) });
-          if (err instanceof ApiError && err.code === 'IDEMPOTENCY_MISMATCH')
+          // A refused code, or a key used for another body: the next try is another request.
+          if (
+            err instanceof ApiError &&
+            (err.code === 'IDEMPOTENCY_MISMATCH' || err.code.startsWith('PROMO_CODE_'))
+          )
             setIdempotencyKey(newIdempotencyKey());
+          if (err instanceof ApiError && err.code.startsWith('PROMO_CODE_'))
+            void withCode.refetch();
         },
       },
     );
@@ -121,12 +145,33 @@ function Checkout({ checkout }: { checkout: CheckoutState }) {
           isLoadingAccount={account.isLoading}
         />
         <PaymentSummary
-          unitPriceKobo={productGroup.priceKobo}
+          listPriceKobo={productGroup.priceKobo}
+          quote={quote}
           quantity={quantity}
+          promoCode={
+            me && !me.isAdmin ? (
+              <PromoCodeField
+                applied={promoCode}
+                error={codeError}
+                isChecking={withCode.isFetching}
+                onApply={(code) => {
+                  setPromoCode(code);
+                  setIdempotencyKey(newIdempotencyKey());
+                }}
+                onRemove={() => {
+                  setPromoCode(null);
+                  setIdempotencyKey(newIdempotencyKey());
+                }}
+              />
+            ) : null
+          }
           limits={productGroup}
           balanceKobo={me?.walletBalanceKobo ?? 0}
           isAdmin={me?.isAdmin ?? false}
-          isReady={Boolean(me) && !account.isLoading}
+          // Not while a code is being checked: the purchase would go without it.
+          isReady={
+            Boolean(me) && !account.isLoading && !(promoCode !== null && withCode.isFetching)
+          }
           isProcessing={purchase.isPending || purchase.isSuccess}
           onPurchase={onPurchase}
         />

@@ -27,6 +27,7 @@ export function readCheckoutState(state: unknown): CheckoutState | null {
       ...group,
       minOrderQuantity: Number.isInteger(group.minOrderQuantity) ? group.minOrderQuantity : 1,
       maxOrderQuantity: Number.isInteger(group.maxOrderQuantity) ? group.maxOrderQuantity : null,
+      volumePrices: Array.isArray(group.volumePrices) ? group.volumePrices : [],
     },
     category: typeof s.category === 'string' && s.category ? s.category : group.categoryName,
     quantity,

@@ -1,10 +1,17 @@
 -- An order's account_details, written once: what the order keeps of its product and price (so its history reads
--- the same after the group changes) and its accounts' public details (order_public_account(), aggregated in claim
--- order). purchase_order() and purchase_orders() store it and return it as the answer's order. Inlined by
--- PostgreSQL (a bare STABLE expression: jsonb_build_object is stable), so it costs the purchase nothing.
+-- the same after the group changes: the unit price paid, the list price, and the promo code with its discount when
+-- one was used) and its accounts' public details (order_public_account(), aggregated in claim order).
+-- purchase_order() and purchase_orders() store it and return it as the answer's order (the batch never carries a
+-- code: p_promo_code NULL). Inlined by PostgreSQL (a bare STABLE expression: jsonb_build_object is stable), so it
+-- costs the purchase nothing.
+DROP FUNCTION IF EXISTS purchase_order_details(text, text, integer, bigint, jsonb);
 CREATE OR REPLACE FUNCTION purchase_order_details(
-  p_product text, p_category text, p_quantity integer, p_price_kobo bigint, p_accounts jsonb
+  p_product text, p_category text, p_quantity integer, p_price_kobo bigint, p_list_price_kobo bigint,
+  p_promo_code text, p_discount_kobo bigint, p_accounts jsonb
 ) RETURNS jsonb LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT jsonb_build_object('product_name', p_product, 'category', p_category, 'quantity', p_quantity,
-                            'price_per_unit_kobo', p_price_kobo, 'accounts', p_accounts)
+                            'price_per_unit_kobo', p_price_kobo, 'list_price_per_unit_kobo', p_list_price_kobo,
+                            'accounts', p_accounts)
+         || CASE WHEN p_promo_code IS NULL THEN '{}'::jsonb
+                 ELSE jsonb_build_object('promo_code', p_promo_code, 'discount_kobo', p_discount_kobo) END
 $$;

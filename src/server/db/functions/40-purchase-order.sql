@@ -1,13 +1,16 @@
 -- THE PURCHASE: one customer's purchase, whole, in one call and one transaction (docs/decisions/011). Its steps are
--- numbered below: session and wallet row, idempotency key, group, balance, claim, order, debit and ledger row,
--- accounts sold, credentials e-mail, stock count change. src/server/modules/orders/purchase.ts calls it; a
+-- numbered below: session and wallet row, idempotency key, group and price (volume price, promo code), balance, claim,
+-- the code's redemption, order, debit and ledger row, accounts sold, credentials e-mail, stock count change. src/server/modules/orders/purchase.ts calls it; a
 -- purchase the batch (41-purchase-orders.sql) deferred comes here for its exact answer.
 -- The rules it shares with the batch are written once, in functions of their own that both call: the quantity per
--- order (05), the amount (35), an account's public details (36), the order's details (37), the ledger row (38) and
--- the credentials e-mail (39). Change the function here; src/server/db/functions.ts applies it.
+-- order (05), the unit price at a quantity (06), the amount (35), an account's public details (36), the order's
+-- details (37), the ledger row (38) and the credentials e-mail (39); the promo code's rules (07-09) only here, as a
+-- purchase with a code never goes into the batch. p_promo_code was added with volume prices and promo codes
+-- (drizzle/0030: the 9-argument one stays for the previous release's processes until a later migration drops it).
+-- Change the function here; src/server/db/functions.ts applies it.
 CREATE OR REPLACE FUNCTION purchase_order(
   p_user uuid, p_session text, p_key text, p_hash text, p_group uuid, p_quantity integer, p_account uuid,
-  p_secret_key_pattern text, p_email_body text
+  p_secret_key_pattern text, p_email_body text, p_promo_code text
 ) RETURNS TABLE (outcome text, order_id uuid, balance_kobo bigint, available integer,
                 created_at timestamptz, email text, account_details jsonb, account_ids uuid[])
 LANGUAGE plpgsql
@@ -21,6 +24,7 @@ DECLARE
   v_earlier record;
   v_group record;
   v_amount bigint;
+  v_price record;
   v_ids uuid[];
   v_accounts jsonb;
   v_order uuid := gen_random_uuid();
@@ -63,7 +67,7 @@ BEGIN
   -- 3. The product group: active, in an active category. stock_count may still be above the truth by the
   --    purchases not yet folded in, never below, so it only fails fast; the claim in step 5 is the real guard.
   SELECT g.id, g.name, g.price_kobo, g.stock_count, c.name AS category,
-         g.min_order_quantity, g.max_order_quantity,
+         g.min_order_quantity, g.max_order_quantity, g.category_id, g.volume_prices,
          coalesce(g.claim_from_created_at, '-infinity') AS claim_from_created_at,
          coalesce(g.claim_from_id, '00000000-0000-0000-0000-000000000000') AS claim_from_id INTO v_group
     FROM product_groups g JOIN categories c ON c.id = g.category_id
@@ -75,7 +79,14 @@ BEGIN
   IF NOT order_quantity_allowed(p_quantity, v_group.min_order_quantity, v_group.max_order_quantity) THEN
     RETURN QUERY SELECT 'quantity_not_allowed', NULL::uuid, v_balance, 0, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
-  v_amount := purchase_amount(v_group.price_kobo, p_quantity);
+  --    The price: the volume price, then the promo code when one is given, and whether the code applies
+  --    (08-price-order.sql: the pricing rule is stated there once). v_amount is what the buyer pays.
+  SELECT * INTO v_price FROM price_order(p_user, p_group, v_group.category_id, v_group.price_kobo,
+                                         v_group.volume_prices, p_quantity, p_promo_code);
+  IF v_price.outcome <> 'ok' THEN
+    RETURN QUERY SELECT v_price.outcome, NULL::uuid, v_balance, 0, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
+  END IF;
+  v_amount := v_price.amount_kobo;
   IF p_account IS NULL AND v_group.stock_count < p_quantity THEN
     RETURN QUERY SELECT 'out_of_stock', NULL::uuid, v_balance, v_group.stock_count, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
@@ -131,10 +142,21 @@ BEGIN
     RETURN QUERY SELECT 'out_of_stock', NULL::uuid, v_balance, cardinality(v_ids), NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
 
-  -- 6. The order, completed, with the public account details (37-purchase-order-details.sql).
-  v_details := purchase_order_details(v_group.name, v_group.category, p_quantity, v_group.price_kobo, v_accounts);
-  INSERT INTO orders (id, user_id, product_group_id, quantity, amount_kobo, status, idempotency_key, request_hash, account_details)
-  VALUES (v_order, p_user, p_group, p_quantity, v_amount, 'completed', p_key, p_hash, v_details);
+  -- 5b. The promo code's redemption, counted now that the order will be made (09-redeem-promo-code.sql): the last
+  --     uses of a code go to exactly as many purchases, and a purchase refused above redeems nothing.
+  IF v_price.promo_code_id IS NOT NULL AND NOT redeem_promo_code(v_price.promo_code_id) THEN
+    RETURN QUERY SELECT 'promo_used_up', NULL::uuid, v_balance, 0, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
+  END IF;
+
+  -- 6. The order, completed, with the public account details and its price: list, volume, the code's discount
+  --    (37-purchase-order-details.sql).
+  v_details := purchase_order_details(v_group.name, v_group.category, p_quantity, v_price.unit_price_kobo,
+                                      v_group.price_kobo, CASE WHEN v_price.promo_code_id IS NOT NULL
+                                      THEN upper(p_promo_code) END, v_price.discount_kobo, v_accounts);
+  INSERT INTO orders (id, user_id, product_group_id, quantity, amount_kobo, list_amount_kobo, discount_kobo, promo_code_id,
+                      status, idempotency_key, request_hash, account_details)
+  VALUES (v_order, p_user, p_group, p_quantity, v_amount, v_price.list_amount_kobo, v_price.discount_kobo,
+          v_price.promo_code_id, 'completed', p_key, p_hash, v_details);
 
   -- 7. The debit and its ledger row (38-purchase-ledger-entry.sql; a free product moves no money and writes none).
   --    The row is locked and the balance checked in step 4; the CHECK constraint stays the last guard against

@@ -22,6 +22,7 @@ DECLARE
   v_balances bigint[];
   v_prices bigint[];
   v_amounts bigint[];
+  v_list_prices bigint[];
   v_names text[];
   v_categories text[];
   v_orders uuid[];
@@ -55,8 +56,11 @@ BEGIN
   --      answers out of stock). Each completed purchase gets its order id here, and its accounts' public details
   --      (36-order-public-account.sql, as purchase_order()).
   WITH wanted AS (
-    SELECT x.n, x.email, x.balance, g.price_kobo AS price, g.name, c.name AS category, g.id AS group_id,
-           p_quantities[x.n] AS quantity, purchase_amount(g.price_kobo, p_quantities[x.n]) AS amount
+    -- price: the volume price at this quantity (06-unit-price.sql); a purchase with a promo code never comes here
+    -- (purchase-batches.ts sends it alone, to purchase_order()).
+    SELECT x.n, x.email, x.balance, unit_price_kobo(g.price_kobo, g.volume_prices, p_quantities[x.n]) AS price,
+           g.price_kobo AS list_price, g.name, c.name AS category, g.id AS group_id, p_quantities[x.n] AS quantity,
+           purchase_amount(unit_price_kobo(g.price_kobo, g.volume_prices, p_quantities[x.n]), p_quantities[x.n]) AS amount
       FROM unnest(v_n, v_emails, v_balances) x(n, email, balance)
       JOIN product_groups g ON g.id = p_groups[x.n]
       JOIN categories c ON c.id = g.category_id
@@ -68,7 +72,7 @@ BEGIN
                                              AND s.expires_at > now())
        AND order_quantity_allowed(p_quantities[x.n], g.min_order_quantity, g.max_order_quantity)
        AND g.stock_count >= p_quantities[x.n]
-       AND x.balance >= purchase_amount(g.price_kobo, p_quantities[x.n])
+       AND x.balance >= purchase_amount(unit_price_kobo(g.price_kobo, g.volume_prices, p_quantities[x.n]), p_quantities[x.n])
        -- A new key: found by the key alone, as in purchase_order() (drizzle/0022).
        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.idempotency_key = p_keys[x.n]
                                                AND o.user_id IS NOT DISTINCT FROM p_users[x.n])),
@@ -100,11 +104,13 @@ BEGIN
      CROSS JOIN LATERAL order_public_account(c.username, c.email, c.additional_info, p_secret_key_pattern) p)
   -- The per-purchase arrays from one aggregate node (aligned); the accounts in claim order within each purchase,
   -- the same order for their ids (flat, with their order) and their public details.
-  SELECT p.n, p.email, p.balance, p.price, p.amount, p.name, p.category, p.order_id, p.details, a.ids, a.orders
-    INTO v_n, v_emails, v_balances, v_prices, v_amounts, v_names, v_categories, v_orders, v_details, v_account_ids,
-         v_account_orders
+  SELECT p.n, p.email, p.balance, p.price, p.list_price, p.amount, p.name, p.category, p.order_id, p.details, a.ids,
+         a.orders
+    INTO v_n, v_emails, v_balances, v_prices, v_list_prices, v_amounts, v_names, v_categories, v_orders, v_details,
+         v_account_ids, v_account_orders
     FROM (SELECT array_agg(d.n) AS n, array_agg(d.email) AS email, array_agg(d.balance) AS balance,
-                 array_agg(d.price) AS price, array_agg(d.amount) AS amount, array_agg(d.name) AS name,
+                 array_agg(d.price) AS price, array_agg(d.list_price) AS list_price, array_agg(d.amount) AS amount,
+                 array_agg(d.name) AS name,
                  array_agg(d.category) AS category,
                  array_agg(d.order_id) AS order_id,
                  array_agg((SELECT jsonb_agg(h.public ORDER BY h.k) FROM handed h WHERE h.n = d.n)) AS details
@@ -113,13 +119,14 @@ BEGIN
             FROM handed h) a;
 
   IF cardinality(v_n) > 0 THEN
-    -- 6. The orders, completed, with the public account details (37-purchase-order-details.sql).
-    INSERT INTO orders (id, user_id, product_group_id, quantity, amount_kobo, status, idempotency_key, request_hash,
-                        account_details)
-    SELECT x.order_id, p_users[x.n], p_groups[x.n], p_quantities[x.n], x.amount, 'completed', p_keys[x.n],
-           p_hashes[x.n], purchase_order_details(x.name, x.category, p_quantities[x.n], x.price, x.details)
-      FROM unnest(v_n, v_orders, v_prices, v_amounts, v_names, v_categories, v_details)
-           x(n, order_id, price, amount, name, category, details);
+    -- 6. The orders, completed, with the public account details and their price (37-purchase-order-details.sql).
+    INSERT INTO orders (id, user_id, product_group_id, quantity, amount_kobo, list_amount_kobo, status,
+                        idempotency_key, request_hash, account_details)
+    SELECT x.order_id, p_users[x.n], p_groups[x.n], p_quantities[x.n], x.amount,
+           purchase_amount(x.list_price, p_quantities[x.n]), 'completed', p_keys[x.n], p_hashes[x.n],
+           purchase_order_details(x.name, x.category, p_quantities[x.n], x.price, x.list_price, NULL, 0, x.details)
+      FROM unnest(v_n, v_orders, v_prices, v_list_prices, v_amounts, v_names, v_categories, v_details)
+           x(n, order_id, price, list_price, amount, name, category, details);
 
     -- 7. The debits and their ledger rows (38-purchase-ledger-entry.sql; a free product moves no money and writes
     --    none). The rows are locked and the balances checked; the domain on the balance stays the last guard
@@ -157,11 +164,13 @@ BEGIN
          CASE WHEN d.order_id IS NULL THEN NULL ELSE d.balance - d.amount END,
          CASE WHEN d.order_id IS NULL THEN NULL ELSE now() END, d.email,
          CASE WHEN d.order_id IS NULL THEN NULL
-              ELSE purchase_order_details(d.name, d.category, p_quantities[r.n], d.price, d.details) END,
+              ELSE purchase_order_details(d.name, d.category, p_quantities[r.n], d.price, d.list_price, NULL, 0,
+                                          d.details) END,
          CASE WHEN d.order_id IS NULL THEN NULL
               ELSE array(SELECT v_account_ids[i] FROM generate_subscripts(v_account_ids, 1) i
                           WHERE v_account_orders[i] = d.order_id ORDER BY i) END
     FROM generate_series(1, cardinality(p_users)) r(n)
-    LEFT JOIN unnest(v_n, v_orders, v_balances, v_prices, v_amounts, v_emails, v_names, v_categories, v_details)
-              d(n, order_id, balance, price, amount, email, name, category, details) ON d.n = r.n;
+    LEFT JOIN unnest(v_n, v_orders, v_balances, v_prices, v_list_prices, v_amounts, v_emails, v_names, v_categories,
+                     v_details)
+              d(n, order_id, balance, price, list_price, amount, email, name, category, details) ON d.n = r.n;
 END $$;

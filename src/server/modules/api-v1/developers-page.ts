@@ -128,7 +128,7 @@ section{border-top:1px solid #eee;padding-top:.5rem}a{color:#1d4ed8}
 <li>Sign in, top up your wallet, and open <a href="/profile">Profile → API keys</a>.</li>
 <li>Create a key with the scopes you need (read, purchase) and copy it: it is shown once.</li>
 <li>List what is on sale: <code>GET ${e(server)}/api/v1/catalogue</code> with <code>Authorization: Bearer &lt;key&gt;</code>.</li>
-<li>Buy: <code>POST ${e(server)}/api/v1/orders</code> with <code>{"productGroupId": "…", "quantity": 1}</code> and a fresh <code>Idempotency-Key</code> header; retry with the same key if unsure: one order at most.</li>
+<li>Buy: <code>POST ${e(server)}/api/v1/orders</code> with <code>{"productGroupId": "…", "quantity": 1}</code> (add <code>"promoCode": "…"</code> to use a promo code) and a fresh <code>Idempotency-Key</code> header; retry with the same key if unsure: one order at most.</li>
 <li>Read the accounts: <code>GET ${e(server)}/api/v1/orders/{id}/credentials</code>.</li>
 </ol>
 <pre>curl -H "Authorization: Bearer $KEY" -H "Idempotency-Key: $(uuidgen)" \\

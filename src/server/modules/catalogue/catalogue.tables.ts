@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { VolumePrice } from '../../../shared/volume-prices.ts';
 
 export const categories = pgTable('categories', {
   id: text('id').primaryKey(),
@@ -37,6 +38,9 @@ export const productGroups = pgTable(
     // purchase enforces them (db/functions/05-order-quantity-allowed.sql, called by both purchase functions).
     minOrderQuantity: integer('min_order_quantity').notNull().default(1),
     maxOrderQuantity: integer('max_order_quantity'),
+    // Volume prices (from minQuantity accounts, priceKobo each), by minQuantity ascending; the purchase applies the
+    // highest one an order reaches (db/functions/06-unit-price.sql, called by both purchase functions).
+    volumePrices: jsonb('volume_prices').$type<VolumePrice[]>().notNull().default([]),
     // Where a purchase's claim starts looking (created_at, id): no available account of the group is older.
     // Kept by the stock count's writers (stock-count.ts, refresh_stock_count()), so the claim skips the sold
     // accounts a vacuum has not yet removed from the index; null means from the group's first account.
@@ -50,6 +54,7 @@ export const productGroups = pgTable(
     index('product_groups_category_idx').on(t.categoryId),
     check('product_groups_price_not_negative', sql`${t.priceKobo} >= 0`),
     check('product_groups_stock_not_negative', sql`${t.stockCount} >= 0`),
+    check('product_groups_volume_prices', sql`jsonb_typeof(${t.volumePrices}) = 'array'`),
     check(
       'product_groups_order_quantities',
       sql`${t.minOrderQuantity} >= 1 and (${t.maxOrderQuantity} is null or ${t.maxOrderQuantity} >= ${t.minOrderQuantity})`,

@@ -36,6 +36,7 @@ export function createProductGroup(
         features: input.features,
         minOrderQuantity: input.minOrderQuantity,
         maxOrderQuantity: input.maxOrderQuantity,
+        volumePrices: input.volumePrices,
         stockCount: 0,
         isActive: true,
       })
@@ -75,20 +76,30 @@ export function updateProductGroup(
         features: input.features,
         minOrderQuantity: input.minOrderQuantity,
         maxOrderQuantity: input.maxOrderQuantity,
+        volumePrices: input.volumePrices,
         updatedAt: new Date(),
       })
       .where(eq(productGroups.id, id))
       .returning({ id: productGroups.id });
     if (!changed.length) throw notFound(adminMessages.productGroupNotFound);
     const { name, description, priceKobo, categoryId, features } = before!;
-    const { minOrderQuantity, maxOrderQuantity } = before!;
+    const { minOrderQuantity, maxOrderQuantity, volumePrices } = before!;
     await recordAudit(
       tx,
       actor,
       'product_group.update',
       { type: 'product_group', id },
       changes(
-        { name, description, priceKobo, categoryId, features, minOrderQuantity, maxOrderQuantity },
+        {
+          name,
+          description,
+          priceKobo,
+          categoryId,
+          features,
+          minOrderQuantity,
+          maxOrderQuantity,
+          volumePrices,
+        },
         {
           name: input.productName,
           description: input.description,
@@ -97,6 +108,7 @@ export function updateProductGroup(
           features: input.features,
           minOrderQuantity: input.minOrderQuantity,
           maxOrderQuantity: input.maxOrderQuantity,
+          volumePrices: input.volumePrices,
         },
       ),
     );

@@ -110,6 +110,7 @@ function toProductGroup(
     stockCount: group.stockCount,
     minOrderQuantity: group.minOrderQuantity,
     maxOrderQuantity: group.maxOrderQuantity,
+    volumePrices: group.volumePrices,
     accountCount: figures?.accounts ?? 0,
     soldCount: figures?.sold ?? 0,
     isActive: group.isActive,

@@ -40,6 +40,7 @@ const groupColumns = {
   stockCount: productGroups.stockCount,
   minOrderQuantity: productGroups.minOrderQuantity,
   maxOrderQuantity: productGroups.maxOrderQuantity,
+  volumePrices: productGroups.volumePrices,
 };
 
 const visibleGroup = and(eq(productGroups.isActive, true), eq(categories.isActive, true));

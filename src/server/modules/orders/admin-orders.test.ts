@@ -37,8 +37,8 @@ const third = await client.buy(ada.cookie, dear.id, 3);
 const filed = await client.report(ada.cookie, third.id, [third.items[0]!.accountId]);
 await client.resolve(admin.cookie, filed.json().reportIds[0], { action: 'refund' });
 // Many old failed orders (no accounts, no money), to page through and to stream past one batch.
-await db.execute(sql`insert into orders (user_id, product_group_id, quantity, amount_kobo, status, account_details, created_at)
-  select ${bola.user.id}, ${cheap.id}, 1, 10000, 'failed', ${JSON.stringify({ product_name: 'Old', category: 'orders-cheap', quantity: 1, price_per_unit_kobo: 10000, accounts: [] })}::jsonb,
+await db.execute(sql`insert into orders (user_id, product_group_id, quantity, amount_kobo, list_amount_kobo, status, account_details, created_at)
+  select ${bola.user.id}, ${cheap.id}, 1, 10000, 10000, 'failed', ${JSON.stringify({ product_name: 'Old', category: 'orders-cheap', quantity: 1, price_per_unit_kobo: 10000, accounts: [] })}::jsonb,
          timestamptz '2024-03-01 12:00:00+01' + (n || ' minutes')::interval
   from generate_series(1, 1100) n`);
 

@@ -27,6 +27,8 @@ const COLUMNS = [
   'refunded_naira',
   'status',
   'usernames',
+  'promo_code',
+  'discount_naira',
 ];
 
 async function* rows(db: Db, q: Omit<AdminOrdersQuery, 'offset'>) {
@@ -53,6 +55,8 @@ async function* rows(db: Db, q: Omit<AdminOrdersQuery, 'offset'>) {
         koboToNaira(o.refundedKobo).toFixed(2),
         o.status,
         o.usernames.join(' '),
+        o.promoCode ?? '',
+        koboToNaira(o.discountKobo).toFixed(2),
       ];
     }
     if (page.rows.length < BATCH) return;

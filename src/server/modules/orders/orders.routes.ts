@@ -28,6 +28,8 @@ import { purchase, type PurchaseLine } from './purchase.ts';
 import { readOrders, type OrderItems } from './read-orders.ts';
 import { readActivity } from '../wallet/read-activity.ts';
 import { answers, textAnswer } from '../../http/response-schemas.ts';
+import { quoteInputSchema, quoteSchema, type Quote } from '../../../shared/promotions.ts';
+import { quoteOrder } from './quote-order.ts';
 
 const downloadQuery = z.object({ format: z.enum(['json', 'txt']).default('json') });
 const idempotencyKeySchema = z.string().trim().min(8).max(100);
@@ -82,6 +84,14 @@ export function orderRoutes(
       reply.status(outcome.replayed ? 200 : 201);
       return { order: order!, balanceKobo: outcome.balanceKobo };
     },
+  );
+
+  /** What the purchase would charge now (volume price, promo code): checkout shows it before paying. */
+  app.post(
+    '/api/orders/quote',
+    { config: { access: 'customer' }, ...answers({ 200: quoteSchema }) },
+    async (req): Promise<Quote> =>
+      quoteOrder(db, currentUser(req).id, parseInput(quoteInputSchema, req.body)),
   );
 
   app.get(

@@ -1,14 +1,22 @@
 // Orders: one purchase of one or many accounts from one product group.
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { nonNegativeKobo, orderStatus, positiveQuantity } from '../../db/domains.ts';
 import { users } from '../auth/auth.tables.ts';
+import { promoCodes } from '../promotions/promotions.tables.ts';
 
 /** Public details kept with the order; credentials stay encrypted on the linked accounts. */
 export type OrderAccountDetails = {
   product_name: string;
   category: string;
   quantity: number;
+  /** What each account cost: the volume price at this quantity (06-unit-price.sql), else the list price. */
   price_per_unit_kobo: number;
+  /** The group's list price then (orders before volume prices: absent, the same as price_per_unit_kobo). */
+  list_price_per_unit_kobo?: number;
+  /** With a promo code: the code and what it took off (the columns below say the same, for queries). */
+  promo_code?: string;
+  discount_kobo?: number;
   accounts: { username: string; email: string | null; additional_info: Record<string, unknown> }[];
 };
 
@@ -27,7 +35,12 @@ export const orders = pgTable(
     productGroupId: uuid('product_group_id').notNull(),
     // Typed by domains (domains.ts): a quantity of at least one, an amount never below zero, a known status.
     quantity: positiveQuantity('quantity').notNull(),
+    /** What was paid: the volume price × quantity, less the promo code's discount (the ledger row's amount). */
     amountKobo: nonNegativeKobo('amount_kobo').notNull(),
+    /** The group's list price × quantity, before the volume price and the code. */
+    listAmountKobo: nonNegativeKobo('list_amount_kobo').notNull(),
+    discountKobo: nonNegativeKobo('discount_kobo').notNull().default(0),
+    promoCodeId: uuid('promo_code_id').references(() => promoCodes.id),
     status: orderStatus('status').notNull(),
     accountDetails: jsonb('account_details').$type<OrderAccountDetails>().notNull(),
     idempotencyKey: text('idempotency_key'),
@@ -41,5 +54,10 @@ export const orders = pgTable(
     // whatever the statistics say of orders per customer (drizzle/0022; scripts/bench/PERFORMANCE-LOG.md,
     // "Purchase (ADR 011)", "Session 19").
     uniqueIndex('orders_idempotency_key_user').on(t.idempotencyKey, t.userId),
+    // A code's orders (its uses per customer, the Promotions tab, the Orders tab's filter). Partial: an order
+    // without a code, nearly all of them, writes no entry.
+    index('orders_promo_code_user')
+      .on(t.promoCodeId, t.userId)
+      .where(sql`${t.promoCodeId} is not null`),
   ],
 );

@@ -8,6 +8,7 @@
 // possible and answers 'deferred' for the rest, which then go through purchase_order() one by one, the one
 // place that decides every refusal (and, after a batch that failed as a whole, every purchase of it).
 import { queryPrepared, type Db } from '../../db/client.ts';
+import type { PromoRefusal } from '../../../shared/promotions.ts';
 import type { OrderAccountDetails } from './orders.tables.ts';
 
 /** One purchase, as purchase_order() takes it. */
@@ -22,6 +23,8 @@ export type PurchaseCall = {
   accountId: string | null;
   secretKeyPattern: string;
   emailBody: string;
+  /** A promo code: always alone (purchase_order() checks it and counts its redemption under the code's row lock). */
+  promoCode: string | null;
 };
 
 export type PurchaseOutcomeCode =
@@ -33,7 +36,8 @@ export type PurchaseOutcomeCode =
   | 'quantity_not_allowed'
   | 'out_of_stock'
   | 'insufficient_balance'
-  | 'account_unavailable';
+  | 'account_unavailable'
+  | PromoRefusal;
 
 /** purchase_order()'s answer row. */
 export type PurchaseRow = {
@@ -53,7 +57,7 @@ type BatchRow = Omit<PurchaseRow, 'outcome' | 'available'> & {
 };
 
 // Prepared once per connection (queryPrepared): these are the store's hottest statements.
-const PURCHASE_ORDER = `select * from purchase_order($1::uuid, $2, $3, $4, $5::uuid, $6::int, $7::uuid, $8, $9)`;
+const PURCHASE_ORDER = `select * from purchase_order($1::uuid, $2, $3, $4, $5::uuid, $6::int, $7::uuid, $8, $9, $10::text)`;
 const PURCHASE_ORDERS = `select * from purchase_orders($1::uuid[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::int[], $7, $8)`;
 
 /** What went which way since the process started (for the metrics and the tests). */
@@ -122,6 +126,7 @@ export function purchaseBatcher(
       call.accountId,
       call.secretKeyPattern,
       call.emailBody,
+      call.promoCode,
     ]);
     if (!row) throw new Error('purchase_order() returned no row');
     return row;
@@ -205,7 +210,9 @@ export function purchaseBatcher(
 
   return {
     purchase(call) {
-      if (call.accountId !== null) return alone(call);
+      // A named account, or a promo code: alone. A code's last uses are decided under its row's lock, one
+      // purchase after another, which a batch's set-wise claim does not do (docs/decisions/027, "Batches").
+      if (call.accountId !== null || call.promoCode !== null) return alone(call);
       return new Promise<PurchaseRow>((resolve, reject) => {
         waiting.push({ call, resolve, reject });
         pump();

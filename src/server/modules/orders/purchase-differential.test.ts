@@ -4,7 +4,9 @@
 // are built so that no answer depends on the order between buyers (ample stock, sold-out groups empty, named
 // accounts out of the claims' reach). Every answer, balance and sold count must then be the same both ways. Each
 // rule of the purchase gets its cases: sessions ended, replays and mismatched keys, groups or categories off sale,
-// sold-out groups, named accounts (bought twice, too), balances short, quantities outside the group's limits.
+// sold-out groups, named accounts (bought twice, too), balances short, quantities outside the group's limits,
+// volume prices, and promo codes (windows, scopes, minimums, uses per customer; no limit of uses in all, whose last
+// uses would go to whichever buyer came first: pricing.test.ts races for those).
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -16,6 +18,7 @@ import { insertGroupWithStock, testCipher } from '../../test/stock-helpers.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { sessions } from '../auth/auth.tables.ts';
 import { categories, productGroups } from '../catalogue/catalogue.tables.ts';
+import { promoCodes } from '../promotions/promotions.tables.ts';
 import { stockAccounts } from '../stock/stock.tables.ts';
 import { recomputeStockCount } from '../stock/stock-count.ts';
 
@@ -32,6 +35,17 @@ type GroupSpec = {
   isActive: boolean;
   categoryActive: boolean;
   named: number;
+  /** Volume prices: none, or from 2 and from 4 accounts. */
+  tiered: boolean;
+};
+type CodeSpec = {
+  percentOff: number | null;
+  amountOffKobo: number | null;
+  /** For every product, this stream's group n, or group n's category. */
+  scope: { kind: 'all' } | { kind: 'product_group' | 'category'; group: number };
+  window: 'open' | 'expired' | 'not_started';
+  maxUsesPerCustomer: number | null;
+  minOrderKobo: number;
 };
 type Request = {
   group: number;
@@ -40,9 +54,11 @@ type Request = {
   named: number | null;
   /** Sends again the key of this earlier request of the same buyer: its body (a replay) or another (a mismatch). */
   again: { of: number; sameBody: boolean } | null;
+  /** Uses this stream's code n (n past the last: a code that does not exist). */
+  code: number | null;
 };
 type BuyerSpec = { balanceKobo: number; sessionEnded: boolean; requests: Request[] };
-type Stream = { groups: GroupSpec[]; buyers: BuyerSpec[] };
+type Stream = { groups: GroupSpec[]; codes: CodeSpec[]; buyers: BuyerSpec[] };
 
 const stream: fc.Arbitrary<Stream> = fc
   .array(
@@ -54,12 +70,30 @@ const stream: fc.Arbitrary<Stream> = fc
       isActive: fc.oneof(fc.constant(true), fc.constant(true), fc.constant(false)),
       categoryActive: fc.oneof(fc.constant(true), fc.constant(true), fc.constant(false)),
       named: fc.integer({ min: 0, max: 2 }),
+      tiered: fc.boolean(),
     }),
     { minLength: 1, maxLength: 4 },
   )
   .chain((groups) =>
     fc.record({
       groups: fc.constant(groups),
+      codes: fc.array(
+        fc.record({
+          percentOff: fc.option(fc.constantFrom(10, 33, 100), { freq: 2 }),
+          amountOffKobo: fc.constantFrom(20_000, 400_000),
+          scope: fc.oneof(
+            fc.constant({ kind: 'all' as const }),
+            fc.record({
+              kind: fc.constantFrom('product_group' as const, 'category' as const),
+              group: fc.integer({ min: 0, max: groups.length - 1 }),
+            }),
+          ),
+          window: fc.constantFrom('open', 'open', 'open', 'expired', 'not_started'),
+          maxUsesPerCustomer: fc.option(fc.integer({ min: 1, max: 2 }), { freq: 2 }),
+          minOrderKobo: fc.constantFrom(0, 0, 150_000),
+        }),
+        { maxLength: 3 },
+      ),
       buyers: fc.array(
         fc.record({
           balanceKobo: fc.constantFrom(0, 100_000, 300_000, 1_000_000),
@@ -73,6 +107,11 @@ const stream: fc.Arbitrary<Stream> = fc
               quantity: fc.integer({ min: 1, max: 4 }),
               named: fc.option(fc.integer({ min: 0, max: 1 }), { freq: 4 }),
               again: fc.option(fc.record({ of: fc.nat(), sameBody: fc.boolean() }), { freq: 4 }),
+              // Most without a code (fc.option's freq is the odds of null, 1 in freq): those go alone, never batched.
+              code: fc.oneof(
+                { arbitrary: fc.constant(null), weight: 3 },
+                { arbitrary: fc.integer({ min: 0, max: 3 }), weight: 1 },
+              ),
             }),
             { minLength: 1, maxLength: 6 },
           ),
@@ -84,6 +123,7 @@ const stream: fc.Arbitrary<Stream> = fc
 
 type Shop = {
   groups: { id: string; named: string[] }[];
+  codes: string[];
   buyers: { id: string; cookie: string }[];
 };
 
@@ -122,6 +162,12 @@ async function setUp(db: Db, s: Stream): Promise<Shop> {
         isActive: spec.isActive,
         minOrderQuantity: spec.minOrderQuantity,
         maxOrderQuantity: spec.maxOverMin === null ? null : spec.minOrderQuantity + spec.maxOverMin,
+        volumePrices: spec.tiered
+          ? [
+              { minQuantity: 2, priceKobo: Math.floor(spec.priceKobo * 0.8) },
+              { minQuantity: 4, priceKobo: Math.floor(spec.priceKobo * 0.5) },
+            ]
+          : [],
       })
       .where(eq(productGroups.id, group.id));
     if (!spec.categoryActive)
@@ -131,13 +177,47 @@ async function setUp(db: Db, s: Stream): Promise<Shop> {
         .where(eq(categories.id, group.categoryId));
     groups.push({ id: group.id, named });
   }
+  // The codes, named alike in both databases (a tag per stream: codes are unique in a database).
+  const tag = codeTag(s);
+  const codes = [];
+  for (const [c, spec] of s.codes.entries()) {
+    const target = spec.scope.kind === 'all' ? null : groups[spec.scope.group]!;
+    const hour = 3600_000;
+    const [row] = await db
+      .insert(promoCodes)
+      .values({
+        code: `D${tag}C${c}`,
+        kind: spec.percentOff === null ? 'fixed' : 'percent',
+        percentOff: spec.percentOff,
+        amountOffKobo: spec.percentOff === null ? spec.amountOffKobo : null,
+        scope: spec.scope.kind,
+        productGroupId: spec.scope.kind === 'product_group' ? target!.id : null,
+        categoryId:
+          spec.scope.kind === 'category'
+            ? (await db.select().from(productGroups).where(eq(productGroups.id, target!.id)))[0]!
+                .categoryId
+            : null,
+        startsAt: new Date(Date.now() + (spec.window === 'not_started' ? hour : -2 * hour)),
+        endsAt: spec.window === 'expired' ? new Date(Date.now() - hour) : null,
+        maxUsesPerCustomer: spec.maxUsesPerCustomer,
+        minOrderKobo: spec.minOrderKobo,
+      })
+      .returning({ code: promoCodes.code });
+    codes.push(row!.code);
+  }
   const buyers = [];
   for (const spec of s.buyers) {
     const buyer = await quickCustomer(db, spec.balanceKobo);
     if (spec.sessionEnded) await db.delete(sessions).where(eq(sessions.userId, buyer.user.id));
     buyers.push({ id: buyer.user.id, cookie: buyer.cookie });
   }
-  return { groups, buyers };
+  return { groups, codes, buyers };
+}
+
+const codeTags = new WeakMap<Stream, string>();
+function codeTag(s: Stream): string {
+  if (!codeTags.has(s)) codeTags.set(s, crypto.randomBytes(4).toString('hex').toUpperCase());
+  return codeTags.get(s)!;
 }
 
 type Answer = { status: number; code: string; quantity?: number; amountKobo?: number };
@@ -153,9 +233,10 @@ async function runBuyer(ctx: TestContext, shop: Shop, s: Stream, b: number): Pro
     const perBuyer = s.groups[r.group]!.named;
     const namedId =
       r.named === null || r.named >= perBuyer ? undefined : group.named[b * perBuyer + r.named];
+    const promoCode = r.code === null ? {} : { promoCode: shop.codes[r.code] ?? `NOSUCH${r.code}` };
     let body: object = namedId
-      ? { productGroupId: group.id, quantity: 1, accountId: namedId }
-      : { productGroupId: group.id, quantity: r.quantity };
+      ? { productGroupId: group.id, quantity: 1, accountId: namedId, ...promoCode }
+      : { productGroupId: group.id, quantity: r.quantity, ...promoCode };
     let key: string = crypto.randomUUID();
     if (r.again && i > 0) {
       const of = r.again.of % i;
@@ -179,7 +260,7 @@ async function runBuyer(ctx: TestContext, shop: Shop, s: Stream, b: number): Pro
   return answers;
 }
 
-/** What a stream left: every answer, each buyer's balance, each group's sold count. */
+/** What a stream left: every answer, each buyer's balance, each group's sold count, each code's uses. */
 async function outcome(ctx: TestContext, shop: Shop, answers: Answer[][]) {
   const balances = [];
   const { balanceOf } = purchaseClient(ctx.app, ctx.db);
@@ -192,7 +273,10 @@ async function outcome(ctx: TestContext, shop: Shop, answers: Answer[][]) {
       .where(sql`${stockAccounts.productGroupId} = ${g.id} and ${stockAccounts.status} = 'sold'`);
     sold.push(rows[0]!.n);
   }
-  return { answers, balances, sold };
+  const uses = [];
+  for (const code of shop.codes)
+    uses.push((await ctx.db.select().from(promoCodes).where(eq(promoCodes.code, code)))[0]!.uses);
+  return { answers, balances, sold, uses };
 }
 
 describe('the batch path against the single path', () => {

@@ -24,9 +24,9 @@ async function staleStatistics(client: PoolClient) {
       from generate_series(1, 2000) n`);
   const orders = (users: string, n: number) =>
     client.query(`
-      insert into orders (user_id, product_group_id, quantity, amount_kobo, status, idempotency_key, request_hash,
-                          account_details)
-      select ${users}, gen_random_uuid(), 1, 0, 'completed', gen_random_uuid()::text, 'h', '{}'
+      insert into orders (user_id, product_group_id, quantity, amount_kobo, list_amount_kobo, status, idempotency_key,
+                          request_hash, account_details)
+      select ${users}, gen_random_uuid(), 1, 0, 0, 'completed', gen_random_uuid()::text, 'h', '{}'
         from generate_series(1, ${n}) n`);
   await orders(customerId, 2000);
   await client.query('analyze orders');

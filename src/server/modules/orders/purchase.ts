@@ -16,6 +16,7 @@ import {
 } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { readOrderQuantityLimits } from '../catalogue/read-order-quantity-limits.ts';
+import { promoRefusal } from '../promotions/promo-refusal.ts';
 import { AUTH_REQUIRED_MESSAGE, type SessionUser } from '../../http/access.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { stockCountRefresher, type StockCountRefresher } from '../stock/stock-count.ts';
@@ -60,7 +61,14 @@ export function purchaseLine(db: Db, options?: BatchOptions): PurchaseLine {
 export function requestHash(input: PurchaseInput): string {
   return crypto
     .createHash('sha256')
-    .update(JSON.stringify([input.productGroupId, input.quantity, input.accountId ?? null]))
+    .update(
+      // Without a code, the same text as before codes existed: a retry across the upgrade still matches its key.
+      JSON.stringify(
+        input.promoCode
+          ? [input.productGroupId, input.quantity, input.accountId ?? null, input.promoCode]
+          : [input.productGroupId, input.quantity, input.accountId ?? null],
+      ),
+    )
     .digest('hex');
 }
 
@@ -87,6 +95,7 @@ export async function purchase(
     accountId: input.accountId ?? null,
     secretKeyPattern: SECRET_KEY.source,
     emailBody: CREDENTIALS_EMAIL_PLACEHOLDER,
+    promoCode: input.promoCode ?? null,
   });
   const balanceKobo = Number(row.balance_kobo);
   switch (row.outcome) {
@@ -108,6 +117,14 @@ export async function purchase(
       throw new AppError('INSUFFICIENT_BALANCE', 402, orderMessages.insufficientBalance);
     case 'account_unavailable':
       throw conflict(orderMessages.accountUnavailable, 'ACCOUNT_UNAVAILABLE');
+    case 'promo_unknown':
+    case 'promo_not_started':
+    case 'promo_expired':
+    case 'promo_used_up':
+    case 'promo_customer_limit':
+    case 'promo_minimum_not_met':
+    case 'promo_not_applicable':
+      throw await promoRefusal(db, row.outcome, input.promoCode ?? '');
     case 'replayed':
       return { orderId: row.order_id!, balanceKobo, replayed: true };
     case 'completed':
@@ -147,7 +164,11 @@ function newOrder(row: PurchaseRow, productGroupId: string, warrantyHours: numbe
     category: details.category,
     quantity: details.quantity,
     pricePerUnitKobo: details.price_per_unit_kobo,
-    amountKobo: details.price_per_unit_kobo * details.quantity,
+    listAmountKobo:
+      (details.list_price_per_unit_kobo ?? details.price_per_unit_kobo) * details.quantity,
+    discountKobo: details.discount_kobo ?? 0,
+    promoCode: details.promo_code ?? null,
+    amountKobo: details.price_per_unit_kobo * details.quantity - (details.discount_kobo ?? 0),
     status: 'completed',
     createdAt: createdAt.toISOString(),
     accounts: details.accounts.map((a) => ({

@@ -19,6 +19,10 @@ export function adminOrdersWhere(q: Omit<AdminOrdersQuery, 'offset'>): SQL {
       or exists (select 1 from individual_accounts a where a.order_id = o.id and lower(a.username) like ${like}))`);
   }
   if (q.status) parts.push(sql`o.status = ${q.status}`);
+  if (q.promoCode)
+    parts.push(
+      sql`o.promo_code_id = (select p.id from promo_codes p where p.code = ${q.promoCode.toUpperCase()})`,
+    );
   if (q.category) parts.push(sql`g.category_id = ${q.category}`);
   if (q.from) parts.push(sql`o.created_at >= ${lagosDay(q.from).toISOString()}`);
   if (q.to)
@@ -29,7 +33,7 @@ export function adminOrdersWhere(q: Omit<AdminOrdersQuery, 'offset'>): SQL {
 }
 
 export const ADMIN_ORDER_COLUMNS = sql`o.id, u.email as customer_email, o.account_details->>'product_name' as product_name, c.name as category_name,
-  o.quantity, o.amount_kobo, o.status, o.created_at,
+  o.quantity, o.amount_kobo, o.discount_kobo, o.account_details->>'promo_code' as promo_code, o.status, o.created_at,
   coalesce((select sum(t.amount_kobo) from transactions t where t.order_id = o.id and t.type = 'refund' and t.status = 'completed'), 0)::bigint as refunded_kobo,
   array(select a.username from individual_accounts a where a.order_id = o.id order by a.sold_at, a.created_at, a.id) as usernames`;
 export const ADMIN_ORDER_FROM = sql`orders o join users u on u.id = o.user_id join product_groups g on g.id = o.product_group_id join categories c on c.id = g.category_id`;
@@ -41,6 +45,8 @@ export type AdminOrderRow = {
   category_name: string;
   quantity: number;
   amount_kobo: string | number;
+  discount_kobo: string | number;
+  promo_code: string | null;
   status: AdminOrder['status'];
   created_at: Date | string;
   refunded_kobo: string | number;
@@ -55,6 +61,8 @@ export function toAdminOrder(r: AdminOrderRow): AdminOrder {
     categoryName: r.category_name,
     quantity: r.quantity,
     amountKobo: Number(r.amount_kobo),
+    discountKobo: Number(r.discount_kobo),
+    promoCode: r.promo_code,
     refundedKobo: Number(r.refunded_kobo),
     status: r.status,
     usernames: r.usernames,

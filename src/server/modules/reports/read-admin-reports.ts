@@ -93,7 +93,8 @@ export async function readAdminReports(
       category: o.accountDetails.category,
       amountKobo: o.amountKobo,
       quantity: o.quantity,
-      pricePerUnitKobo: o.accountDetails.price_per_unit_kobo,
+      // What a refund of one account gives back: its share of what was paid (refund-reported-account.ts).
+      pricePerUnitKobo: Math.floor(o.amountKobo / o.quantity),
       createdAt: o.createdAt.toISOString(),
     },
     account: {

@@ -8,6 +8,15 @@ import type { Order } from '../orders/read-order.ts';
 import { markAccountRefunded, type StockAccount } from '../stock/reported-accounts.ts';
 import { postLedgerEntry } from '../wallet/post-ledger-entry.ts';
 
+/**
+ * What one account of an order refunds: its share of what was paid (the order's amount over its quantity, rounded
+ * down to whole kobo), so an order bought at a volume price or with a promo code refunds what was paid, never the
+ * list price. Without a code this is the unit price. check-ledger.ts holds every refund to it.
+ */
+export function refundShareKobo(order: Pick<Order, 'amountKobo' | 'quantity'>): number {
+  return Math.floor(order.amountKobo / order.quantity);
+}
+
 export function refundReference(reportId: string): string {
   return `REFUND-${reportId.slice(0, 8).toUpperCase()}-${reportId.slice(-4).toUpperCase()}`;
 }
@@ -18,7 +27,7 @@ export async function refundReportedAccount(
   { order, account, reportId }: { order: Order; account: StockAccount; reportId: string },
 ): Promise<{ amountKobo: number; balanceAfterKobo: number }> {
   await markAccountRefunded(tx, account.id);
-  const amountKobo = order.accountDetails.price_per_unit_kobo;
+  const amountKobo = refundShareKobo(order);
   if (amountKobo === 0) {
     // A free account moved no money, so its refund moves none either (and writes no ledger row).
     return { amountKobo: 0, balanceAfterKobo: await readWalletBalance(tx, order.userId) };

@@ -135,7 +135,7 @@ describe('the invariant checker', () => {
         );
       }),
     ).toEqual([
-      'every refunded account is refunded once, for its unit price, to its buyer, linked to its order and report',
+      'every refunded account is refunded once, for its share of what its order paid (amount / quantity, rounded down), to its buyer, linked to its order and report',
     ]);
     expect(
       await brokenBy((tx) =>
@@ -145,9 +145,23 @@ describe('the invariant checker', () => {
       ),
     ).toEqual([
       "every report's account is in the state its report says (open: sold; replaced; refunded)",
-      'every refunded account is refunded once, for its unit price, to its buyer, linked to its order and report',
+      'every refunded account is refunded once, for its share of what its order paid (amount / quantity, rounded down), to its buyer, linked to its order and report',
       'every refund ledger row belongs to a refunded report of its order',
     ]);
+    expect(
+      await brokenBy((tx) =>
+        tx.execute(sql`update orders set discount_kobo = 1 where id = ${orderId}`),
+      ),
+    ).toContain(
+      'every order paid its volume price less its discount, and a discount has its promo code',
+    );
+    expect(
+      await brokenBy(async (tx) => {
+        await tx.execute(
+          sql`insert into promo_codes (code, kind, percent_off, scope, uses) values ('CHECKED', 'percent', 5, 'all', 1)`,
+        );
+      }),
+    ).toEqual(["every promo code's uses are its orders"]);
     expect(
       await brokenBy((tx) =>
         tx.execute(

@@ -58,7 +58,7 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
   {
     // A free account (price 0) moved no money, so its refund writes no ledger row.
     invariant:
-      'every refunded account is refunded once, for its unit price, to its buyer, linked to its order and report',
+      'every refunded account is refunded once, for its share of what its order paid (amount / quantity, rounded down), to its buyer, linked to its order and report',
     query: sql`select a.id, o.id as order_id, count(t.id)::int as refunds, coalesce(sum(t.amount_kobo), 0)::bigint as refunded
                from individual_accounts a join orders o on o.id = a.order_id
                left join account_reports r on r.account_id = a.id and r.status = 'refunded'
@@ -66,8 +66,8 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
                where a.status = 'refunded'
                group by a.id, o.id
                having count(r.id) <> 1
-                   or count(t.id) <> case when (o.account_details->>'price_per_unit_kobo')::bigint = 0 then 0 else 1 end
-                   or coalesce(sum(t.amount_kobo), 0) <> (o.account_details->>'price_per_unit_kobo')::bigint`,
+                   or count(t.id) <> case when o.amount_kobo / o.quantity = 0 then 0 else 1 end
+                   or coalesce(sum(t.amount_kobo), 0) <> o.amount_kobo / o.quantity`,
   },
   {
     invariant: 'every refund ledger row belongs to a refunded report of its order',
@@ -80,6 +80,22 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
     query: sql`select o.id, o.amount_kobo, t.amount_kobo as debit from orders o
                left join transactions t on t.order_id = o.id and t.type = 'purchase' and t.status = 'completed'
                where o.status = 'completed' and (case when o.amount_kobo = 0 then t.id is not null else t.id is null or t.amount_kobo <> -o.amount_kobo end)`,
+  },
+  {
+    // The price an order records adds up (docs/decisions/027): what was paid is the volume price × quantity less
+    // the promo code's discount, never below zero, and a discount comes only with a code.
+    invariant:
+      'every order paid its volume price less its discount, and a discount has its promo code',
+    query: sql`select o.id, o.amount_kobo, o.discount_kobo, o.promo_code_id from orders o
+               where o.amount_kobo <> (o.account_details->>'price_per_unit_kobo')::bigint * o.quantity - o.discount_kobo
+                  or (o.discount_kobo > 0 and o.promo_code_id is null)
+                  or o.list_amount_kobo < (o.account_details->>'price_per_unit_kobo')::bigint * o.quantity`,
+  },
+  {
+    invariant: "every promo code's uses are its orders",
+    query: sql`select p.id, p.uses, (select count(*) from orders o where o.promo_code_id = p.id)::int as orders
+                 from promo_codes p
+                where p.uses <> (select count(*) from orders o where o.promo_code_id = p.id)`,
   },
   {
     invariant: 'every completed top-up payment is credited once for its amount',

@@ -260,6 +260,15 @@ it(
       features: mostly(features),
       minOrderQuantity: mostly(fc.integer({ min: -1, max: 102 })),
       maxOrderQuantity: mostly(fc.option(fc.integer({ min: -1, max: 102 }), { nil: null })),
+      volumePrices: mostly(
+        fc.array(
+          fc.record({
+            minQuantity: fc.integer({ min: -1, max: 102 }),
+            priceKobo: fc.integer({ min: -1, max: 10_000_000_000 }),
+          }),
+          { maxLength: 3 },
+        ),
+      ),
     };
     const valid = fc.record(
       {
@@ -270,6 +279,7 @@ it(
         features: fc.array(notBlank(20), { maxLength: 5 }),
         minOrderQuantity: fc.integer({ min: 1, max: 5 }),
         maxOrderQuantity: fc.option(fc.integer({ min: 5, max: 100 }), { nil: null }),
+        volumePrices: fc.constant([]),
       },
       { requiredKeys: ['productName', 'categoryId', 'priceKobo'] },
     );
@@ -296,7 +306,18 @@ it(
           features: ((input['features'] as string[] | undefined) ?? []).map(trimmed),
           minOrderQuantity: (input['minOrderQuantity'] as number | undefined) ?? 1,
           maxOrderQuantity: (input['maxOrderQuantity'] as number | null | undefined) ?? null,
+          volumePrices: [
+            ...((input['volumePrices'] as
+              { minQuantity: number; priceKobo: number }[] | undefined) ?? []),
+          ].sort((a, b) => a.minQuantity - b.minQuantity),
           updatedAt: row.updatedAt,
+        });
+        // Accepted only as tiers for more accounts at lower prices, each below the one before (and the list price).
+        row.volumePrices.forEach((t, i) => {
+          expect(t.minQuantity).toBeGreaterThanOrEqual(2);
+          expect(t.priceKobo).toBeLessThan(
+            i === 0 ? row.priceKobo : row.volumePrices[i - 1]!.priceKobo,
+          );
         });
         // Accepted only within the rule: 1 ≤ min ≤ max ≤ MAX_QUANTITY (max may be none).
         expect(row.minOrderQuantity).toBeGreaterThanOrEqual(1);
@@ -314,6 +335,7 @@ it(
           stockCount: accountCount[row.id],
           minOrderQuantity: row.minOrderQuantity,
           maxOrderQuantity: row.maxOrderQuantity,
+          volumePrices: row.volumePrices,
           accountCount: accountCount[row.id],
           soldCount: 0,
           isActive: row.isActive,
@@ -722,6 +744,8 @@ it(
             walletBalanceKobo,
             isDeleted: row.deletedAt !== null,
             createdAt: row.createdAt.toISOString(),
+            // No generated user brought anyone.
+            referrals: { referralCount: 0, earnedKobo: 0 },
           });
         }
         const times = found.map((u: { createdAt: string }) => u.createdAt);

@@ -1,10 +1,10 @@
-// Model-based test (fast-check commands): top-ups, purchases, retried purchases, admin credits and
-// debits, restocks, reports resolved by replacement, refund or rejection, and the referral programme switched
-// on and off run against the real app; after every command the store equals a tiny model. In each run customer 1
-// was brought by customer 0 (tied) and customer 2's sign-up through 0's link was refused: 0 earns 5% (rounded
-// down) of 1's first 3 credited top-ups while the programme is on, never anything for 2's.
+// Model-based test (fast-check commands): top-ups, purchases (at volume prices, with or without a promo code),
+// retried purchases, admin credits and debits, restocks, reports resolved by replacement, refund or rejection, and
+// the referral programme switched on and off run against the real app; after every command the store equals a tiny
+// model. In each run customer 1 was brought by customer 0 (tied) and customer 2's sign-up through 0's link was
+// refused: 0 earns 5% (rounded down) of 1's first 3 credited top-ups while the programme is on, never anything for 2's.
 import crypto from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { quickCustomer, SAME_ORIGIN, signedInUser } from '../auth-helpers.ts';
@@ -14,6 +14,7 @@ import { createTestApp } from '../test-app.ts';
 import type { OrderList } from '../../../shared/orders.ts';
 import { users } from '../../modules/auth/auth.tables.ts';
 import { productGroups } from '../../modules/catalogue/catalogue.tables.ts';
+import { promoCodes } from '../../modules/promotions/promotions.tables.ts';
 import { checkLedger } from '../../modules/wallet/check-ledger.ts';
 import { referrals } from '../../modules/referrals/referrals.tables.ts';
 import { referralRewardKobo } from '../../../shared/referrals.ts';
@@ -29,13 +30,29 @@ type Model = {
   balances: number[];
   stock: number[];
   prices: number[];
-  orders: Map<string, { user: number; group: number; qty: number }>;
+  orders: Map<string, { user: number; group: number; qty: number; code: boolean }>;
   /** Credited top-ups per customer, and who brought each (tied only). */
   topups: number[];
   referrerOf: (number | null)[];
   isProgrammeOn: boolean;
+  /** Volume prices of each group: [from quantity, unit price], highest first. */
+  tiers: [number, number][][];
+  /** What each order paid, by its id (a refund gives back its share). */
+  paid: Map<string, { amount: number; qty: number }>;
+  /** The run's promo code (10% off, 2 uses in all, 1 per customer): uses in all and by each customer. */
+  codeUses: number;
+  codeUsesBy: number[];
 };
-type Real = { users: { id: string; cookie: string }[]; groups: string[] };
+type Real = { users: { id: string; cookie: string }[]; groups: string[]; code: string };
+
+const CODE_PERCENT = 10;
+const CODE_USES = 2;
+/** The price the model expects: the volume price, then the code (PRICING_RULE, src/shared/volume-prices.ts). */
+function modelPrice(m: Model, group: number, qty: number, code: boolean): number {
+  const unit = m.tiers[group]!.find(([from]) => qty >= from)?.[1] ?? m.prices[group]!;
+  const subtotal = unit * qty;
+  return code ? subtotal - Math.floor((subtotal * CODE_PERCENT) / 100) : subtotal;
+}
 
 const post = (url: string, cookie: string, payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, headers: { cookie, ...SAME_ORIGIN, ...headers }, payload });
@@ -97,11 +114,13 @@ class Purchase implements fc.AsyncCommand<Model, Real> {
   readonly group: number;
   readonly qty: number;
   readonly key: string;
-  constructor(user: number, group: number, qty: number, key: string) {
+  readonly code: boolean;
+  constructor(user: number, group: number, qty: number, key: string, code: boolean) {
     this.user = user;
     this.group = group;
     this.qty = qty;
     this.key = key;
+    this.code = code;
   }
   check = () => true;
   async run(m: Model, r: Real) {
@@ -109,16 +128,26 @@ class Purchase implements fc.AsyncCommand<Model, Real> {
     const res = await post(
       '/api/orders',
       u.cookie,
-      { productGroupId: r.groups[this.group], quantity: this.qty },
+      {
+        productGroupId: r.groups[this.group],
+        quantity: this.qty,
+        ...(this.code ? { promoCode: r.code } : {}),
+      },
       { 'idempotency-key': this.key },
     );
-    const cost = m.prices[this.group]! * this.qty;
+    const cost = modelPrice(m, this.group, this.qty, this.code);
     const earlier = m.orders.get(`${this.user}:${this.key}`);
     if (earlier) {
       // A retry returns the first result; the same key with another body is refused. Nothing changes.
       expect(res.statusCode).toBe(
-        earlier.group === this.group && earlier.qty === this.qty ? 200 : 409,
+        earlier.group === this.group && earlier.qty === this.qty && earlier.code === this.code
+          ? 200
+          : 409,
       );
+    } else if (this.code && m.codeUses >= CODE_USES) {
+      expect(res.json().error.code).toBe('PROMO_CODE_USED_UP');
+    } else if (this.code && m.codeUsesBy[this.user]! >= 1) {
+      expect(res.json().error.code).toBe('PROMO_CODE_CUSTOMER_LIMIT');
     } else if (m.stock[this.group]! < this.qty) {
       expect(res.json().error.message).toBe(
         `Only ${m.stock[this.group]} accounts available, but ${this.qty} requested`,
@@ -131,13 +160,21 @@ class Purchase implements fc.AsyncCommand<Model, Real> {
         user: this.user,
         group: this.group,
         qty: this.qty,
+        code: this.code,
       });
+      expect(res.json().order.amountKobo).toBe(cost);
+      m.paid.set(res.json().order.id, { amount: cost, qty: this.qty });
+      if (this.code) {
+        m.codeUses++;
+        m.codeUsesBy[this.user]!++;
+      }
       m.balances[this.user]! -= cost;
       m.stock[this.group]! -= this.qty;
     }
     await assertMatches(m, r);
   }
-  toString = () => `Purchase(u${this.user}, g${this.group}, ×${this.qty}, ${this.key.slice(0, 4)})`;
+  toString = () =>
+    `Purchase(u${this.user}, g${this.group}, ×${this.qty}, ${this.key.slice(0, 4)}${this.code ? ', code' : ''})`;
 }
 
 class Adjust implements fc.AsyncCommand<Model, Real> {
@@ -211,7 +248,9 @@ class ReportAndResolve implements fc.AsyncCommand<Model, Real> {
     } else {
       expect(resolved.statusCode).toBe(200);
       if (this.action === 'replace') m.stock[group]! -= 1;
-      if (this.action === 'refund') m.balances[this.user]! += m.prices[group]!;
+      // A refund gives back the account's share of what its order paid, rounded down.
+      const paid = m.paid.get(o.id)!;
+      if (this.action === 'refund') m.balances[this.user]! += Math.floor(paid.amount / paid.qty);
     }
     await assertMatches(m, r);
   }
@@ -276,8 +315,8 @@ describe('the store behaves like its model', () => {
     const commands = [
       fc.tuple(fc.nat(2), fc.integer({ min: 100, max: 20_000 })).map(([u, n]) => new TopUp(u, n)),
       fc
-        .tuple(fc.nat(2), fc.nat(1), fc.integer({ min: 1, max: 4 }), keyPool)
-        .map(([u, g, q, k]) => new Purchase(u, g, q, k)),
+        .tuple(fc.nat(2), fc.nat(1), fc.integer({ min: 1, max: 4 }), keyPool, fc.boolean())
+        .map(([u, g, q, k, c]) => new Purchase(u, g, q, k, c)),
       fc
         .tuple(
           fc.nat(2),
@@ -308,6 +347,7 @@ describe('the store behaves like its model', () => {
             (await insertGroupWithStock(db, { accounts: 3, priceKobo: 150_000 })).id,
             (await insertGroupWithStock(db, { accounts: 1, priceKobo: 0 })).id,
           ],
+          code: `MODEL${crypto.randomBytes(5).toString('hex').toUpperCase()}`,
         };
         await db.insert(referrals).values([
           { refereeId: r.users[1]!.id, referrerId: r.users[0]!.id, status: 'tied' },
@@ -319,15 +359,42 @@ describe('the store behaves like its model', () => {
           },
         ]);
         await switchReferrals(true);
+        await db
+          .update(productGroups)
+          .set({
+            volumePrices: [
+              { minQuantity: 2, priceKobo: 120_000 },
+              { minQuantity: 3, priceKobo: 99_999 },
+            ],
+          })
+          .where(eq(productGroups.id, r.groups[0]!));
+        await db.insert(promoCodes).values({
+          code: r.code,
+          kind: 'percent',
+          percentOff: CODE_PERCENT,
+          scope: 'all',
+          maxUses: CODE_USES,
+          maxUsesPerCustomer: 1,
+        });
         // Keys are per run: a key reused across runs would belong to another customer's order.
         const m: Model = {
           balances: [0, 0, 0],
           stock: [3, 1],
           prices: [150_000, 0],
+          tiers: [
+            [
+              [3, 99_999],
+              [2, 120_000],
+            ],
+            [],
+          ],
           orders: new Map(),
           topups: [0, 0, 0],
           referrerOf: [null, 0, null],
           isProgrammeOn: true,
+          paid: new Map(),
+          codeUses: 0,
+          codeUsesBy: [0, 0, 0],
         };
         await fc.asyncModelRun(() => ({ model: m, real: r }), cmds);
         // The whole-database invariants, every 100 runs (they scan every table, which grows with each run).

@@ -165,11 +165,15 @@ describe('sessions', () => {
     expect((await me(app, `sid=${'a'.repeat(5000)}`)).statusCode).toBe(401);
   });
 
-  it('are remembered only for the purchase, whose purchase_order() checks the session again', () => {
+  it('are remembered only for the purchase (web and API key), whose purchase_order() checks the session again', () => {
     // A route added to this list must check the session inside its own transaction, as the purchase does
-    // (drizzle/0016): otherwise a session ended in another process would still pass its door for 30 s.
+    // (drizzle/0016): otherwise a session ended in another process would still pass its door for 30 s. An API
+    // key's session row is checked by the same purchase_order() (docs/decisions/023).
     const remembered = app.apiRoutes.filter((r) => r.sessionCheckedByVerb);
-    expect(remembered.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/orders']);
+    expect(remembered.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/orders',
+      'POST /api/v1/orders',
+    ]);
   });
 });
 

@@ -21,6 +21,7 @@ import { PaymentSetup } from './payments/payment-setup.tsx';
 import { ReferralProgramme } from './payments/referral-programme.tsx';
 import { OrdersTab } from './orders/orders-tab.tsx';
 import { ProductsTab } from './products/products-tab.tsx';
+import { PromotionsTab } from './promotions/promotions-tab.tsx';
 import { ReportsTab } from './reports/reports-tab.tsx';
 import { ProductGroupsTab } from './product-groups/product-groups-tab.tsx';
 import { UsersTab } from './users/users-tab.tsx';
@@ -78,6 +79,12 @@ const tabs: Tab[] = [
   },
   { value: 'inbox', label: 'Inbox', needsCatalogue: false, render: () => <InboxTab /> },
   { value: 'orders', label: 'Orders', needsCatalogue: false, render: () => <OrdersTab /> },
+  {
+    value: 'promotions',
+    label: 'Promotions',
+    needsCatalogue: true,
+    render: (c) => <PromotionsTab catalogue={c} />,
+  },
   { value: 'reports', label: 'Reports', needsCatalogue: false, render: () => <ReportsTab /> },
   { value: 'activity', label: 'Activity', needsCatalogue: false, render: () => <ActivityTab /> },
   { value: 'email', label: 'E-mail', needsCatalogue: false, render: () => <EmailFailuresTab /> },

@@ -16,6 +16,25 @@ export function koboToNairaInput(kobo: number): string {
   return String(koboToNaira(kobo));
 }
 
+/** '5 = 2000' lines (from 5 accounts, ₦2,000 each) → tiers in kobo; null when a line is not of that form. */
+export function linesToVolumePrices(
+  text: string,
+): { minQuantity: number; priceKobo: number }[] | null {
+  const tiers = [];
+  for (const line of linesToList(text)) {
+    const match = /^(\d+)\s*[=:]\s*₦?\s*([\d,]+(?:\.\d{1,2})?)$/.exec(line);
+    if (!match) return null;
+    const priceKobo = nairaInputToKobo(match[2]!);
+    if (priceKobo === undefined || Number.isNaN(priceKobo)) return null;
+    tiers.push({ minQuantity: Number(match[1]), priceKobo });
+  }
+  return tiers;
+}
+
+export function volumePricesToLines(tiers: { minQuantity: number; priceKobo: number }[]): string {
+  return tiers.map((t) => `${t.minQuantity} = ${koboToNaira(t.priceKobo)}`).join('\n');
+}
+
 export function linesToList(text: string): string[] {
   return text
     .split('\n')

@@ -10,6 +10,9 @@ import { CategoryBadge, FeatureBadges, priceText, StockBadge } from './badges.ts
 import { hasOwnLimits, quantityRangeText } from '../../../../shared/order-quantity.ts';
 import { checkoutParams } from '../../../../shared/paths.ts';
 import { BuyForm } from './buy-form.tsx';
+import { VolumePrices } from './volume-prices.tsx';
+import { unitPriceFor } from '../../../../shared/volume-prices.ts';
+import { formatNaira } from '../../../../shared/money.ts';
 
 export type CardLayout = 'grid' | 'list';
 
@@ -23,6 +26,7 @@ export function GroupCard({ group, layout = 'grid', children }: Props) {
   const quantity = clampQuantity(quantityText, group.stockCount, group);
   const isOut = group.stockCount <= 0;
   const isList = layout === 'list';
+  const unitPriceKobo = unitPriceFor(group.priceKobo, group.volumePrices, quantity);
 
   const checkout = {
     productGroup: group,
@@ -61,6 +65,12 @@ export function GroupCard({ group, layout = 'grid', children }: Props) {
             <p className="text-2xl font-bold text-primary">{priceText(group.priceKobo)}</p>
             <p className="text-sm text-muted-foreground">{group.stockCount} available</p>
           </div>
+          {unitPriceKobo !== group.priceKobo && !isOut ? (
+            <p className="text-sm font-medium text-primary" data-testid="tier-price">
+              {formatNaira(unitPriceKobo)} each for {quantity}
+            </p>
+          ) : null}
+          <VolumePrices volumePrices={group.volumePrices} quantity={quantity} />
           {hasOwnLimits(group) ? (
             <p className="text-xs text-muted-foreground">Per order: {quantityRangeText(group)}</p>
           ) : null}

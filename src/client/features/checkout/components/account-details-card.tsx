@@ -3,6 +3,7 @@ import { Package } from 'lucide-react';
 import type { CheckoutState } from '../../../../shared/catalogue.ts';
 import { hasOwnLimits, quantityRangeText } from '../../../../shared/order-quantity.ts';
 import { Card } from '../../../components/ui/card.tsx';
+import { VolumePrices } from '../../catalogue/components/volume-prices.tsx';
 
 type Props = { checkout: CheckoutState; username: string | null; isLoadingAccount: boolean };
 
@@ -40,6 +41,7 @@ export function AccountDetailsCard({ checkout, username, isLoadingAccount }: Pro
           </div>
         ))}
       </dl>
+      <VolumePrices volumePrices={productGroup.volumePrices} quantity={quantity} className="mt-3" />
       {productGroup.features.length > 0 ? (
         <ul aria-label="Features" className="mt-4 flex flex-wrap gap-1.5">
           {productGroup.features.map((f) => (

@@ -1,5 +1,8 @@
-// Checkout's right card: unit price × quantity, ₦0 fee, total, wallet balance, the shortfall and Complete Purchase.
+// Checkout's right card: unit price (the volume price when one applies) × quantity, the promo code and its discount,
+// ₦0 fee, total (the server's quote: the purchase's own SQL), wallet balance, the shortfall and Complete Purchase.
 import { AlertTriangle, Loader2, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Quote } from '../../../../shared/promotions.ts';
 import { Link } from 'react-router';
 import { formatNaira } from '../../../../shared/money.ts';
 import {
@@ -15,8 +18,12 @@ import { Card } from '../../../components/ui/card.tsx';
 const PROCESSING_FEE_KOBO = 0;
 
 type Props = {
-  unitPriceKobo: number;
+  /** The group's list price, and what the purchase would charge now (null until the quote arrives). */
+  listPriceKobo: number;
+  quote: Quote | null;
   quantity: number;
+  /** The promo code field (checkout owns its state). */
+  promoCode: ReactNode;
   /** The product group's quantity per order: a quantity outside it cannot be bought (the server refuses it too). */
   limits: OrderQuantityLimits;
   balanceKobo: number;
@@ -27,8 +34,10 @@ type Props = {
 };
 
 export function PaymentSummary({
-  unitPriceKobo,
+  listPriceKobo,
+  quote,
   quantity,
+  promoCode,
   limits,
   balanceKobo,
   isAdmin,
@@ -36,13 +45,28 @@ export function PaymentSummary({
   isProcessing,
   onPurchase,
 }: Props) {
-  const totalKobo = unitPriceKobo * quantity + PROCESSING_FEE_KOBO;
+  const unitPriceKobo = quote?.unitPriceKobo ?? listPriceKobo;
+  const discountKobo = quote?.discountKobo ?? 0;
+  const totalKobo = (quote?.totalKobo ?? unitPriceKobo * quantity) + PROCESSING_FEE_KOBO;
   const shortKobo = totalKobo - balanceKobo;
   const isShort = !isAdmin && shortKobo > 0;
   const isOutsideLimits = !isQuantityAllowed(quantity, limits);
-  const rows: [string, string][] = [
-    ['Unit price', formatNaira(unitPriceKobo)],
+  const rows: [string, ReactNode][] = [
+    [
+      unitPriceKobo < listPriceKobo ? 'Unit price (volume price)' : 'Unit price',
+      unitPriceKobo < listPriceKobo ? (
+        <>
+          <s className="mr-1.5 text-muted-foreground">{formatNaira(listPriceKobo)}</s>
+          {formatNaira(unitPriceKobo)}
+        </>
+      ) : (
+        formatNaira(unitPriceKobo)
+      ),
+    ],
     ['Quantity', String(quantity)],
+    ...(quote?.promoCode && discountKobo > 0
+      ? [[`Promo code ${quote.promoCode}`, `−${formatNaira(discountKobo)}`] as [string, string]]
+      : []),
     ['Processing fee', formatNaira(PROCESSING_FEE_KOBO)],
   ];
   return (
@@ -52,7 +76,12 @@ export function PaymentSummary({
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4">
             <dt className="text-muted-foreground">{label}</dt>
-            <dd className="tabular-nums">{value}</dd>
+            <dd
+              className="tabular-nums"
+              data-testid={label.startsWith('Promo') ? 'checkout-discount' : undefined}
+            >
+              {value}
+            </dd>
           </div>
         ))}
         <div className="flex justify-between gap-4 border-t border-border pt-3 text-base font-semibold">
@@ -70,6 +99,7 @@ export function PaymentSummary({
           </div>
         )}
       </dl>
+      {promoCode}
       {isAdmin ? (
         <p role="note" className="mt-4 rounded-md border border-border bg-muted p-3 text-sm">
           Admins cannot purchase accounts. Sign in with a customer account to buy.

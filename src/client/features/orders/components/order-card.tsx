@@ -47,6 +47,17 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
           <p className="text-xl font-bold tabular-nums">
             {formatNaira(Math.abs(order.amountKobo))}
           </p>
+          {order.listAmountKobo > order.amountKobo ? (
+            <p className="text-sm text-muted-foreground" data-testid="order-saving">
+              <s>{formatNaira(order.listAmountKobo)}</s>
+              {order.promoCode
+                ? ` · code ${order.promoCode} −${formatNaira(order.discountKobo)}`
+                : ''}
+              {order.pricePerUnitKobo * order.quantity < order.listAmountKobo
+                ? ` · ${formatNaira(order.pricePerUnitKobo)} each (volume price)`
+                : ''}
+            </p>
+          ) : null}
           {refunded > 0 ? (
             <p className="text-sm font-semibold text-green-700 dark:text-green-400">
               Refunded {formatNaira(refunded)} to your wallet

@@ -22,7 +22,13 @@ const statusOptions = ORDER_STATUSES.map((s) => ({
 
 export function OrdersTab() {
   const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState({ status: '', category: '', from: '', to: '' });
+  const [filters, setFilters] = useState({
+    status: '',
+    category: '',
+    from: '',
+    to: '',
+    promoCode: '',
+  });
   const [offset, setOffset] = useState(0);
   const debounced = useDebouncedValue(search, 300).trim();
   const categories = useAdminCatalogue().data?.categories ?? [];
@@ -45,7 +51,7 @@ export function OrdersTab() {
       }
     >
       <div
-        className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
+        className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
         role="search"
         aria-label="Filter orders"
       >
@@ -75,6 +81,12 @@ export function OrdersTab() {
         />
         <TextField label="From" type="date" value={filters.from} onChange={set('from')} />
         <TextField label="To" type="date" value={filters.to} onChange={set('to')} />
+        <TextField
+          label="Promo code"
+          placeholder="Any"
+          value={filters.promoCode}
+          onChange={set('promoCode')}
+        />
       </div>
       <QueryState query={orders} loading="Loading orders...">
         {(data) => (

@@ -28,6 +28,11 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
           <Cell label="Amount" className="tabular-nums md:whitespace-nowrap">
             <span>
               {formatNaira(o.amountKobo)}
+              {o.promoCode ? (
+                <span className="block text-xs text-muted-foreground">
+                  {o.promoCode} −{formatNaira(o.discountKobo)}
+                </span>
+              ) : null}
               {o.refundedKobo > 0 ? (
                 <span className="block text-xs text-muted-foreground">
                   −{formatNaira(o.refundedKobo)} refunded

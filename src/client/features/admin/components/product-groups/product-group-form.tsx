@@ -1,5 +1,5 @@
 // The product template form (create, and the 'Edit Product Template' modal): name, category, naira price, description,
-// features, and how many accounts one order may hold.
+// features, how many accounts one order may hold, and its volume prices.
 import type { FormEvent } from 'react';
 import {
   adminMessages,
@@ -14,7 +14,9 @@ import {
   firstIssue,
   koboToNairaInput,
   linesToList,
+  linesToVolumePrices,
   nairaInputToKobo,
+  volumePricesToLines,
 } from '../../lib/form-values.ts';
 import { useAdminForm } from '../../lib/use-admin-form.ts';
 import { FormError } from '../form-extras.tsx';
@@ -27,6 +29,7 @@ type Values = {
   features: string;
   minOrderQuantity: string;
   maxOrderQuantity: string;
+  volumePrices: string;
 };
 
 const empty: Values = {
@@ -37,6 +40,7 @@ const empty: Values = {
   features: '',
   minOrderQuantity: '1',
   maxOrderQuantity: '',
+  volumePrices: '',
 };
 
 function valuesOf(productGroup: AdminProductGroup): Values {
@@ -49,6 +53,7 @@ function valuesOf(productGroup: AdminProductGroup): Values {
     minOrderQuantity: String(productGroup.minOrderQuantity),
     maxOrderQuantity:
       productGroup.maxOrderQuantity === null ? '' : String(productGroup.maxOrderQuantity),
+    volumePrices: volumePricesToLines(productGroup.volumePrices),
   };
 }
 
@@ -124,7 +129,9 @@ export function ProductGroupForm({
       features: linesToList(values.features),
       minOrderQuantity: quantityInput(values.minOrderQuantity) ?? 1,
       maxOrderQuantity: quantityInput(values.maxOrderQuantity),
+      volumePrices: linesToVolumePrices(values.volumePrices),
     };
+    if (input.volumePrices === null) return setError(adminMessages.volumePrices);
     const parsed = productGroupInputSchema.safeParse(input);
     if (!parsed.success) return setError(firstIssue(parsed.error));
     try {
@@ -169,6 +176,13 @@ export function ProductGroupForm({
           {...bind('maxOrderQuantity')}
         />
       </div>
+      <TextAreaField
+        label="Volume prices"
+        rows={3}
+        placeholder={'e.g.\n5 = 2000\n10 = 1800'}
+        hint="One tier per line: from how many accounts = the naira price of each. Each tier for more accounts at a lower price; blank for none."
+        {...bind('volumePrices')}
+      />
       <FormError message={error} />
       <Button type="submit" disabled={isPending} className="w-full sm:w-auto">
         {isPending ? 'Saving...' : submitLabel}
