@@ -9,6 +9,7 @@ import { sessions } from '../../modules/auth/auth.tables.ts';
 import { categories } from '../../modules/catalogue/catalogue.tables.ts';
 import { inboxMessages } from '../../modules/inbox/inbox.tables.ts';
 import { payments } from '../../modules/payments/payments.tables.ts';
+import { promoCodes } from '../../modules/promotions/promotions.tables.ts';
 import { stockAccounts } from '../../modules/stock/stock.tables.ts';
 import {
   fundWallet,
@@ -653,6 +654,44 @@ const matrix: Record<string, Row> = {
   'PUT /api/admin/referrals/settings': {
     expect: ADMINS(),
     request: () => ({ url: '/api/admin/referrals/settings', payload: { isEnabled: true } }),
+  },
+  // Promotions (issue 41): the console's codes; the quote is the customer's, before paying.
+  'GET /api/admin/promo-codes': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/promo-codes' }),
+  },
+  'POST /api/admin/promo-codes': {
+    expect: ADMINS(201),
+    request: () => ({
+      url: '/api/admin/promo-codes',
+      payload: {
+        code: `M${crypto.randomBytes(4).toString('hex')}`.toUpperCase(),
+        kind: 'percent',
+        percentOff: 10,
+      },
+    }),
+  },
+  'POST /api/admin/promo-codes/:id/end': {
+    expect: ADMINS(),
+    request: async () => {
+      const [code] = await db
+        .insert(promoCodes)
+        .values({
+          code: `E${crypto.randomBytes(4).toString('hex')}`.toUpperCase(),
+          kind: 'percent',
+          percentOff: 5,
+          scope: 'all',
+        })
+        .returning({ id: promoCodes.id });
+      return { url: `/api/admin/promo-codes/${code!.id}/end` };
+    },
+  },
+  'POST /api/orders/quote': {
+    expect: CUSTOMERS(),
+    request: () => ({
+      url: '/api/orders/quote',
+      payload: { productGroupId: group.id, quantity: 1 },
+    }),
   },
   'GET /api/me/api-keys': { expect: CUSTOMERS(), request: () => ({ url: '/api/me/api-keys' }) },
   'POST /api/me/api-keys': {
