@@ -238,12 +238,17 @@ async function tapOnce(
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     await page.waitForTimeout(delayMs);
     const control = page.getByRole(action.role, { name: action.name }).first();
-    await control.scrollIntoViewIfNeeded();
-    // The scroll above is a sign of use too (the loader runs the app on it): let it settle as a reader's would.
-    const box = await control.boundingBox();
-    if (!box) throw new Error(`${url}: no ${action.role} "${String(action.name)}" on screen`);
+    await control.waitFor({ state: 'attached' });
+    // A control below the fold is scrolled to first, as a thumb would, and tapped at once: the scroll is a sign of use
+    // too (the loader may start the app on it), so the time between the two is kept as short as it can be.
+    const box = await control.evaluate((el) => {
+      const r0 = el.getBoundingClientRect();
+      if (r0.top < 64 || r0.bottom > innerHeight) el.scrollIntoView({ block: 'center' });
+      const r = el.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    });
     tapped = true;
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await page.touchscreen.tap(box.x, box.y);
     if (action.type) await page.keyboard.type(action.type);
     const deadline = Date.now() + 20_000;
     let store = await readStore(page);

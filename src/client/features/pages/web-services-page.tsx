@@ -1,12 +1,13 @@
 // The Web Services page: three web-design packages, the quote dialog, contact cards and the logo offer.
 import { Check, Clock, Gift, Server, Sparkles, Star } from 'lucide-react';
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { formatNairaShort } from '../../../shared/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { DataIsland } from '../../app/data-island.tsx';
+import { DataIsland, preloadDataIslands } from '../../app/data-island.tsx';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { ChannelCards, ChannelCardsLoading, type ChannelKey } from './contact-channels.tsx';
 import {
   FREE_HOSTING_VALUE_KOBO,
@@ -28,6 +29,15 @@ export default function WebServicesPage() {
     'Professional websites for Nigerian businesses: Starter Website, Business Builder and Online Store packages, with free hosting for a year.',
   );
   const [chosen, setChosen] = useState<WebPackage | null>(null);
+  // The quote dialog is what the page's buttons open: it loads while the visitor reads, so that it opens at once.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        preloadQuoteDialog();
+        void preloadDataIslands();
+      }),
+    [],
+  );
   // Mounted from the first choice on, and kept: it owns the request that may still be on its way after a close.
   const [quoteMounted, setQuoteMounted] = useState(false);
   const start = (pkg: WebPackage) => {
