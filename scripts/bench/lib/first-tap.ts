@@ -243,7 +243,8 @@ async function tapOnce(
     // too (the loader may start the app on it), so the time between the two is kept as short as it can be.
     const box = await control.evaluate((el) => {
       const r0 = el.getBoundingClientRect();
-      if (r0.top < 64 || r0.bottom > innerHeight) el.scrollIntoView({ block: 'center', behavior: 'instant' });
+      if (r0.top < 64 || r0.bottom > innerHeight)
+        el.scrollIntoView({ block: 'center', behavior: 'instant' });
       const r = el.getBoundingClientRect();
       return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
     });

@@ -139,8 +139,7 @@ export function boot(files: BootFiles, hydratedEvent: string, pendingAttribute: 
   let heldSubmit: HTMLFormElement | null = null;
   let pointerType = 'mouse';
   const opts = { capture: true, passive: true };
-  const controls =
-    'button, [role="button"], summary, input[type="checkbox"], input[type="radio"]';
+  const controls = 'button, [role="button"], summary, input[type="checkbox"], input[type="radio"]';
   for (const type of [
     'pointerdown',
     'touchstart',

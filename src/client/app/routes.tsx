@@ -85,10 +85,13 @@ export async function preloadFirstPage(pathname: string): Promise<void> {
  * there answers at once: a Buy control loads the sign-in page while the visitor reads. Not for the admin console,
  * which never ships to a visitor.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<void> {
   const route = matchRoutes(pageRoutes, pathname)?.[0]?.route;
-  if (!route || route.access === 'admin') return;
-  void Promise.all([route.preload(), route.static ? null : preloadDataLayer()]).catch(() => {
-    // Loaded again when the visitor goes there.
-  });
+  if (!route || route.access === 'admin') return Promise.resolve();
+  return Promise.all([route.preload(), route.static ? null : preloadDataLayer()]).then(
+    () => undefined,
+    () => {
+      // Loaded again when the visitor goes there.
+    },
+  );
 }

@@ -16,12 +16,16 @@ import {
   Wallet,
   Zap,
 } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { HOW_IT_WORKS_ID } from '../../lib/how-it-works-id.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
+import { preloadPage } from '../../app/routes.tsx';
+import { catalogueQueryKey, fetchCatalogue } from '../catalogue/api/use-catalogue.ts';
 
 const offerings = [
   {
@@ -106,6 +110,19 @@ export default function LandingPage() {
   useDocumentTitle(
     'AcctStore — Buy ready-made social media accounts in Nigeria',
     'Buy verified Instagram, TikTok, Twitter, Facebook, YouTube and LinkedIn accounts with your naira wallet. Instant delivery.',
+  );
+  // The first call to action is "Browse Products": its page and its list load while the visitor reads, so that it
+  // opens at once. (The landing page itself needs neither.)
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void preloadPage(paths.products).then(() =>
+          import('../../app/data-layer.tsx').then(({ prefetchRead }) =>
+            prefetchRead(catalogueQueryKey, fetchCatalogue),
+          ),
+        );
+      }),
+    [],
   );
   return (
     <>

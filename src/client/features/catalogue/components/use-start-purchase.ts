@@ -22,7 +22,7 @@ export function useStartPurchase() {
     () =>
       whenIdle(() => {
         const me = queryClient.getQueryData<Me | null>(meQueryKey);
-        preloadPage(me ? paths.checkout : paths.login);
+        void preloadPage(me ? paths.checkout : paths.login);
       }),
     [queryClient],
   );
