@@ -211,12 +211,15 @@ export function boot(files: BootFiles, hydratedEvent: string, pendingAttribute: 
   doc.addEventListener(
     'click',
     (event) => {
-      if (hydrated || !(event.target instanceof Element)) return;
-      const target = event.target.closest<HTMLElement>(`a[href], ${controls}`);
+      if (!(event.target instanceof Element)) return;
+      const target = event.target.closest<HTMLElement>(
+        hydrated ? 'a[href]' : `a[href], ${controls}`,
+      );
       if (!target) return;
       if (target instanceof HTMLAnchorElement) {
-        // A link stays a link: the browser loads the next page, and the link says so meanwhile (not one that opens
-        // elsewhere, downloads, or stays on this page).
+        // A link stays a link: the browser loads the next page (or, once React has the page, the app shows it), and
+        // the link says so meanwhile (not one that opens elsewhere, downloads, or stays on this page). The app's own
+        // navigation keeps the old page until the next one is ready: the link is unmarked when that one is shown.
         const plain =
           event.button === 0 &&
           !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) &&
@@ -224,9 +227,14 @@ export function boot(files: BootFiles, hydratedEvent: string, pendingAttribute: 
           !target.hasAttribute('download') &&
           target.origin === location.origin &&
           target.pathname + target.search !== location.pathname + location.search;
-        if (plain) mark(target);
+        if (plain) {
+          unmark();
+          mark(target);
+          if (hydrated) unmarkOnAnswer();
+        }
         return;
       }
+      if (hydrated) return;
       event.preventDefault();
       event.stopPropagation();
       // A click from the keyboard (Enter, Space) has no pointer: detail 0.

@@ -21,6 +21,11 @@ function show(kind: Kind | 'message', message: string, options?: ExternalToast):
   );
 }
 
+/** Loads sonner while the visitor reads, where a control is about to raise a toast (a visitor's Buy Now). */
+export function preloadToasts(): void {
+  void import('sonner').catch(() => undefined);
+}
+
 /** toast('text'), toast.success(...), toast.error(...), toast.info(...): as sonner's, without the return value. */
 export const toast = Object.assign(
   (message: string, options?: ExternalToast) => show('message', message, options),

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../../../lib/toast.ts';
+import { preloadToasts, toast } from '../../../lib/toast.ts';
 import type { CheckoutState } from '../../../../shared/catalogue.ts';
 import { checkoutHref, paths } from '../../../../shared/paths.ts';
 import type { Me } from '../../../../shared/auth.ts';
@@ -23,6 +23,8 @@ export function useStartPurchase() {
       whenIdle(() => {
         const me = queryClient.getQueryData<Me | null>(meQueryKey);
         void preloadPage(me ? paths.checkout : paths.login);
+        // A visitor's tap says why it leads to sign-in, in a toast.
+        if (!me) preloadToasts();
       }),
     [queryClient],
   );
