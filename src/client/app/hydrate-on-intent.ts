@@ -30,7 +30,7 @@ export type BootFiles = {
 /** Fired on `document` (app.tsx, `HydratedSignal`) once React has taken the server's HTML over, or rendered the page. */
 export const HYDRATED_EVENT = 'acctstore:hydrated';
 
-/** The attribute index.html's loader puts on a control tapped before the app could answer it (styles.css draws it). */
+/** Marks the style element with which index.html's loader draws a control tapped before the app could answer it. */
 export const PENDING_ATTRIBUTE = 'data-pending';
 
 export function boot(files: BootFiles, hydratedEvent: string, pendingAttribute: string): void {
@@ -91,33 +91,42 @@ export function boot(files: BootFiles, hydratedEvent: string, pendingAttribute: 
   if (doc.readyState === 'complete') fetchWhenIdle();
   else addEventListener('load', fetchWhenIdle, { once: true });
 
-  // A control tapped before the app can answer it says at once that it was taken: marked busy (styles.css draws it)
-  // in the same task as the tap, so in the next frame, until the app has answered, or the page is left.
-  const marked = new Set<Element>();
+  // A control tapped before the app can answer it says at once that it was taken: drawn busy in the same task as the
+  // tap, so in the next frame, until the app has answered, or the page is left. Nothing is written on the control
+  // itself: React, hydrating it meanwhile, would find attributes its render does not have (a hydration mismatch). A
+  // style element names it by its place in the page, and the root the app renders into says it is busy (aria-busy).
+  let marked: Element | null = null;
+  const look = doc.createElement('style');
+  look.setAttribute(pendingAttribute, '');
+  const placeOf = (el: Element): string => {
+    const steps: string[] = [];
+    for (let e: Element = el; e.parentElement; e = e.parentElement)
+      steps.unshift(`:nth-child(${[...e.parentElement.children].indexOf(e) + 1})`);
+    return `:root>${steps.join('>')}`;
+  };
   const mark = (el: Element) => {
-    el.setAttribute('aria-busy', 'true');
-    el.setAttribute(pendingAttribute, '');
-    marked.add(el);
+    const at = placeOf(el);
+    look.textContent =
+      `${at}{cursor:progress;outline:2px solid var(--primary);outline-offset:2px;` +
+      'animation:acctstore-pending .8s ease-in-out infinite alternate}' +
+      '@keyframes acctstore-pending{to{opacity:.55}}' +
+      `@media (prefers-reduced-motion:reduce){${at}{animation:none;opacity:.7}}`;
+    if (!look.isConnected) doc.head.appendChild(look);
+    root.setAttribute('aria-busy', 'true');
+    marked = el;
   };
   const unmark = () => {
-    marked.forEach((el) => {
-      el.removeAttribute('aria-busy');
-      el.removeAttribute(pendingAttribute);
-    });
-    marked.clear();
+    if (!marked) return;
+    look.remove();
+    root.removeAttribute('aria-busy');
+    marked = null;
   };
-  // Back to this page from the browser's cache: what was on its way then is not any more.
-  addEventListener('pageshow', (event) => {
-    if (event.persisted) unmark();
-  });
   // Once the held tap is made again: the first change the app then makes to the page (its own busy state, a dialog,
   // the next page) is its answer, and the mark goes. Or after 10 s, whatever happened.
   const unmarkOnAnswer = () => {
-    if (!marked.size) return;
+    if (!marked) return;
     const ours = (r: MutationRecord) =>
-      r.type === 'attributes' &&
-      marked.has(r.target as Element) &&
-      (r.attributeName === 'aria-busy' || r.attributeName === pendingAttribute);
+      r.type === 'attributes' && r.target === root && r.attributeName === 'aria-busy';
     const done = () => {
       observer.disconnect();
       unmark();
