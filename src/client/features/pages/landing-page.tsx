@@ -25,7 +25,6 @@ import { Card } from '../../components/ui/card.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { preloadPage } from '../../app/routes.tsx';
-import { catalogueQueryKey, fetchCatalogue } from '../catalogue/api/use-catalogue.ts';
 
 const offerings = [
   {
@@ -116,11 +115,17 @@ export default function LandingPage() {
   useEffect(
     () =>
       whenIdle(() => {
-        void preloadPage(paths.products).then(() =>
-          import('../../app/data-layer.tsx').then(({ prefetchRead }) =>
+        // Imported here, not at the top: the query library would join the landing page's own code.
+        void preloadPage(paths.products)
+          .then(() =>
+            Promise.all([
+              import('../../app/data-layer.tsx'),
+              import('../catalogue/api/use-catalogue.ts'),
+            ]),
+          )
+          .then(([{ prefetchRead }, { catalogueQueryKey, fetchCatalogue }]) =>
             prefetchRead(catalogueQueryKey, fetchCatalogue),
-          ),
-        );
+          );
       }),
     [],
   );
