@@ -61,6 +61,8 @@ export function boot(files: BootFiles, hydratedEvent: string, pendingAttribute: 
     // Into the HTTP cache first, at the lowest priority there is: nothing compiled or run while the page may still be
     // painting (`modulepreload` compiles, at 50–80 ms of blocking time at 4× CPU, measured). Once it is all here the
     // app runs, when the main thread is idle: the page's own chunks come with the run, and React hydrates in slices.
+    // A browser without prefetch (it would fire neither load nor error) runs the app at idle, fetching as it runs.
+    if (!doc.createElement('link').relList.supports('prefetch')) return void idle(run, 2000);
     const all = [...files.modulepreload, files.entry, ...files.async];
     let waiting = all.length;
     const arrived = () => {
