@@ -62,11 +62,16 @@ export function boot(files: BootFiles, hydratedEvent: string, pendingAttribute: 
     // painting (`modulepreload` compiles, at 50–80 ms of blocking time at 4× CPU, measured). Once it is all here the
     // app runs, when the main thread is idle: the page's own chunks come with the run, and React hydrates in slices.
     // A browser without prefetch (it would fire neither load nor error) runs the app at idle, fetching as it runs.
-    if (!doc.createElement('link').relList.supports('prefetch')) return void idle(run, 2000);
+    // A page whose first action the HTML answers by itself (a form to type into) marks itself `data-hydrate-on-intent`:
+    // its code is fetched, and runs on the first sign of use only.
+    const runAtIdle = () => {
+      if (!doc.querySelector('[data-hydrate-on-intent]')) idle(run, 2000);
+    };
+    if (!doc.createElement('link').relList.supports('prefetch')) return runAtIdle();
     const all = [...files.modulepreload, files.entry, ...files.async];
     let waiting = all.length;
     const arrived = () => {
-      if (--waiting === 0) idle(run, 2000);
+      if (--waiting === 0) runAtIdle();
     };
     all.forEach((href) => {
       const link = add('link', {
