@@ -101,27 +101,54 @@ test('a product page hydrates without a console error or a layout shift and then
   await expectCleanHydration(page, `/product/${account.id}`, account.username);
 });
 
-test("a visitor's phone runs none of the app's code until the visitor touches the page", async ({
+test("a visitor's page runs the app's code only once it has loaded, and hydrates untouched while the visitor reads", async ({
   page,
 }) => {
+  // What had run when the page finished loading: the first paint and the load never wait for the app's code.
+  await page.addInitScript(() => {
+    addEventListener('load', () => {
+      (window as unknown as { atLoad: number }).atLoad =
+        document.querySelectorAll('script[type="module"]').length;
+    });
+  });
   await page.goto('/products');
-  await page.waitForLoadState('networkidle');
-  // The code is in the cache by now (prefetched once the page had loaded), but nothing has run it.
-  const state = () =>
-    page.evaluate(() => ({
-      hydrated: document.documentElement.hasAttribute('data-hydrated'),
-      moduleScripts: document.querySelectorAll('script[type="module"]').length,
-    }));
-  expect(await state()).toEqual({ hydrated: false, moduleScripts: 0 });
+  expect(await page.evaluate(() => (window as unknown as { atLoad: number }).atLoad)).toBe(0);
+  // Nobody touches the page: the code arrives and React takes the page over while the visitor reads.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  expect(await page.evaluate(() => document.querySelectorAll('script[type="module"]').length)).toBe(
+    1,
+  );
   // A link works all along, as a link.
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }),
   ).toHaveAttribute('href', '/products');
-  // Scrolling is a sign of use: the navbar must turn opaque over the page.
+  // And the page answers: scrolling turns the navbar opaque over the page.
   await page.mouse.wheel(0, 600);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   await expect(page.getByRole('banner')).not.toHaveClass(/bg-transparent/);
-  expect((await state()).moduleScripts).toBe(1);
+});
+
+test('a tap made before the app has arrived shows at once that it was taken, and the app answers it', async ({
+  page,
+}) => {
+  const release = await holdAppCode(page);
+  await page.goto('/products');
+  const buy = page
+    .getByRole('article', { name: 'Instagram 1K Followers' })
+    .getByRole('button', { name: 'Buy Now' });
+  await buy.click();
+  // Drawn busy after the tap (index.html's loader), not when the code comes; the page says it is busy.
+  await expect(buy).toHaveCSS('cursor', 'progress');
+  await expect(buy).toHaveCSS('outline-style', 'solid');
+  await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(
+    false,
+  );
+  release();
+  // No second tap: the held one is made again, and a visitor goes to sign in.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('style[data-pending]')).toHaveCount(0);
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
 });
 
 test('a signed-in customer opening a public page sees their own navbar without touching it', async ({

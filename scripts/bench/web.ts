@@ -16,6 +16,10 @@
 // BENCH_WEB_URL (measure an already running store instead: no build, no server), BENCH_WEB_SKIP_BUILD=1,
 // BENCH_WEB_PAGES (a comma-separated few of the pages, e.g. `/,/product,/about`: /product is the product page),
 // CHROME_PATH (else /usr/bin/chromium when present, else Playwright's Chromium).
+// The first tap (lib/first-tap.ts, issue 39): per page, the median over BENCH_WEB_TAP_RUNS runs (5) of the time from
+// the visitor's first tap on the page's first action to its result on screen, and to the control's visible
+// reaction, tapped BENCH_WEB_TAP_DELAYS seconds after load (`1,5`), under Chromium's emulation of the same phone and
+// network. BENCH_WEB_TAP_ONLY=1 measures only that (no Lighthouse, no axe); BENCH_WEB_TAP=0 leaves it out.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -26,6 +30,7 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import axe from 'axe-core';
 import { onCleanup, runBench } from './lib/cleanup.ts';
+import { firstTaps, tapProfile, type TapResult } from './lib/first-tap.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = path.join(repoRoot, '.tmp/bench');
@@ -63,6 +68,12 @@ async function addProductPage(base: string): Promise<void> {
 }
 const runs = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
 const cpuSlowdown = Number(process.env.BENCH_WEB_CPU_SLOWDOWN ?? 4);
+const tapOnly = process.env.BENCH_WEB_TAP_ONLY === '1';
+const tapRuns = Math.max(1, Number(process.env.BENCH_WEB_TAP_RUNS ?? 5));
+const tapDelaysMs = (process.env.BENCH_WEB_TAP_DELAYS ?? '1,5')
+  .split(',')
+  .map((d) => Math.round(Number(d) * 1000));
+const tapTargets = { at5sResultMs: 300, at1sReactMs: 100, at1sResultMs: 1200 };
 const chromePath =
   process.env.CHROME_PATH ??
   (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath());
@@ -218,7 +229,7 @@ async function get(url: string | URL): Promise<Response> {
 async function initialJs(base: string): Promise<InitialJs> {
   const html = await (await get(`${base}/`)).text();
   // index.html's loader (src/client/app/hydrate-on-intent.ts) is called with the files: `boot({"entry": …}, "…")`.
-  const loader = /\}\)\((\{"entry".*\}), "[^"]*"\);/.exec(html)?.[1];
+  const loader = /\}\)\((\{"entry".*\}), "[^"]*"(?:, "[^"]*")*\);/.exec(html)?.[1];
   const named = loader
     ? (JSON.parse(loader) as { entry: string; modulepreload: string[]; async: string[] })
     : null;
@@ -511,6 +522,74 @@ function printTable(results: PageResult[], initial: InitialJs): void {
   }
 }
 
+function printTaps(taps: TapResult[]): void {
+  const ok = (pass: boolean) => (pass ? 'ok' : 'MISSED');
+  const ms = (v: number | null) => (v === null ? 'none' : `${v}`);
+  const header = [
+    'page, first action',
+    'tapped',
+    'react ms',
+    'result ms',
+    'JS KB before / after the tap',
+  ];
+  const rows = taps.map((t) => {
+    const target =
+      t.delayMs >= 5000
+        ? ok(t.resultMs !== null && t.resultMs <= tapTargets.at5sResultMs)
+        : t.delayMs <= 1000
+          ? ok(
+              t.reactMs !== null &&
+                t.reactMs <= tapTargets.at1sReactMs &&
+                t.resultMs !== null &&
+                t.resultMs <= tapTargets.at1sResultMs,
+            )
+          : '';
+    return [
+      `${t.path} ${t.action}`,
+      `${t.delayMs / 1000} s after load`,
+      ms(t.reactMs),
+      `${ms(t.resultMs)} ${target}`,
+      `${t.jsBeforeKb.toFixed(1)} / ${t.jsAfterKb.toFixed(1)}`,
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+  console.log(
+    `First tap: median of ${tapRuns} run(s), each a first visit in a fresh context; Chromium's emulation: ` +
+      `${tapProfile.viewport.width}x${tapProfile.viewport.height} touch, ${tapProfile.cpuSlowdown}x CPU, ${tapProfile.rttMs} ms RTT, ` +
+      `${(tapProfile.downKbps / 1024).toFixed(1)} Mbps down. react: the first frame with the control marked busy (or the result); ` +
+      `targets: at 5 s the result <= ${tapTargets.at5sResultMs} ms, at 1 s react <= ${tapTargets.at1sReactMs} ms and the result <= ${tapTargets.at1sResultMs} ms. ` +
+      `JS KB: scripts fetched (transfer sizes) before and after the tap. Load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}.`,
+  );
+}
+
+async function measureTaps(base: string): Promise<TapResult[]> {
+  if (process.env.BENCH_WEB_TAP === '0') return [];
+  console.log(
+    `first tap on ${pages.join(', ')} (${tapRuns} run(s) at ${tapDelaysMs.map((d) => d / 1000).join(' and ')} s after load) ...`,
+  );
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    return await firstTaps(browser, base, pages, {
+      runs: tapRuns,
+      delaysMs: tapDelaysMs,
+      log: (l) => console.log(l),
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
 await runBench(async () => {
   if (rerunUnderLock()) return;
   const started = Date.now();
@@ -526,6 +605,12 @@ await runBench(async () => {
       only.some((o) => p === o || (o === '/product' && p.startsWith('/product/'))),
     );
     pages.splice(0, pages.length, ...kept);
+  }
+  if (tapOnly) {
+    const taps = await measureTaps(base);
+    printTaps(taps);
+    writeResult({ started, taps });
+    return;
   }
   const initial = await initialJs(base);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-lh-'));
@@ -549,33 +634,45 @@ await runBench(async () => {
       axe: axeResults.get(pagePath) ?? [],
     });
   }
+  const taps = await measureTaps(base);
   printTable(results, initial);
+  if (taps.length) printTaps(taps);
+  writeResult({ started, results, initial, taps });
+});
 
+function writeResult(run: {
+  started: number;
+  results?: PageResult[];
+  initial?: InitialJs;
+  taps: TapResult[];
+}): void {
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, 'web.json');
+  const { initial, results } = run;
   fs.writeFileSync(
     file,
     `${JSON.stringify(
       {
         measuredAt: new Date().toISOString(),
-        seconds: Math.round((Date.now() - started) / 1000),
+        seconds: Math.round((Date.now() - run.started) / 1000),
         host: {
           cpus: os.cpus().length,
           loadAverage: os.loadavg(),
-          benchmarkIndex: results[0]?.lighthouse.benchmarkIndex,
+          benchmarkIndex: results?.[0]?.lighthouse.benchmarkIndex,
         },
-        settings: { runs, cpuSlowdown, chromePath },
-        targets,
-        initialJs: {
+        settings: { runs, cpuSlowdown, chromePath, tapRuns, tapDelaysMs, tapProfile },
+        targets: { ...targets, firstTap: tapTargets },
+        initialJs: initial && {
           ...initial,
           kb: initial.gzipBytes / 1000,
           withClassicKb: initial.withClassicBytes / 1000,
         },
         pages: results,
+        firstTaps: run.taps,
       },
       null,
       2,
     )}\n`,
   );
   console.log(`written to ${path.relative(repoRoot, file)}`);
-});
+}

@@ -1,26 +1,11 @@
 // Auth contracts shared by the forms and the API: schemas, the signed-in user's shape, SPEC.md's messages.
 import { z } from 'zod';
 import { koboSchema, timestampSchema } from './answer-parts.ts';
+import { authMessages } from './auth-messages.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
-export const authMessages = {
-  loginMissingFields: 'Please enter both email and password',
-  registerMissingFields: 'Please fill in all fields',
-  passwordMismatch: 'Passwords do not match',
-  passwordTooShort: 'Password must be at least 6 characters',
-  invalidCredentials: 'Invalid email or password',
-  userExists:
-    'User already exists. Please check your email for the confirmation link, or we can resend it.',
-  emailNotConfirmed:
-    'Please confirm your email before signing in. Check your inbox for the confirmation link, or we can resend it.',
-  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
-  confirmFailed: 'Unable to confirm email. Please try again or contact support.',
-  confirmUnexpected: 'An unexpected error occurred. Please try again or contact support.',
-  emailConfirmed: 'Email confirmed! Please log in with your credentials.',
-  resendSent: 'If that account is waiting for confirmation, a new link is on its way.',
-  emailReserved: 'This e-mail address cannot receive mail. Please enter an address you can read.',
-} as const;
+export { authMessages };
 
 /** The reserved top-level domain of deleted accounts' addresses (RFC 2606: it never receives mail). */
 export const RESERVED_EMAIL_TLD = '.invalid';

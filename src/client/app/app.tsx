@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { dataPage } from './data-islands.ts';
+import { FIRST_TOAST_EVENT, toastRaised } from '../lib/toast.ts';
 import { HYDRATED_EVENT } from './hydrate-on-intent.ts';
 import { RootLayout } from './root-layout.tsx';
 import { pageRoutes, type PageRoute } from './routes.tsx';
@@ -64,19 +65,18 @@ function HydratedSignal() {
 }
 
 /**
- * The toaster mounts once the page is idle: nothing is lost meanwhile, as it shows the toasts that are
- * still active when it subscribes.
+ * The toaster mounts with the first toast (lib/toast.ts): most visits raise none, and sonner is then neither
+ * fetched nor run. Nothing is lost meanwhile: it shows the toasts that are still active when it subscribes.
  */
 function DeferredToaster() {
   const [show, setShow] = useState(false);
   useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setShow(true), { timeout: 1500 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => setShow(true), 500);
-    return () => window.clearTimeout(id);
-  }, []);
+    if (show) return;
+    const mount = () => setShow(true);
+    if (toastRaised()) return mount();
+    document.addEventListener(FIRST_TOAST_EVENT, mount, { once: true });
+    return () => document.removeEventListener(FIRST_TOAST_EVENT, mount);
+  }, [show]);
   return show ? (
     <Suspense fallback={null}>
       <Toaster />

@@ -32,6 +32,14 @@ const embedded = typeof document === 'undefined' ? null : readEmbeddedPageData()
 if (embedded) seedPageData(queryClient, embedded);
 
 /**
+ * Fetches a read into the shared cache ahead of the page that shows it (a static page's call to action, while the
+ * visitor reads): that page then opens with it, as if the data had come with it.
+ */
+export function prefetchRead<T>(queryKey: readonly unknown[], queryFn: () => Promise<T>): void {
+  void queryClient.prefetchQuery({ queryKey, queryFn });
+}
+
+/**
  * One cache for the whole app: every island that reads data renders under this provider. On the server each
  * render brings its own cache (entry-server.tsx), which this keeps: one module-wide cache there would be
  * shared by every request.

@@ -12,6 +12,11 @@
 // A page the server did not render (the signed-in app, the SPA shell), and one the server marks `data-hydrate-now`
 // (asked for with a session cookie: the navbar must show who is signed in; a "not found" page) run the code at once,
 // after the first paint.
+//
+// Since issue 39 (docs/decisions/024) the code also runs without a touch, while the visitor reads: once it has arrived
+// (prefetched after the load, at low priority) and the main thread is idle. React then hydrates in slices
+// (main.tsx), so that a first tap five seconds in finds a page React already has. A tap that comes before that is
+// marked at once on the control itself (aria-busy and `data-pending`, styles.css), until the app has answered it.
 
 export type BootFiles = {
   /** The entry chunk. */
@@ -25,34 +30,58 @@ export type BootFiles = {
 /** Fired on `document` (app.tsx, `HydratedSignal`) once React has taken the server's HTML over, or rendered the page. */
 export const HYDRATED_EVENT = 'acctstore:hydrated';
 
-export function boot(files: BootFiles, hydratedEvent: string): void {
+/** Marks the style element with which index.html's loader draws a control tapped before the app could answer it. */
+export const PENDING_ATTRIBUTE = 'data-pending';
+
+export function boot(files: BootFiles, hydratedEvent: string, pendingAttribute: string): void {
   const doc = document;
   const add = (tag: string, attributes: Record<string, string>) => {
     const el = doc.createElement(tag);
     for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
-    doc.head.appendChild(el);
+    return doc.head.appendChild(el);
   };
-  const preloadModules = (rel: 'prefetch' | 'modulepreload') =>
-    [...files.modulepreload, files.entry].forEach((href) =>
-      add('link', { rel, href, crossorigin: 'anonymous' }),
-    );
+  const idle = (then: () => void, timeout: number) =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(then, { timeout })
+      : setTimeout(then, timeout / 4);
   let prefetched = false;
   let started = false;
-  const prefetch = () => {
-    if (prefetched || started) return;
-    prefetched = true;
-    // Into the HTTP cache only: `modulepreload` would also compile the modules, and running route-preload would add
-    // the page's chunks, each a main-thread cost (50–100 ms of blocking time at 4× CPU, measured) that only the run
-    // should pay. The page's own chunks come with the run, alongside the entry's evaluation.
-    preloadModules('prefetch');
-    files.async.forEach((href) => add('link', { rel: 'prefetch', href }));
-  };
   const run = () => {
     if (started) return;
     started = true;
     files.async.forEach((src) => add('script', { src }));
-    preloadModules('modulepreload');
+    [...files.modulepreload, files.entry].forEach((href) =>
+      add('link', { rel: 'modulepreload', href, crossorigin: 'anonymous' }),
+    );
     add('script', { type: 'module', src: files.entry, crossorigin: 'anonymous' });
+  };
+  const prefetch = () => {
+    if (prefetched || started) return;
+    prefetched = true;
+    // Into the HTTP cache first, at the lowest priority there is: nothing compiled or run while the page may still be
+    // painting (`modulepreload` compiles, at 50–80 ms of blocking time at 4× CPU, measured). Once it is all here the
+    // app runs, when the main thread is idle: the page's own chunks come with the run, and React hydrates in slices.
+    // A browser without prefetch (it would fire neither load nor error) runs the app at idle, fetching as it runs.
+    // A page whose first action the HTML answers by itself (a form to type into) marks itself `data-hydrate-on-intent`:
+    // its code is fetched, and runs on the first sign of use only.
+    const runAtIdle = () => {
+      if (!doc.querySelector('[data-hydrate-on-intent]')) idle(run, 2000);
+    };
+    if (!doc.createElement('link').relList.supports('prefetch')) return runAtIdle();
+    const all = [...files.modulepreload, files.entry, ...files.async];
+    let waiting = all.length;
+    const arrived = () => {
+      if (--waiting === 0) runAtIdle();
+    };
+    all.forEach((href) => {
+      const link = add('link', {
+        rel: 'prefetch',
+        href,
+        ...(files.async.includes(href) ? {} : { crossorigin: 'anonymous' }),
+      });
+      link.addEventListener('load', arrived);
+      link.addEventListener('error', arrived);
+    });
   };
   // After the first frame (a frame's callbacks run before it paints); a hidden tab draws no frame.
   const afterPaint = (then: () => void) =>
@@ -65,18 +94,68 @@ export function boot(files: BootFiles, hydratedEvent: string): void {
   }
 
   // The code comes down once the page has loaded (and nothing else is waiting), so that a first tap finds it here.
-  const fetchWhenIdle = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(prefetch, { timeout: 3000 })
-      : setTimeout(prefetch, 1000);
+  const fetchWhenIdle = () => idle(prefetch, 3000);
   if (doc.readyState === 'complete') fetchWhenIdle();
   else addEventListener('load', fetchWhenIdle, { once: true });
+
+  // A control tapped before the app can answer it says at once that it was taken: drawn busy in the same task as the
+  // tap, so in the next frame, until the app has answered, or the page is left. Nothing is written on the control
+  // itself: React, hydrating it meanwhile, would find attributes its render does not have (a hydration mismatch). A
+  // style element names it by its place in the page, and the root the app renders into says it is busy (aria-busy).
+  let marked: Element | null = null;
+  const look = doc.createElement('style');
+  look.setAttribute(pendingAttribute, '');
+  const placeOf = (el: Element): string => {
+    const steps: string[] = [];
+    for (let e: Element = el; e.parentElement; e = e.parentElement)
+      steps.unshift(`:nth-child(${[...e.parentElement.children].indexOf(e) + 1})`);
+    return `:root>${steps.join('>')}`;
+  };
+  const mark = (el: Element) => {
+    const at = placeOf(el);
+    look.textContent =
+      `${at}{cursor:progress;outline:2px solid var(--primary);outline-offset:2px;` +
+      'animation:acctstore-pending .8s ease-in-out infinite alternate}' +
+      '@keyframes acctstore-pending{to{opacity:.55}}' +
+      `@media (prefers-reduced-motion:reduce){${at}{animation:none;opacity:.7}}`;
+    if (!look.isConnected) doc.head.appendChild(look);
+    root.setAttribute('aria-busy', 'true');
+    marked = el;
+  };
+  const unmark = () => {
+    if (!marked) return;
+    look.remove();
+    root.removeAttribute('aria-busy');
+    marked = null;
+  };
+  // Once the held tap is made again: the first change the app then makes to the page (its own busy state, a dialog,
+  // the next page) is its answer, and the mark goes. Or after 10 s, whatever happened.
+  const unmarkOnAnswer = () => {
+    if (!marked) return;
+    const ours = (r: MutationRecord) =>
+      r.type === 'attributes' && r.target === root && r.attributeName === 'aria-busy';
+    const done = () => {
+      observer.disconnect();
+      unmark();
+    };
+    const observer = new MutationObserver((records) => {
+      if (records.some((r) => !ours(r))) done();
+    });
+    observer.observe(doc.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+    setTimeout(done, 10_000);
+  };
 
   let hydrated = false;
   let heldClick: { target: HTMLElement; byPointer: boolean; pointerType: string } | null = null;
   let heldSubmit: HTMLFormElement | null = null;
   let pointerType = 'mouse';
   const opts = { capture: true, passive: true };
+  const controls = 'button, [role="button"], summary, input[type="checkbox"], input[type="radio"]';
   for (const type of [
     'pointerdown',
     'touchstart',
@@ -92,22 +171,93 @@ export function boot(files: BootFiles, hydratedEvent: string): void {
       (event) => {
         if (event instanceof PointerEvent) pointerType = event.pointerType;
         run();
+        // Pressed: marked now, in this frame, though the click that confirms it comes only as the finger lifts.
+        if (type === 'pointerdown' && !hydrated && event.target instanceof Element) {
+          const pressed = event.target.closest(controls);
+          if (pressed && !heldClick) {
+            unmark();
+            mark(pressed);
+          }
+        }
+      },
+      opts,
+    );
+  // A press that turned into a scroll was no tap.
+  doc.addEventListener(
+    'pointercancel',
+    () => {
+      if (!hydrated && !heldClick && !heldSubmit) unmark();
+    },
+    opts,
+  );
+  // Until React has the page, what the visitor does is this loader's to hold and replay: React, while it hydrates in
+  // slices, would otherwise take a press or a key as its cue to hydrate the rest at once, in one long task that also
+  // holds back the frame showing the press was taken (a second and more at 4x CPU, measured).
+  for (const type of [
+    'pointerdown',
+    'pointerup',
+    'pointercancel',
+    'mousedown',
+    'mouseup',
+    'touchstart',
+    'touchend',
+    'touchcancel',
+    'auxclick',
+    'dblclick',
+    'contextmenu',
+    'keydown',
+    'keypress',
+    'keyup',
+    'beforeinput',
+    'input',
+    'change',
+    'compositionstart',
+    'compositionend',
+    'focusin',
+    'focusout',
+    'reset',
+  ])
+    doc.addEventListener(
+      type,
+      (event) => {
+        if (!hydrated) event.stopPropagation();
       },
       opts,
     );
   doc.addEventListener(
     'click',
     (event) => {
-      if (hydrated || !(event.target instanceof Element)) return;
+      if (!(event.target instanceof Element)) return;
       const target = event.target.closest<HTMLElement>(
-        'a[href], button, [role="button"], summary, input[type="checkbox"], input[type="radio"]',
+        hydrated ? 'a[href]' : `a[href], ${controls}`,
       );
-      if (!target || target.matches('a[href]')) return;
+      if (!target) return;
+      if (target instanceof HTMLAnchorElement) {
+        // A link stays a link: the browser loads the next page (or, once React has the page, the app shows it), and
+        // the link says so meanwhile (not one that opens elsewhere, downloads, or stays on this page). The app's own
+        // navigation keeps the old page until the next one is ready: the link is unmarked when that one is shown.
+        const plain =
+          event.button === 0 &&
+          !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) &&
+          (!target.target || target.target === '_self') &&
+          !target.hasAttribute('download') &&
+          target.origin === location.origin &&
+          target.pathname + target.search !== location.pathname + location.search;
+        if (plain) {
+          unmark();
+          mark(target);
+          if (hydrated) unmarkOnAnswer();
+        }
+        return;
+      }
+      if (hydrated) return;
       event.preventDefault();
       event.stopPropagation();
       // A click from the keyboard (Enter, Space) has no pointer: detail 0.
       heldClick = { target, byPointer: event.detail > 0, pointerType };
       heldSubmit = null;
+      unmark();
+      mark(target);
       run();
     },
     true,
@@ -120,6 +270,8 @@ export function boot(files: BootFiles, hydratedEvent: string): void {
       event.stopPropagation();
       heldSubmit = event.target;
       heldClick = null;
+      unmark();
+      mark(event.submitter ?? event.target);
       run();
     },
     true,
@@ -167,6 +319,7 @@ export function boot(files: BootFiles, hydratedEvent: string): void {
         left.forEach((field) => field.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
       }, 0);
       setTimeout(() => {
+        unmarkOnAnswer();
         if (click?.target.isConnected) {
           // Some controls open on the press itself (menus), others on the click: as a pointer would, both.
           if (click.byPointer)

@@ -1,18 +1,21 @@
 // /login: e-mail and password; admins land on /admin, others on /dashboard (or where they were going).
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
-import { authMessages, loginSchema } from '../../../shared/auth.ts';
+import { authMessages } from '../../../shared/auth-messages.ts';
 import { paths, shellPageHeads } from '../../../shared/paths.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { useSignIn } from './api/auth-mutations.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { SecondFactorStep } from './components/second-factor-step.tsx';
 import type { Me } from '../../../shared/auth.ts';
 import { ResendButton } from './components/resend-button.tsx';
+
+const loadLoginSchema = () => import('../../../shared/auth.ts').then((m) => m.loginSchema);
 
 type LoginState = { from?: string; message?: string; registeredEmail?: string } | null;
 
@@ -31,11 +34,19 @@ export default function LoginPage() {
     navigate(from ?? (user.isAdmin ? paths.admin : paths.dashboard), { replace: true });
   };
 
+  // The form's schema (and the validation library) loads while the visitor types, not with the page.
+  useEffect(() => whenIdle(() => void loadLoginSchema().catch(() => undefined)), []);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = loginSchema.safeParse({ email, password });
     if (!email.trim() || !password)
       return toast.error('Missing fields', { description: authMessages.loginMissingFields });
+    void loadLoginSchema().then(
+      (loginSchema) => send(loginSchema.safeParse({ email, password })),
+      () => toast.error('Login error', { description: 'An unexpected error occurred' }),
+    );
+  };
+  const send = (parsed: ReturnType<Awaited<ReturnType<typeof loadLoginSchema>>['safeParse']>) => {
     if (!parsed.success)
       return toast.error('Login failed', { description: parsed.error.issues[0]?.message });
     signIn.mutate(parsed.data, {

@@ -19,7 +19,9 @@ export default function ContactPage() {
   );
   const { data: site } = useSiteInfo();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
+    // Its first action is typing, which the HTML answers by itself: the page's code (its form's checks) waits for
+    // the visitor's first sign of use rather than running at idle (app/hydrate-on-intent.ts, ADR 028).
+    <div className="mx-auto max-w-7xl px-4 py-12" data-hydrate-on-intent="">
       <header className="text-center">
         <p className="inline-flex items-center gap-2 rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
           <span className="h-2 w-2 rounded-full bg-emerald-600 dark:bg-emerald-400" aria-hidden />{' '}

@@ -16,12 +16,15 @@ import {
   Wallet,
   Zap,
 } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { HOW_IT_WORKS_ID } from '../../lib/how-it-works-id.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
+import { preloadPage } from '../../app/routes.tsx';
 
 const offerings = [
   {
@@ -106,6 +109,25 @@ export default function LandingPage() {
   useDocumentTitle(
     'AcctStore — Buy ready-made social media accounts in Nigeria',
     'Buy verified Instagram, TikTok, Twitter, Facebook, YouTube and LinkedIn accounts with your naira wallet. Instant delivery.',
+  );
+  // The first call to action is "Browse Products": its page and its list load while the visitor reads, so that it
+  // opens at once. (The landing page itself needs neither.)
+  useEffect(
+    () =>
+      whenIdle(() => {
+        // Imported here, not at the top: the query library would join the landing page's own code.
+        void preloadPage(paths.products)
+          .then(() =>
+            Promise.all([
+              import('../../app/data-layer.tsx'),
+              import('../catalogue/api/use-catalogue.ts'),
+            ]),
+          )
+          .then(([{ prefetchRead }, { catalogueQueryKey, fetchCatalogue }]) =>
+            prefetchRead(catalogueQueryKey, fetchCatalogue),
+          );
+      }),
+    [],
   );
   return (
     <>

@@ -43,7 +43,9 @@ export default function SupportPage() {
   );
   const { data: site } = useSiteInfo();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
+    // Its first action is typing, which the HTML answers by itself: the page's code (its form's checks) waits for
+    // the visitor's first sign of use rather than running at idle (app/hydrate-on-intent.ts, ADR 028).
+    <div className="mx-auto max-w-7xl px-4 py-12" data-hydrate-on-intent="">
       <header className="text-center">
         <LifeBuoy className="mx-auto h-12 w-12 text-primary" aria-hidden />
         <h1 className="mt-4 text-4xl font-extrabold tracking-tight">How can we help?</h1>

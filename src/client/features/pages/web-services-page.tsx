@@ -1,12 +1,14 @@
 // The Web Services page: three web-design packages, the quote dialog, contact cards and the logo offer.
 import { Check, Clock, Gift, Server, Sparkles, Star } from 'lucide-react';
-import { lazy, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatNairaShort } from '../../../shared/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { DataIsland } from '../../app/data-island.tsx';
+import { DataIsland, preloadDataIslands } from '../../app/data-island.tsx';
+import { preloadable } from '../../app/preloadable.tsx';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { ChannelCards, ChannelCardsLoading, type ChannelKey } from './contact-channels.tsx';
 import {
   FREE_HOSTING_VALUE_KOBO,
@@ -17,9 +19,10 @@ import {
 
 // The quote form (its dialog, validation and sending) loads when a visitor points at or picks a package,
 // not with the page: it is most of the page's code and nobody needs it to read the packages.
-const loadQuoteDialog = () => import('./quote-form.tsx');
-const QuoteDialog = lazy(() => loadQuoteDialog().then((m) => ({ default: m.QuoteDialog })));
-const preloadQuoteDialog = () => void loadQuoteDialog();
+// Preloadable rather than React.lazy: once its code is here it renders at once, where a lazy component would still
+// suspend on its first render and React would hold the dialog back (up to 300 ms) before showing it.
+const quoteDialog = preloadable(() => import('./quote-form.tsx').then((m) => m.QuoteDialog));
+const preloadQuoteDialog = () => void quoteDialog.preload().catch(() => undefined);
 const talkChannels: ChannelKey[] = ['whatsapp', 'email', 'telegram'];
 
 export default function WebServicesPage() {
@@ -28,6 +31,15 @@ export default function WebServicesPage() {
     'Professional websites for Nigerian businesses: Starter Website, Business Builder and Online Store packages, with free hosting for a year.',
   );
   const [chosen, setChosen] = useState<WebPackage | null>(null);
+  // The quote dialog is what the page's buttons open: it loads while the visitor reads, so that it opens at once.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        preloadQuoteDialog();
+        void preloadDataIslands();
+      }),
+    [],
+  );
   // Mounted from the first choice on, and kept: it owns the request that may still be on its way after a close.
   const [quoteMounted, setQuoteMounted] = useState(false);
   const start = (pkg: WebPackage) => {
@@ -101,7 +113,7 @@ export default function WebServicesPage() {
       {quoteMounted ? (
         // Sending the request goes through the shared query cache (a mutation), so the dialog is a data island too.
         <DataIsland fallback={null}>
-          <QuoteDialog pkg={chosen} onClose={() => setChosen(null)} />
+          <quoteDialog.Component pkg={chosen} onClose={() => setChosen(null)} />
         </DataIsland>
       ) : null}
     </>

@@ -242,8 +242,8 @@ describe('statuses', () => {
 describe('when the page runs its code', () => {
   const hydratesNow = (html: string) => /<html[^>]*\bdata-hydrate-now\b/.test(html);
 
-  it("leaves a visitor's page to wait for the first sign of use, and runs a signed-in user's and a 404 at once", async () => {
-    // A visitor: the app's code runs on the first touch (app/hydrate-on-intent.ts).
+  it("leaves a visitor's page to run its code once loaded (idle, or the first sign of use), and runs a signed-in user's and a 404 at once", async () => {
+    // A visitor: the app's code runs once it has arrived after the load, or on the first touch (app/hydrate-on-intent.ts).
     expect(hydratesNow((await get('/products')).body)).toBe(false);
     expect(hydratesNow((await get('/about')).body)).toBe(false);
     // A signed-in customer: their own page, whose account menu is theirs to open at once.

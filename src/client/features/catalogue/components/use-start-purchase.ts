@@ -1,12 +1,15 @@
 // Where a Buy control leads: visitors to /login (and on to this checkout afterwards), signed-in users to /checkout.
 // Who is signed in is asked first when not yet known: a tap never takes "not known yet" for "signed out".
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../../../lib/toast.ts';
+import { preloadToasts, toast } from '../../../lib/toast.ts';
 import type { CheckoutState } from '../../../../shared/catalogue.ts';
 import { checkoutHref, paths } from '../../../../shared/paths.ts';
+import type { Me } from '../../../../shared/auth.ts';
 import { fetchMe, meQueryKey } from '../../auth/api/use-me.ts';
+import { preloadPage } from '../../../app/routes.tsx';
+import { whenIdle } from '../../../lib/when-idle.ts';
 
 export const SIGN_IN_TO_PURCHASE = 'You need to sign in to purchase this account.';
 
@@ -14,6 +17,17 @@ export function useStartPurchase() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [isStarting, setIsStarting] = useState(false);
+  // Where a tap leads is loaded while the visitor reads (the sign-in page, or the checkout), so that it answers at once.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        const me = queryClient.getQueryData<Me | null>(meQueryKey);
+        void preloadPage(me ? paths.checkout : paths.login);
+        // A visitor's tap says why it leads to sign-in, in a toast.
+        if (!me) preloadToasts();
+      }),
+    [queryClient],
+  );
 
   const startPurchase = async (checkout: CheckoutState) => {
     const href = checkoutHref(
