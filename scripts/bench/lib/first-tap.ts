@@ -1,4 +1,4 @@
-// The first tap on a public page (issue 39, docs/decisions/024), for `npm run bench:web`: a visitor on a cheap phone
+// The first tap on a public page (issue 39, docs/decisions/028), for `npm run bench:web`: a visitor on a cheap phone
 // over a slow network opens the page, reads for 1 s or 5 s after it has loaded, and taps its first action. Measured
 // in Chromium with its own emulation (Lighthouse's slow 4G: 150 ms RTT, 1.6 Mbps down, 750 kbps up; 4x CPU; a
 // 412x823 touch screen), each run in a fresh browser context (a first visit: nothing cached):

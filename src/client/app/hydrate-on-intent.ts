@@ -13,7 +13,7 @@
 // (asked for with a session cookie: the navbar must show who is signed in; a "not found" page) run the code at once,
 // after the first paint.
 //
-// Since issue 39 (docs/decisions/024) the code also runs without a touch, while the visitor reads: once it has arrived
+// Since issue 39 (docs/decisions/028) the code also runs without a touch, while the visitor reads: once it has arrived
 // (prefetched after the load, at low priority) and the main thread is idle. React then hydrates in slices
 // (main.tsx), so that a first tap five seconds in finds a page React already has. A tap that comes before that is
 // marked at once on the control itself (aria-busy and `data-pending`, styles.css), until the app has answered it.
