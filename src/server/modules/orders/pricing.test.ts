@@ -301,9 +301,15 @@ describe('promo codes', () => {
           .statusCode,
       ).toBe(201);
     const buyers = await Promise.all(Array.from({ length: 50 }, () => quickCustomer(db, 50_000)));
+    const before = app.purchases.batcher.stats();
     const answers = await Promise.all(
       buyers.map((b) => buy(b.cookie, { productGroupId: group.id, quantity: 2, promoCode: code })),
     );
+    // Side by side, they went through the batch (purchase_orders() hands out the code's uses left), and no batch
+    // had to give up (its last guard, should it count past the uses, fails it as a whole).
+    const after = app.purchases.batcher.stats();
+    expect(after.completedWithCodeInBatches).toBeGreaterThan(before.completedWithCodeInBatches);
+    expect(after.failedBatches).toBe(before.failedBatches);
     const won = answers.filter((r) => r.statusCode === 201);
     expect(won).toHaveLength(10);
     for (const [i, res] of answers.entries()) {

@@ -107,7 +107,7 @@ const stream: fc.Arbitrary<Stream> = fc
               quantity: fc.integer({ min: 1, max: 4 }),
               named: fc.option(fc.integer({ min: 0, max: 1 }), { freq: 4 }),
               again: fc.option(fc.record({ of: fc.nat(), sameBody: fc.boolean() }), { freq: 4 }),
-              // Most without a code (fc.option's freq is the odds of null, 1 in freq): those go alone, never batched.
+              // Most without a code; those with one are batched too (purchase_orders() prices and counts it).
               code: fc.oneof(
                 { arbitrary: fc.constant(null), weight: 3 },
                 { arbitrary: fc.integer({ min: 0, max: 3 }), weight: 1 },
@@ -295,6 +295,8 @@ describe('the batch path against the single path', () => {
     // The side-by-side runs did go through the batch path.
     const after = sideBySide.app.purchases.batcher.stats();
     expect(after.completedInBatches - before.completedInBatches).toBeGreaterThan(0);
+    // ... purchases with a promo code among them.
+    expect(after.completedWithCodeInBatches - before.completedWithCodeInBatches).toBeGreaterThan(0);
     expect(after.failedBatches).toBe(before.failedBatches);
   });
 });
