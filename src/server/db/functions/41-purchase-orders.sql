@@ -91,10 +91,11 @@ BEGIN
       FROM unnest(v_n, v_emails, v_balances) x(n, email, balance)
       JOIN product_groups g ON g.id = p_groups[x.n]
       JOIN categories c ON c.id = g.category_id
-      -- Called for a purchase with a code only (the condition gates the call: a plain purchase pays nothing for it).
+      -- Called for a purchase with a code only: OFFSET 0 keeps the subquery whole, so its condition gates the call
+      -- (a one-time filter before it) and a plain purchase pays nothing for it.
       LEFT JOIN LATERAL (SELECT o.* FROM price_order(p_users[x.n], g.id, g.category_id, g.price_kobo, g.volume_prices,
                                                      p_quantities[x.n], p_promo_codes[x.n]) o
-                          WHERE p_promo_codes[x.n] IS NOT NULL) pr ON true
+                          WHERE p_promo_codes[x.n] IS NOT NULL OFFSET 0) pr ON true
       LEFT JOIN promo_codes pc ON pc.id = pr.promo_code_id
      WHERE g.is_active AND c.is_active
        AND (p_promo_codes[x.n] IS NULL OR pr.outcome = 'ok')
