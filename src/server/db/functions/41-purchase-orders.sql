@@ -4,9 +4,11 @@
 -- What it shares with purchase_order() is written once, in 05-09 and 35-39 (see 40-purchase-order.sql): a purchase
 -- with a promo code is priced by the same price_order() (08) and its use counted under the code row's lock, as one
 -- purchase's redeem_promo_code() (09) counts it (docs/decisions/027, "Batches"). p_promo_codes (NULL: no purchase
--- of the batch has one) was added then; the previous 8-argument function stays, as it was, in a database that had
--- it, for the previous release's processes, until a later migration drops it. Change the function here;
--- src/server/db/functions.ts applies it.
+-- of the batch has one) was added then, and the 8-argument function is dropped: a process of the previous release
+-- that still calls it during an upgrade sees its batch fail as a whole, and its purchases then go alone, through
+-- purchase_order() (its 9-argument one is kept for them): slower for those minutes, never wrong. Change the function
+-- here; src/server/db/functions.ts applies it.
+DROP FUNCTION IF EXISTS purchase_orders(uuid[], text[], text[], text[], uuid[], integer[], text, text);
 CREATE OR REPLACE FUNCTION purchase_orders(
   p_users uuid[], p_sessions text[], p_keys text[], p_hashes text[], p_groups uuid[], p_quantities integer[],
   p_secret_key_pattern text, p_email_body text, p_promo_codes text[]
