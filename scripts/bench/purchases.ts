@@ -3,8 +3,9 @@
 //   closed loop, 200 buyers on one group: saturation, the worst case for one group's stock;
 //   closed loop, the same buyers over 10 groups;
 //   closed loop, the same buyers on one group, every purchase with the same promo code (10% off, no limit of
-//   uses): a code's purchases go alone to purchase_order() and redeem under the code's row lock (ADR 027), so this
-//   is its cost against the plain one-group run of the same run (issue 41: at least 0.9 of it);
+//   uses): a code's purchases are batched like the others, purchase_orders() pricing them and counting the code's
+//   uses under its row lock (ADR 027), so this is its cost against the plain one-group run of the same run (issue 41:
+//   at least 0.9 of it);
 //   open loop at half the one-group rate: latency when the store is not saturated (beside pgbench -R).
 // Closed-loop saturation and open-loop latency answer different questions; both are printed.
 // Then the reseller API beside the web route: the same buyers over ten fresh groups, first through POST /api/orders

@@ -2,8 +2,9 @@
 -- discount (07). purchase_order() charges what this returns, and the checkout's quote (quote_order(), 42) shows it,
 -- so the screen and the charge cannot disagree. Refusals are the codes of src/shared/promotions.ts PROMO_REFUSALS.
 -- The code's uses are only read here; purchase_order() counts the redemption (redeem_promo_code(), 09), exactly,
--- under the code row's lock. Its uses per customer are exact too: the purchase holds the buyer's wallet row, so one
--- customer's purchases run one at a time, and each statement here sees the one before it committed.
+-- under the code row's lock, and purchase_orders() (41) counts its batch's, having locked the row before calling
+-- this. Its uses per customer are exact too: the purchase holds the buyer's wallet row (a batch has one purchase per
+-- buyer), so one customer's purchases run one at a time, and each statement here sees the one before it committed.
 CREATE OR REPLACE FUNCTION price_order(
   p_user uuid, p_group uuid, p_category text, p_list_kobo bigint, p_volume_prices jsonb, p_quantity integer,
   p_code text

@@ -1,8 +1,7 @@
 -- An order's account_details, written once: what the order keeps of its product and price (so its history reads
 -- the same after the group changes: the unit price paid, the list price, and the promo code with its discount when
 -- one was used) and its accounts' public details (order_public_account(), aggregated in claim order).
--- purchase_order() and purchase_orders() store it and return it as the answer's order (the batch never carries a
--- code: p_promo_code NULL). Inlined by PostgreSQL (a bare STABLE expression: jsonb_build_object is stable), so it
+-- purchase_order() and purchase_orders() store it and return it as the answer's order (p_promo_code NULL: no code). Inlined by PostgreSQL (a bare STABLE expression: jsonb_build_object is stable), so it
 -- costs the purchase nothing.
 DROP FUNCTION IF EXISTS purchase_order_details(text, text, integer, bigint, jsonb);
 CREATE OR REPLACE FUNCTION purchase_order_details(

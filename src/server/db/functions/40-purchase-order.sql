@@ -4,8 +4,8 @@
 -- purchase the batch (41-purchase-orders.sql) deferred comes here for its exact answer.
 -- The rules it shares with the batch are written once, in functions of their own that both call: the quantity per
 -- order (05), the unit price at a quantity (06), the amount (35), an account's public details (36), the order's
--- details (37), the ledger row (38) and the credentials e-mail (39); the promo code's rules (07-09) only here, as a
--- purchase with a code never goes into the batch. p_promo_code was added with volume prices and promo codes
+-- details (37), the ledger row (38) and the credentials e-mail (39); the promo code's price and terms (price_order(),
+-- 08; the batch counts its uses set-wise, under the same row lock as redeem_promo_code(), 09). p_promo_code was added with volume prices and promo codes
 -- (drizzle/0030: the 9-argument one stays for the previous release's processes until a later migration drops it).
 -- Change the function here; src/server/db/functions.ts applies it.
 CREATE OR REPLACE FUNCTION purchase_order(

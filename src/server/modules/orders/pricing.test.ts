@@ -301,9 +301,15 @@ describe('promo codes', () => {
           .statusCode,
       ).toBe(201);
     const buyers = await Promise.all(Array.from({ length: 50 }, () => quickCustomer(db, 50_000)));
+    const before = app.purchases.batcher.stats();
     const answers = await Promise.all(
       buyers.map((b) => buy(b.cookie, { productGroupId: group.id, quantity: 2, promoCode: code })),
     );
+    // Side by side, they went through the batch (purchase_orders() hands out the code's uses left), and no batch
+    // had to give up (its last guard, should it count past the uses, fails it as a whole).
+    const after = app.purchases.batcher.stats();
+    expect(after.completedWithCodeInBatches).toBeGreaterThan(before.completedWithCodeInBatches);
+    expect(after.failedBatches).toBe(before.failedBatches);
     const won = answers.filter((r) => r.statusCode === 201);
     expect(won).toHaveLength(10);
     for (const [i, res] of answers.entries()) {
@@ -316,6 +322,49 @@ describe('promo codes', () => {
       }
     }
     expect(await usesOf(code)).toBe(12);
+  });
+
+  it('side by side (batched), keep to the uses per customer, and price and record each order as alone', async () => {
+    const group = await tieredGroup(100);
+    const code = await createCode({ percentOff: 15, maxUsesPerCustomer: 1 });
+    // Eight buyers have used their one use already (one by one, alone); eight have not.
+    const used = await Promise.all(Array.from({ length: 8 }, () => quickCustomer(db, 100_000)));
+    const body = { productGroupId: group.id, quantity: 2, promoCode: code.toLowerCase() };
+    for (const b of used) expect((await buy(b.cookie, body)).statusCode).toBe(201);
+    const fresh = await Promise.all(Array.from({ length: 8 }, () => quickCustomer(db, 100_000)));
+    const before = app.purchases.batcher.stats();
+    const answers = await Promise.all([...fresh, ...used].map((b) => buy(b.cookie, body)));
+    const after = app.purchases.batcher.stats();
+    expect(after.completedWithCodeInBatches).toBeGreaterThan(before.completedWithCodeInBatches);
+    expect(after.failedBatches).toBe(before.failedBatches);
+    for (const [i, res] of answers.slice(0, 8).entries()) {
+      // 2 × ₦80 at the tier, 15% off: ₦136.
+      expect(res.statusCode, res.body).toBe(201);
+      const order = res.json().order;
+      expect(order).toMatchObject({
+        pricePerUnitKobo: 8_000,
+        listAmountKobo: 20_000,
+        discountKobo: 2_400,
+        promoCode: code,
+        amountKobo: 13_600,
+      });
+      const [debit] = await db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.orderId, order.id));
+      expect(debit!.amountKobo).toBe(-13_600);
+      expect(await balanceOf(fresh[i]!.user.id)).toBe(100_000 - 13_600);
+      const history = await app.inject({
+        url: '/api/orders',
+        headers: { cookie: fresh[i]!.cookie },
+      });
+      expect(history.json().orders[0]).toMatchObject({ discountKobo: 2_400, promoCode: code });
+    }
+    for (const [i, res] of answers.slice(8).entries()) {
+      expect(res.json().error.code).toBe('PROMO_CODE_CUSTOMER_LIMIT');
+      expect(await balanceOf(used[i]!.user.id)).toBe(100_000 - 13_600);
+    }
+    expect(await usesOf(code)).toBe(16);
   });
 
   it('are not redeemed by a purchase that fails, nor twice by a replayed one', async () => {

@@ -222,9 +222,9 @@ describe('purchases that arrive together', () => {
     const buyers = await customers(20, 500_000);
     // The batch function failing (as any call may: a lost connection, a server restart): every batch fails.
     const signature =
-      'purchase_orders(uuid[], text[], text[], text[], uuid[], integer[], text, text)';
+      'purchase_orders(uuid[], text[], text[], text[], uuid[], integer[], text, text, text[])';
     const parameters =
-      'p_users uuid[], p_sessions text[], p_keys text[], p_hashes text[], p_groups uuid[], p_quantities integer[], p_secret_key_pattern text, p_email_body text';
+      'p_users uuid[], p_sessions text[], p_keys text[], p_hashes text[], p_groups uuid[], p_quantities integer[], p_secret_key_pattern text, p_email_body text, p_promo_codes text[]';
     const [{ definition }] = (
       await db.execute<{ definition: string }>(
         sql`select pg_get_functiondef(${signature}::regprocedure) as definition`,

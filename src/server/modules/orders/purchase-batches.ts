@@ -6,7 +6,10 @@
 //
 // Correctness does not depend on the batch: purchase_orders() completes only the purchases that are plainly
 // possible and answers 'deferred' for the rest, which then go through purchase_order() one by one, the one
-// place that decides every refusal (and, after a batch that failed as a whole, every purchase of it).
+// place that decides every refusal (and, after a batch that failed as a whole, every purchase of it). A purchase
+// with a promo code goes into the batch too: purchase_orders() prices it with the same price_order(), locks each
+// code's row once and hands out the code's uses left in the batch's order; any code it would refuse, and any
+// purchase past the uses left, it defers (docs/decisions/027, "Batches").
 import { queryPrepared, type Db } from '../../db/client.ts';
 import type { PromoRefusal } from '../../../shared/promotions.ts';
 import type { OrderAccountDetails } from './orders.tables.ts';
@@ -23,7 +26,7 @@ export type PurchaseCall = {
   accountId: string | null;
   secretKeyPattern: string;
   emailBody: string;
-  /** A promo code: always alone (purchase_order() checks it and counts its redemption under the code's row lock). */
+  /** A promo code (checked and counted by purchase_orders() as by purchase_order(): see the top). */
   promoCode: string | null;
 };
 
@@ -58,7 +61,7 @@ type BatchRow = Omit<PurchaseRow, 'outcome' | 'available'> & {
 
 // Prepared once per connection (queryPrepared): these are the store's hottest statements.
 const PURCHASE_ORDER = `select * from purchase_order($1::uuid, $2, $3, $4, $5::uuid, $6::int, $7::uuid, $8, $9, $10::text)`;
-const PURCHASE_ORDERS = `select * from purchase_orders($1::uuid[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::int[], $7, $8)`;
+const PURCHASE_ORDERS = `select * from purchase_orders($1::uuid[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::int[], $7, $8, $9::text[])`;
 
 /** What went which way since the process started (for the metrics and the tests). */
 export type BatchStats = {
@@ -67,6 +70,8 @@ export type BatchStats = {
   /** purchase_orders() calls, and the purchases they completed and deferred. */
   batches: number;
   completedInBatches: number;
+  /** Of those, the purchases with a promo code. */
+  completedWithCodeInBatches: number;
   deferred: number;
   /** purchase_orders() calls that failed as a whole (their purchases then went alone). */
   failedBatches: number;
@@ -110,6 +115,7 @@ export function purchaseBatcher(
     alone: 0,
     batches: 0,
     completedInBatches: 0,
+    completedWithCodeInBatches: 0,
     deferred: 0,
     failedBatches: 0,
   };
@@ -163,6 +169,8 @@ export function purchaseBatcher(
         batch.map((w) => w.call.quantity),
         secretKeyPattern,
         emailBody,
+        // NULL when no purchase of the batch has a code: purchase_orders() then skips the codes' steps.
+        batch.some((w) => w.call.promoCode !== null) ? batch.map((w) => w.call.promoCode) : null,
       ]);
     } catch {
       // Nothing of the batch committed (or, if the connection broke at the commit, all of it did, and each
@@ -180,6 +188,7 @@ export function purchaseBatcher(
           return answerAlone(w);
         }
         stats.completedInBatches++;
+        if (w.call.promoCode !== null) stats.completedWithCodeInBatches++;
         const { request: _request, ...rest } = row;
         w.resolve({ ...rest, outcome: 'completed', available: 0 });
         return undefined;
@@ -210,9 +219,8 @@ export function purchaseBatcher(
 
   return {
     purchase(call) {
-      // A named account, or a promo code: alone. A code's last uses are decided under its row's lock, one
-      // purchase after another, which a batch's set-wise claim does not do (docs/decisions/027, "Batches").
-      if (call.accountId !== null || call.promoCode !== null) return alone(call);
+      // A named account: alone (purchase_order() finds it by id).
+      if (call.accountId !== null) return alone(call);
       return new Promise<PurchaseRow>((resolve, reject) => {
         waiting.push({ call, resolve, reject });
         pump();

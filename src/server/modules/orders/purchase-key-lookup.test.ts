@@ -71,7 +71,7 @@ it('a purchase finds its idempotency key by the key, not by reading its buyer’
     const batch = await nestedPlans(
       client,
       `select * from purchase_orders(array['${HEAVY_BUYER}']::uuid[], array['${TOKEN}'], array['another-key'],
-                                     array['h'], array[gen_random_uuid()], array[1], 'secret', 'body')`,
+                                     array['h'], array[gen_random_uuid()], array[1], 'secret', 'body', null)`,
     );
 
     const lookup = alone.filter((p) => p.includes('FROM orders o'));
