@@ -125,6 +125,9 @@ await runBench(async () => {
   const both = (x: { serverMs: number | null; postgresMs: number | null }) =>
     `server ${x.serverMs ?? '?'} + PostgreSQL ${x.postgresMs ?? '?'}`;
   console.log(
+    `purchases/s by run: plain and with a promo code (plain, code, code, plain) ${JSON.stringify(purchases.promoRuns)}; web and /api/v1 (web, v1, v1, web) ${JSON.stringify(purchases.api.runs)}`,
+  );
+  console.log(
     `CPU ms per operation — purchase: ${both(cpuPerOp.purchase)}; TPC-B transaction: PostgreSQL ${cpuPerOp.tpcbTransaction.postgresMs ?? '?'}`,
   );
   console.log(

@@ -121,8 +121,13 @@ export type PurchaseResults = {
   store: PurchaseRun;
   /** Closed loop, the buyers spread over options.spreadGroups groups. */
   spread: PurchaseRun;
-  /** Closed loop, one group, every purchase with the same promo code. */
+  /**
+   * Closed loop, one fresh group each run, every purchase with the same promo code, beside plain runs on fresh groups
+   * in the order plain, code, code, plain (perSecond: the mean of each kind's runs; the latencies their first run's).
+   */
   promo: PurchaseRun;
+  promoPlain: PurchaseRun;
+  promoRuns: { plain: number[]; code: number[] };
   /** Open loop at openLoopFraction of the one-group rate: latency below saturation. */
   openLoop: PurchaseRun & { ratePerSecond: number; maxInFlight: number };
   pgbench: PgbenchResult;
@@ -363,13 +368,29 @@ export async function runPurchases(
   const spreadRun = await saturate(spread);
   const api = await runApiComparison(bench, buyers, o, log);
 
-  log(`Purchases with a promo code: ${o.buyers} concurrent buyers on one group, ${window} ...`);
-  const [promoGroup] = await seedGroups(bench, 1, o.stock, 'Bench Promo');
+  // Purchases with a promo code beside plain ones, each run on a fresh group of its own, in the order plain, code,
+  // code, plain: each run is slower than the one before it (the tables grow), and this order cancels that drift, as
+  // the /api/v1 comparison does. Compared with the first one-group run instead, the code runs came seven runs later
+  // and read 0.82-0.84.
   const promoCode = `BENCH${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
   await bench.db.execute(
     sql`insert into promo_codes (code, kind, percent_off, scope) values (${promoCode}, 'percent', 10, 'all')`,
   );
-  const promoRun = await saturate([promoGroup!], promoCode);
+  let promoGroups = 0;
+  const oneGroupRun = async (code?: string) => {
+    log(
+      `Purchases${code ? ' with a promo code' : ', plain (beside the code runs)'}: ${o.buyers} concurrent buyers on one fresh group, ${window} ...`,
+    );
+    const [group] = await seedGroups(bench, 1, o.stock, `Bench Promo ${++promoGroups}`);
+    return saturate([group!], code);
+  };
+  const plainRuns = [await oneGroupRun()];
+  const codeRuns = [await oneGroupRun(promoCode), await oneGroupRun(promoCode)];
+  plainRuns.push(await oneGroupRun());
+  const meanRate = (runs: PurchaseRun[]) =>
+    runs.reduce((sum, r) => sum + r.perSecond, 0) / runs.length;
+  const promoRun = { ...codeRuns[0]!, perSecond: meanRate(codeRuns) };
+  const promoPlain = { ...plainRuns[0]!, perSecond: meanRate(plainRuns) };
 
   // BENCH_OPEN_LOOP_RATE: a fixed rate instead (to compare the latency of two versions at the same load).
   const rate = process.env.BENCH_OPEN_LOOP_RATE
@@ -410,6 +431,8 @@ export async function runPurchases(
     store,
     spread: spreadRun,
     promo: promoRun,
+    promoPlain,
+    promoRuns: { plain: plainRuns.map((r) => r.perSecond), code: codeRuns.map((r) => r.perSecond) },
     openLoop,
     pgbench,
     pgbenchAtRate,
@@ -549,12 +572,12 @@ export function purchaseRows(p: PurchaseResults): Row[] {
       p99: lat(p.spread.latencyMs, p.pgbench.latencyMs, 'p99'),
     },
     {
-      measure: `purchases/s with a promo code, ${p.promo.concurrency} buyers, one group (vs the plain one-group run; goal ≥ 0.9)`,
+      measure: `purchases/s with a promo code, ${p.promo.concurrency} buyers, one group (vs plain runs beside them, fresh groups, plain-code-code-plain; goal ≥ 0.9)`,
       store: fmt(p.promo.perSecond, 1),
-      baseline: fmt(p.store.perSecond, 1),
-      ratio: ratio(p.promo.perSecond / p.store.perSecond),
-      p50: lat(p.promo.latencyMs, p.store.latencyMs, 'p50'),
-      p99: lat(p.promo.latencyMs, p.store.latencyMs, 'p99'),
+      baseline: fmt(p.promoPlain.perSecond, 1),
+      ratio: ratio(p.promo.perSecond / p.promoPlain.perSecond),
+      p50: lat(p.promo.latencyMs, p.promoPlain.latencyMs, 'p50'),
+      p99: lat(p.promo.latencyMs, p.promoPlain.latencyMs, 'p99'),
     },
     {
       measure: `purchase latency, open loop at ${fmt(p.openLoop.ratePerSecond, 1)}/s = ${fmt(p.openLoop.ratePerSecond / p.store.perSecond, 2)} of saturation (vs TPC-B -R same rate)`,
