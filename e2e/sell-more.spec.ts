@@ -10,8 +10,7 @@ const CSV_HEADER = 'Username,Email,Password,Email_Password,Two_FA,Followers,Bio'
 test('a referred friend tops up and buys two at the tier price with a promo code; both dashboards show it', async ({
   browser,
 }) => {
-  // Three people, a console, a sign-up, a top-up and a purchase: 30 s alone, three times that beside the suite.
-  test.setTimeout(180_000);
+  test.slow();
   const stamp = Date.now().toString(36);
   const template = `Sell More ${stamp}`;
   const code = `FRIEND${stamp}`.toUpperCase();
@@ -55,6 +54,7 @@ test('a referred friend tops up and buys two at the tier price with a promo code
   const a = await (await browser.newContext()).newPage();
   const customerA = await createCustomer(a, 'sellmore-referrer');
   await signIn(a, customerA.email, customerA.password);
+  await expect(a).toHaveURL(/\/dashboard$/);
   const card = a.getByRole('region', { name: 'Invite friends, earn credit' });
   const link = (await card.getByLabel('Your referral link').textContent())!.trim();
   expect(link).toMatch(/\/r\/[a-z2-9]{12}$/);
@@ -72,6 +72,8 @@ test('a referred friend tops up and buys two at the tier price with a promo code
   await friend.goto(await mailboxLink(friend, email, '/email-confirmation'));
   await expect(friend.getByRole('heading', { name: 'Email confirmed!' })).toBeVisible();
   await signIn(friend, email, 'secret1');
+  // Signed in before going on: leaving the page at once would abort the sign-in's request.
+  await expect(friend).toHaveURL(/\/dashboard$/);
   await friend.goto('/wallet');
   const popup = await startTopup(friend, '5000');
   await popup.getByRole('button', { name: /^Pay / }).click();
