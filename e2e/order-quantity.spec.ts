@@ -2,8 +2,8 @@
 // the products page and checkout show it, the quantity stays within it, and checkout buys within it.
 import { expect, test, type Page } from '@playwright/test';
 import { createCustomer, creditWallet, signIn, signInAsAdmin } from './customers.ts';
+import { templateId, uploadAccounts } from './stock.ts';
 
-const CSV_HEADER = 'Username,Email,Password,Email_Password,Two_FA,Followers,Bio';
 const openTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
 
 test('an admin limits a template to 2–3 accounts per order; a customer sees it and buys within it', async ({
@@ -37,20 +37,8 @@ test('an admin limits a template to 2–3 accounts per order; a customer sees it
   await expect(page.getByText('Product template created successfully!')).toBeVisible();
 
   // Stock: five accounts through the CSV upload's route, as the console's Bulk Upload sends them.
-  const catalogue = await page.request.get('/api/admin/catalogue');
-  const { productGroups } = (await catalogue.json()) as {
-    productGroups: { id: string; name: string }[];
-  };
-  const groupId = productGroups.find((g) => g.name === template)!.id;
-  const rows = Array.from(
-    { length: 5 },
-    (_, i) => `qty_${stamp}_${i},qty${i}_${stamp}@mail.example,pw${i},,,,`,
-  );
-  const upload = await page.request.post(`/api/admin/product-groups/${groupId}/upload`, {
-    headers: { 'content-type': 'text/csv' },
-    data: [CSV_HEADER, ...rows].join('\n'),
-  });
-  expect(upload.ok(), await upload.text()).toBe(true);
+  const groupId = await templateId(page, template);
+  await uploadAccounts(page, groupId, `qty_${stamp}`, 5);
 
   const customer = await createCustomer(page, 'qty');
   await creditWallet(browser, customer.email, 10_000);

@@ -3,8 +3,8 @@
 // same total on the product card, checkout, the order and the dashboard; the console counts the code's use.
 import { expect, test, type Page } from '@playwright/test';
 import { createCustomer, creditWallet, signIn, signInAsAdmin } from './customers.ts';
+import { templateId, uploadAccounts } from './stock.ts';
 
-const CSV_HEADER = 'Username,Email,Password,Email_Password,Two_FA,Followers,Bio';
 const openTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
 
 test('an admin sets a volume price and a promo code; a customer buys two at the tier price with the code', async ({
@@ -36,20 +36,8 @@ test('an admin sets a volume price and a promo code; a customer buys two at the 
   await form.getByRole('button', { name: 'Create Template' }).click();
   await expect(page.getByText('Product template created successfully!')).toBeVisible();
 
-  const catalogue = await page.request.get('/api/admin/catalogue');
-  const { productGroups } = (await catalogue.json()) as {
-    productGroups: { id: string; name: string }[];
-  };
-  const groupId = productGroups.find((g) => g.name === template)!.id;
-  const rows = Array.from(
-    { length: 4 },
-    (_, i) => `promo_${stamp}_${i},promo${i}_${stamp}@mail.example,pw${i},,,,`,
-  );
-  const upload = await page.request.post(`/api/admin/product-groups/${groupId}/upload`, {
-    headers: { 'content-type': 'text/csv' },
-    data: [CSV_HEADER, ...rows].join('\n'),
-  });
-  expect(upload.ok(), await upload.text()).toBe(true);
+  const groupId = await templateId(page, template);
+  await uploadAccounts(page, groupId, `promo_${stamp}`, 4);
 
   await openTab(page, 'Promotions');
   const promo = page.getByRole('form', { name: 'Create Promo Code' });

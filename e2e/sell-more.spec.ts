@@ -3,9 +3,8 @@
 // price with the code; the friend's dashboard shows the purchase at the price paid, A's the referral and the reward.
 import { expect, test } from '@playwright/test';
 import { createCustomer, mailboxLink, signIn, signInAsAdmin } from './customers.ts';
+import { uploadAccounts } from './stock.ts';
 import { startTopup } from './topup.ts';
-
-const CSV_HEADER = 'Username,Email,Password,Email_Password,Two_FA,Followers,Bio';
 
 test('a referred friend tops up and buys two at the tier price with a promo code; both dashboards show it', async ({
   browser,
@@ -33,15 +32,7 @@ test('a referred friend tops up and buys two at the tier price with a promo code
   });
   expect(group.ok(), await group.text()).toBe(true);
   const groupId = ((await group.json()) as { item: { id: string } }).item.id;
-  const rows = Array.from(
-    { length: 4 },
-    (_, i) => `sm_${stamp}_${i},sm${i}_${stamp}@mail.example,pw${i},,,,`,
-  );
-  const upload = await admin.request.post(`/api/admin/product-groups/${groupId}/upload`, {
-    headers: { 'content-type': 'text/csv' },
-    data: [CSV_HEADER, ...rows].join('\n'),
-  });
-  expect(upload.ok(), await upload.text()).toBe(true);
+  await uploadAccounts(admin, groupId, `sm_${stamp}`, 4);
   await admin.getByRole('tab', { name: 'Promotions', exact: true }).click();
   const promo = admin.getByRole('form', { name: 'Create Promo Code' });
   await promo.getByLabel('Code').fill(code);
