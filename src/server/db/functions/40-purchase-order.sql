@@ -3,7 +3,7 @@
 -- the code's redemption, order, debit and ledger row, accounts sold, credentials e-mail, stock count change. src/server/modules/orders/purchase.ts calls it; a
 -- purchase the batch (41-purchase-orders.sql) deferred comes here for its exact answer.
 -- The rules it shares with the batch are written once, in functions of their own that both call: the quantity per
--- order (05), the unit price at a quantity (06), the amount (35), an account's public details (36), the order's
+-- order (05), the unit price at a quantity (06), the amount (04), an account's public details (36), the order's
 -- details (37), the ledger row (38) and the credentials e-mail (39); the promo code's price and terms (price_order(),
 -- 08; the batch counts its uses set-wise, under the same row lock as redeem_promo_code(), 09). p_promo_code was added with volume prices and promo codes
 -- (drizzle/0030: the 9-argument one stays for the previous release's processes until a later migration drops it).
@@ -80,9 +80,19 @@ BEGIN
     RETURN QUERY SELECT 'quantity_not_allowed', NULL::uuid, v_balance, 0, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;
   --    The price: the volume price, then the promo code when one is given, and whether the code applies
-  --    (08-price-order.sql: the pricing rule is stated there once). v_amount is what the buyer pays.
-  SELECT * INTO v_price FROM price_order(p_user, p_group, v_group.category_id, v_group.price_kobo,
-                                         v_group.volume_prices, p_quantity, p_promo_code);
+  --    (08-price-order.sql: the pricing rule is stated there once). v_amount is what the buyer pays. Without a code
+  --    it is the volume price alone (06, 04), as price_order() answers then, without the code's lookup.
+  IF p_promo_code IS NULL THEN
+    SELECT 'ok' AS outcome, NULL::uuid AS promo_code_id, u.unit AS unit_price_kobo,
+           purchase_amount(v_group.price_kobo, p_quantity) AS list_amount_kobo,
+           purchase_amount(u.unit, p_quantity) AS subtotal_kobo, 0::bigint AS discount_kobo,
+           purchase_amount(u.unit, p_quantity) AS amount_kobo INTO v_price
+      -- OFFSET 0: the unit price computed once (pulled up, the call would be copied into each column that reads it).
+      FROM (SELECT unit_price_kobo(v_group.price_kobo, v_group.volume_prices, p_quantity) AS unit OFFSET 0) u;
+  ELSE
+    SELECT * INTO v_price FROM price_order(p_user, p_group, v_group.category_id, v_group.price_kobo,
+                                           v_group.volume_prices, p_quantity, p_promo_code);
+  END IF;
   IF v_price.outcome <> 'ok' THEN
     RETURN QUERY SELECT v_price.outcome, NULL::uuid, v_balance, 0, NULL::timestamptz, NULL::text, NULL::jsonb, NULL::uuid[]; RETURN;
   END IF;

@@ -1,7 +1,7 @@
 -- Several customers' purchases in one call (the batch of src/server/modules/orders/purchase-batches.ts): the same
 -- rules as purchase_order() (40-purchase-order.sql), applied to every request at once; what it cannot complete it
 -- defers, and purchase_order() answers those exactly. It must never be laxer than purchase_order().
--- What it shares with purchase_order() is written once, in 05-09 and 35-39 (see 40-purchase-order.sql): a purchase
+-- What it shares with purchase_order() is written once, in 04-09 and 36-39 (see 40-purchase-order.sql): a purchase
 -- with a promo code is priced by the same price_order() (08) and its use counted under the code row's lock, as one
 -- purchase's redeem_promo_code() (09) counts it (docs/decisions/027, "Batches"). p_promo_codes (NULL: no purchase
 -- of the batch has one) was added then, and the 8-argument function is dropped: a process of the previous release
@@ -84,20 +84,22 @@ BEGIN
   --      the code's uses per customer, counted by price_order() from the orders committed, are exact too.
   WITH wanted AS (
     -- price: the volume price at this quantity (06-unit-price.sql); with a promo code, price_order()'s.
-    SELECT x.n, x.email, x.balance, coalesce(pr.unit_price_kobo, unit_price_kobo(g.price_kobo, g.volume_prices, p_quantities[x.n])) AS price,
+    SELECT x.n, x.email, x.balance, coalesce(pr.unit_price_kobo, up.unit) AS price,
            g.price_kobo AS list_price, g.name, c.name AS category, g.id AS group_id, p_quantities[x.n] AS quantity,
-           coalesce(pr.amount_kobo,
-                    purchase_amount(unit_price_kobo(g.price_kobo, g.volume_prices, p_quantities[x.n]), p_quantities[x.n])) AS amount,
+           coalesce(pr.amount_kobo, purchase_amount(up.unit, p_quantities[x.n])) AS amount,
            coalesce(pr.list_amount_kobo, purchase_amount(g.price_kobo, p_quantities[x.n])) AS list_amount,
            coalesce(pr.discount_kobo, 0) AS discount, pr.promo_code_id AS code_id, pc.max_uses - pc.uses AS uses_left
       FROM unnest(v_n, v_emails, v_balances) x(n, email, balance)
       JOIN product_groups g ON g.id = p_groups[x.n]
       JOIN categories c ON c.id = g.category_id
-      -- Called for a purchase with a code only: OFFSET 0 keeps the subquery whole, so its condition gates the call
-      -- (a one-time filter before it) and a plain purchase pays nothing for it.
+      -- One of the two for each purchase: OFFSET 0 keeps each subquery whole, so its condition gates it (a one-time
+      -- filter before the call), and each is computed once per purchase, not once for each column that reads it.
+      -- With a code, price_order() (inlined: 08 says why); without, the volume price alone, as price_order() has it.
       LEFT JOIN LATERAL (SELECT o.* FROM price_order(p_users[x.n], g.id, g.category_id, g.price_kobo, g.volume_prices,
                                                      p_quantities[x.n], p_promo_codes[x.n]) o
                           WHERE p_promo_codes[x.n] IS NOT NULL OFFSET 0) pr ON true
+      LEFT JOIN LATERAL (SELECT unit_price_kobo(g.price_kobo, g.volume_prices, p_quantities[x.n]) AS unit
+                          WHERE p_promo_codes[x.n] IS NULL OFFSET 0) up ON true
       LEFT JOIN promo_codes pc ON pc.id = pr.promo_code_id
      WHERE g.is_active AND c.is_active
        AND (p_promo_codes[x.n] IS NULL OR pr.outcome = 'ok')
@@ -108,8 +110,7 @@ BEGIN
                                              AND s.expires_at > now())
        AND order_quantity_allowed(p_quantities[x.n], g.min_order_quantity, g.max_order_quantity)
        AND g.stock_count >= p_quantities[x.n]
-       AND x.balance >= coalesce(pr.amount_kobo,
-                                 purchase_amount(unit_price_kobo(g.price_kobo, g.volume_prices, p_quantities[x.n]), p_quantities[x.n]))
+       AND x.balance >= coalesce(pr.amount_kobo, purchase_amount(up.unit, p_quantities[x.n]))
        -- A new key: found by the key alone, as in purchase_order() (drizzle/0022).
        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.idempotency_key = p_keys[x.n]
                                                AND o.user_id IS NOT DISTINCT FROM p_users[x.n])),
