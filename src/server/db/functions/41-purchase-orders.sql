@@ -56,14 +56,16 @@ BEGIN
            ORDER BY u.id
              FOR NO KEY UPDATE OF u) b;
 
-  -- 1b. The promo codes of the purchases still going, each row locked once, in id order (after the wallets, as
-  --     one purchase locks its wallet and then its code: no two purchases or batches wait on each other in a
-  --     circle). NO KEY UPDATE, the lock redeem_promo_code()'s UPDATE takes: held until the commit, so the uses read
-  --     below are the code's uses until then, and the batch may hand out exactly the uses left. Nothing else
-  --     touches a code's row but its admin and its redemptions.
+  -- 1b. The promo codes with a limit of uses of the purchases still going, each row locked once, in id order (after
+  --     the wallets, as one purchase locks its wallet and then its code: no two purchases or batches wait on each
+  --     other in a circle). NO KEY UPDATE, the lock redeem_promo_code()'s UPDATE takes: held until the commit, so the
+  --     uses read below are the code's uses until then, and the batch may hand out exactly the uses left. Nothing
+  --     else touches a code's row but its admin and its redemptions. A code without a limit is neither locked nor
+  --     written (09-redeem-promo-code.sql says why).
   IF p_promo_codes IS NOT NULL THEN
     PERFORM 1 FROM promo_codes c
      WHERE c.code IN (SELECT upper(p_promo_codes[x.n]) FROM unnest(v_n) x(n) WHERE p_promo_codes[x.n] IS NOT NULL)
+       AND c.max_uses IS NOT NULL
      ORDER BY c.id
        FOR NO KEY UPDATE;
   END IF;
@@ -163,17 +165,19 @@ BEGIN
             FROM handed h) a;
 
   IF cardinality(v_n) > 0 THEN
-    -- 5b. The promo codes' redemptions, one use per completed purchase with a code, counted on the rows locked in
-    --     1b (as redeem_promo_code() counts one). Never past a code's uses: the admission above kept to them, and
-    --     should it ever not, the batch fails as a whole and its purchases go alone.
+    -- 5b. The promo codes' redemptions, one use per completed purchase with a code with a limit, counted on the rows
+    --     locked in 1b (as redeem_promo_code() counts one). Never past a code's uses: the admission above kept to
+    --     them, and should it ever not, the batch fails as a whole and its purchases go alone.
     IF p_promo_codes IS NOT NULL THEN
       WITH counted AS (
         UPDATE promo_codes c SET uses = c.uses + u.k
           FROM (SELECT x.code_id, count(*)::integer AS k FROM unnest(v_code_ids) x(code_id)
                  WHERE x.code_id IS NOT NULL GROUP BY x.code_id) u
-         WHERE c.id = u.code_id AND (c.max_uses IS NULL OR c.uses + u.k <= c.max_uses)
+         WHERE c.id = u.code_id AND c.max_uses IS NOT NULL AND c.uses + u.k <= c.max_uses
         RETURNING 1)
-      SELECT count(*) = (SELECT count(DISTINCT x.id) FROM unnest(v_code_ids) x(id)) INTO v_redeemed FROM counted;
+      SELECT count(*) = (SELECT count(*) FROM promo_codes c
+                          WHERE c.id IN (SELECT x.id FROM unnest(v_code_ids) x(id)) AND c.max_uses IS NOT NULL)
+        INTO v_redeemed FROM counted;
       IF NOT v_redeemed THEN
         RAISE EXCEPTION 'purchase_orders: a promo code would go past its uses';
       END IF;

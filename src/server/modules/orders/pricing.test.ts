@@ -13,6 +13,7 @@ import { unitPriceFor, type VolumePrice } from '../../../shared/volume-prices.ts
 import type { PromoCodeInput } from '../../../shared/promotions.ts';
 import { productGroups } from '../catalogue/catalogue.tables.ts';
 import { promoCodes } from '../promotions/promotions.tables.ts';
+import { readPromoCodes } from '../promotions/read-promo-codes.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
 
 const { app, db } = await createTestApp();
@@ -42,8 +43,9 @@ async function createCode(input: Partial<PromoCodeInput>): Promise<string> {
   expect(res.statusCode, res.body).toBe(201);
   return code;
 }
+/** A code's uses as the Promotions tab counts them (its orders; the check after each test holds the counter to them). */
 const usesOf = async (code: string) =>
-  (await db.select().from(promoCodes).where(eq(promoCodes.code, code)))[0]!.uses;
+  (await readPromoCodes(db)).find((c) => c.code === code)!.uses;
 const quote = (cookie: string, body: object) =>
   app.inject({
     method: 'POST',
@@ -322,6 +324,32 @@ describe('promo codes', () => {
       }
     }
     expect(await usesOf(code)).toBe(12);
+  });
+
+  it('without a limit of uses, are never written by a purchase: purchases alone and side by side go on while the code row is held, and the tab counts them', async () => {
+    const group = await tieredGroup(100);
+    const code = await createCode({ percentOff: 10 });
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => quickCustomer(db, 50_000)));
+    // Held as the console's "end now" holds it (or, before, another process's purchase with the code did, to its
+    // commit): were the purchases to write the row, they would wait here until the test timed out.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from promo_codes where code = ${code} for no key update`);
+      const alone = await buy(buyers[0]!.cookie, {
+        productGroupId: group.id,
+        quantity: 1,
+        promoCode: code,
+      });
+      expect(alone.statusCode, alone.body).toBe(201);
+      const together = await Promise.all(
+        buyers
+          .slice(1)
+          .map((b) => buy(b.cookie, { productGroupId: group.id, quantity: 1, promoCode: code })),
+      );
+      for (const res of together) expect(res.statusCode, res.body).toBe(201);
+    });
+    expect(await usesOf(code)).toBe(6);
+    const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
+    expect(row!.uses).toBe(0);
   });
 
   it('side by side (batched), keep to the uses per customer, and price and record each order as alone', async () => {

@@ -36,7 +36,11 @@ export const promoCodes = pgTable(
     maxUses: integer('max_uses'),
     maxUsesPerCustomer: integer('max_uses_per_customer'),
     minOrderKobo: bigint('min_order_kobo', { mode: 'number' }).notNull().default(0),
-    /** Orders completed with the code (never more than max_uses: the redemption's UPDATE and this CHECK). */
+    /**
+     * For a code with max_uses, its orders, counted by the redemption under the row's lock (never more than max_uses:
+     * the redemption's UPDATE and this CHECK). A code without a limit is never written by a purchase and keeps 0:
+     * its uses are its orders, counted from them (09-redeem-promo-code.sql says why).
+     */
     uses: integer('uses').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

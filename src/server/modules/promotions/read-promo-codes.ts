@@ -31,13 +31,13 @@ export async function readPromoCodes(db: Db): Promise<AdminPromoCode[]> {
   const { rows } = await db.execute<Row>(sql`
     select p.id, p.code, p.kind, p.percent_off, p.amount_off_kobo, p.scope,
            coalesce(c.name, g.name) as scope_name, p.category_id, p.product_group_id, p.starts_at, p.ends_at,
-           p.max_uses, p.max_uses_per_customer, p.min_order_kobo, p.uses,
+           p.max_uses, p.max_uses_per_customer, p.min_order_kobo, coalesce(o.uses, 0)::int as uses,
            coalesce(o.revenue, 0)::bigint as revenue_kobo, coalesce(o.discount, 0)::bigint as discount_kobo,
            p.created_at
       from promo_codes p
       left join categories c on c.id = p.category_id
       left join product_groups g on g.id = p.product_group_id
-      left join lateral (select sum(o.amount_kobo) as revenue, sum(o.discount_kobo) as discount
+      left join lateral (select count(*) as uses, sum(o.amount_kobo) as revenue, sum(o.discount_kobo) as discount
                            from orders o where o.promo_code_id = p.id) o on true
      order by p.created_at desc, p.id`);
   return rows.map((r) => ({
