@@ -284,7 +284,7 @@ async function measured<T extends MeasuredLoad>(
   // vacuumFirst (the comparisons' runs, which come after the others): the run starts with the earlier runs' vacuum
   // done. Autovacuum of the tables they grew otherwise lands inside whichever 10-second window comes next, and its CPU
   // and WAL count as that run's (PERFORMANCE-LOG.md, "Session 22": the code runs paid it). Not before the first runs:
-  // there, a VACUUM ANALYZE right after the seeding made the one-group run collapse (same log, an open finding).
+  // there, it would vacuum an empty orders table, which the planner then believes empty (same log).
   // What autovacuum still does inside a window is counted below.
   if (vacuumFirst) await bench.pg.database.pool.query('vacuum (analyze)');
   const autovacuums = await autovacuumCount(bench);
