@@ -228,16 +228,7 @@ export async function runApiComparison(
     return measured(
       bench,
       groups,
-      (onWindow) =>
-        runLoad({
-          port: bench.server.port,
-          concurrency: o.buyers,
-          warmupMs: o.warmupMs,
-          durationMs: o.durationMs,
-          okStatus: 201,
-          onWindow,
-          request: request(groups),
-        }),
+      (onWindow) => nodeClosedLoop(bench, o, onWindow, request(groups)),
       log,
       { vacuumFirst: true },
     );
@@ -284,9 +275,11 @@ async function measured<T extends MeasuredLoad>(
   // vacuumFirst (the comparisons' runs, which come after the others): the run starts with the earlier runs' vacuum
   // done. Autovacuum of the tables they grew otherwise lands inside whichever 10-second window comes next, and its CPU
   // and WAL count as that run's (PERFORMANCE-LOG.md, "Session 22": the code runs paid it). Not before the first runs:
-  // there, it would vacuum an empty orders table, which the planner then believes empty (same log).
+  // there, it would vacuum an empty orders table, which the planner then believes empty (same log); nor before any
+  // run while orders is empty (BENCH_ONLY runs the comparisons first).
   // What autovacuum still does inside a window is counted below.
-  if (vacuumFirst) await bench.pg.database.pool.query('vacuum (analyze)');
+  if (vacuumFirst && (await hasOrders(bench)))
+    await bench.pg.database.pool.query('vacuum (analyze)');
   const autovacuums = await autovacuumCount(bench);
   await checkpoint(bench.pg);
   const wal = await walMeter(bench.pg);
@@ -404,6 +397,23 @@ export async function runPurchases(
   };
 }
 
+/** The Node client, closed loop, with the purchase runs' settings. */
+const nodeClosedLoop = (
+  bench: StoreBench,
+  o: PurchaseOptions,
+  onWindow: (phase: 'start' | 'end') => void,
+  request: (i: number) => LoadRequest,
+) =>
+  runLoad({
+    port: bench.server.port,
+    concurrency: o.buyers,
+    warmupMs: o.warmupMs,
+    durationMs: o.durationMs,
+    okStatus: 201,
+    onWindow,
+    request,
+  });
+
 /** Closed loop: every buyer sends the next purchase as soon as the last one is answered. */
 function saturator(
   bench: StoreBench,
@@ -418,15 +428,7 @@ function saturator(
       groups,
       (onWindow) =>
         nodeLoad
-          ? runLoad({
-              port: bench.server.port,
-              concurrency: o.buyers,
-              warmupMs: o.warmupMs,
-              durationMs: o.durationMs,
-              okStatus: 201,
-              onWindow,
-              request: purchaseRequest(bench, buyers, groups, promoCode),
-            })
+          ? nodeClosedLoop(bench, o, onWindow, purchaseRequest(bench, buyers, groups, promoCode))
           : runWrkPurchases({
               port: bench.server.port,
               connections: o.buyers,
@@ -500,6 +502,14 @@ async function printStatementStats(bench: StoreBench, purchases: number, log: ty
       `  ${r.top ? 'top' : ' in'} ${perOrder(r.ms, 3)} ${perOrder(r.calls, 2)}  ${r.query.slice(0, 110)}`,
     );
   }
+}
+
+/** Whether the store has sold anything yet (a VACUUM of an empty orders table misleads the planner: measured()). */
+async function hasOrders(bench: StoreBench): Promise<boolean> {
+  const { rows } = await bench.pg.database.pool.query<{ any: boolean }>(
+    'select exists (select 1 from orders) as any',
+  );
+  return rows[0]!.any;
 }
 
 /** Autovacuum and autoanalyze passes over the store's tables so far. */
