@@ -114,7 +114,7 @@ export type PurchaseRun = LoadResult & {
   waits: WaitSample;
   /** WAL the cluster wrote over the run, warm-up included, as ordersWritten is. */
   walBytes: number;
-  /** Autovacuum and autoanalyze passes that ended during the run (the comparisons' runs start vacuumed: measured()). */
+  /** Autovacuum and autoanalyze passes that ended during the run (each run after the first starts vacuumed: measured()). */
   autovacuums: number;
 };
 
@@ -230,7 +230,6 @@ export async function runApiComparison(
       groups,
       (onWindow) => nodeClosedLoop(bench, o, onWindow, request(groups)),
       log,
-      { vacuumFirst: true },
     );
   };
   const webRun = () => {
@@ -268,18 +267,15 @@ async function measured<T extends MeasuredLoad>(
   groups: { id: string }[],
   run: (onWindow: (phase: 'start' | 'end') => void) => Promise<T>,
   log: typeof console.log,
-  { vacuumFirst = false } = {},
 ): Promise<T & Omit<PurchaseRun, keyof LoadResult>> {
   const ids = groups.map((g) => g.id);
   const before = await stockCount(bench, ids);
-  // vacuumFirst (the comparisons' runs, which come after the others): the run starts with the earlier runs' vacuum
-  // done. Autovacuum of the tables they grew otherwise lands inside whichever 10-second window comes next, and its CPU
-  // and WAL count as that run's (PERFORMANCE-LOG.md, "Session 22": the code runs paid it). Not before the first runs:
-  // there, it would vacuum an empty orders table, which the planner then believes empty (same log); nor before any
-  // run while orders is empty (BENCH_ONLY runs the comparisons first).
-  // What autovacuum still does inside a window is counted below.
-  if (vacuumFirst && (await hasOrders(bench)))
-    await bench.pg.database.pool.query('vacuum (analyze)');
+  // Each run starts with the earlier runs' vacuum done, as pgbench vacuums before its own: autovacuum of the tables
+  // they grew otherwise lands inside whichever 10-second window comes next, and its CPU and WAL count as that run's
+  // (PERFORMANCE-LOG.md, "Session 22": the code runs paid it). Not while orders is empty (the first run, and the first
+  // of a BENCH_ONLY comparison): the planner believes a vacuumed empty table, and the purchase's generic plans would
+  // then scan orders end to end as it grows (same log). What autovacuum still does inside a window is counted below.
+  if (await hasOrders(bench)) await bench.pg.database.pool.query('vacuum (analyze)');
   const autovacuums = await autovacuumCount(bench);
   await checkpoint(bench.pg);
   const wal = await walMeter(bench.pg);
@@ -422,7 +418,7 @@ function saturator(
   log: typeof console.log,
 ) {
   const window = `${o.warmupMs / 1000}s warm-up + ${o.durationMs / 1000}s measured`;
-  const run = (groups: { id: string }[], promoCode?: string, vacuumFirst = false) =>
+  const run = (groups: { id: string }[], promoCode?: string) =>
     measured(
       bench,
       groups,
@@ -441,7 +437,6 @@ function saturator(
               onWindow,
             }),
       log,
-      { vacuumFirst },
     );
   return Object.assign(run, { window });
 }
@@ -470,7 +465,7 @@ async function runPromoComparison(
       `Purchases${code ? ' with a promo code' : ', plain (beside the code runs)'}: ${o.buyers} concurrent buyers on one fresh group, ${saturate.window} ...`,
     );
     const [group] = await seedGroups(bench, 1, o.stock, `Bench Promo ${++promoGroups}`);
-    return saturate([group!], code, true);
+    return saturate([group!], code);
   };
   const plainRuns = [await oneGroupRun()];
   const codeRuns = [await oneGroupRun(promoCode), await oneGroupRun(promoCode)];
