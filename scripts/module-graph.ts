@@ -32,6 +32,20 @@ export function moduleOf(file: string, serverDir = SERVER_DIR): string | undefin
   return undefined;
 }
 
+export const CLIENT_DIR = path.resolve(import.meta.dirname, '../src/client');
+
+/** The client's parts: each folder of features/ is a module; app/, components/ and lib/ are one each. */
+export function clientModuleOf(file: string, clientDir = CLIENT_DIR): string | undefined {
+  const parts = path.relative(clientDir, file).split(path.sep);
+  if (parts[0] === 'features' && parts.length >= 3) return `features/${parts[1]}`;
+  if (parts.length >= 2 && ['app', 'components', 'lib'].includes(parts[0]!)) return parts[0];
+  return undefined;
+}
+
+/** The client's graph: the same walk over src/client, with features as modules. */
+export const buildClientGraph = (clientDir = CLIENT_DIR) =>
+  buildModuleGraph(clientDir, clientModuleOf);
+
 const isTables = (file: string) => file.endsWith('.tables.ts') || file.endsWith('/db/schema.ts');
 
 /** The relative specifiers a source file imports (static, re-export, side-effect and dynamic imports). */
@@ -55,16 +69,19 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-export function buildModuleGraph(serverDir = SERVER_DIR): ModuleGraph {
+export function buildModuleGraph(
+  serverDir = SERVER_DIR,
+  moduleOfFile: (file: string, dir: string) => string | undefined = moduleOf,
+): ModuleGraph {
   const imports: CrossImport[] = [];
   const modules = new Set<string>();
   for (const file of sourceFiles(serverDir)) {
-    const from = moduleOf(file, serverDir);
+    const from = moduleOfFile(file, serverDir);
     if (!from) continue;
     modules.add(from);
     for (const specifier of importSpecifiers(fs.readFileSync(file, 'utf8'))) {
       const target = path.resolve(path.dirname(file), specifier);
-      const to = moduleOf(target, serverDir);
+      const to = moduleOfFile(target, serverDir);
       if (!to || to === from) continue;
       if (isTables(file) && isTables(target)) continue; // a foreign key
       const rel = (f: string) => path.relative(serverDir, f).split(path.sep).join('/');
@@ -126,7 +143,7 @@ function stronglyConnected(modules: string[], edges: string[]): string[][] {
 }
 
 if (import.meta.main) {
-  const graph = buildModuleGraph();
+  const graph = process.argv.includes('--client') ? buildClientGraph() : buildModuleGraph();
   const verbose = process.argv.includes('--files');
   console.log(`${graph.modules.length} modules: ${graph.modules.join(', ')}`);
   console.log(`\n${graph.edges.length} cross-module edges (${graph.imports.length} imports):`);
