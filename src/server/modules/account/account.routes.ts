@@ -25,7 +25,7 @@ import {
 import { endSession, endUserSessions } from '../auth/sessions.ts';
 import { changePassword } from '../auth/change-password.ts';
 import { confirmEmailChange, requestEmailChange } from '../auth/change-email.ts';
-import { deleteAccount } from '../auth/delete-account.ts';
+import { deleteAccount } from './delete-account.ts';
 import { endSessionById, listSessions } from '../auth/list-sessions.ts';
 import { checkResetLink } from '../auth/check-reset-link.ts';
 import { requestPasswordReset, resetPassword } from '../auth/reset-password.ts';
