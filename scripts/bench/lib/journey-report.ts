@@ -31,11 +31,15 @@ export function printJourneys(results: JourneyResult[], runs: number): void {
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));
+  for (const r of results)
+    console.log(
+      `  (${r.step.journey}) ${r.step.label}, last run's requests: ${r.runs.at(-1)?.requests.join(', ') || 'none'}`,
+    );
   console.log(
     `The buyer's journey: median of ${runs} run(s), a signed-in customer with a balance, each journey in a fresh ` +
       `context; ${tapProfile.cpuSlowdown}x CPU, ${tapProfile.rttMs} ms RTT, ${(tapProfile.downKbps / 1024).toFixed(1)} Mbps down. ` +
       `ms: the tap to the first frame with the step's result; round trips: the longest chain of requests started ` +
-      `between the two, each after the one before had answered (not from the cache). Each tap's goal: 300 ms with ` +
+      `after the tap and answered before the result, each after the one before had answered (not from the cache). Each tap's goal: 300 ms with ` +
       `visible progress; the sandbox's own page is a full page load. Load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))

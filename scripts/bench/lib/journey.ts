@@ -7,8 +7,8 @@
 //   (c) on /login, taps "Sign In" → the dashboard with the balance (a first visit: nothing cached but /login's code).
 // Each step: the tap to the first frame showing its result (the clock of lib/first-tap.ts: inside the page, on frames,
 // from the event's own time stamp, kept in sessionStorage across page loads), and its network round trips: the longest
-// chain of requests, each started after the one before it had answered, among those started between the tap and the
-// result (requests not from the cache). The reading time between steps (2 s) is not counted.
+// chain of requests, each started after the one before it had answered, among those started after the tap and
+// answered before the result (requests not from the cache). The reading time between steps (2 s) is not counted.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { tapProfile } from './first-tap.ts';
 
@@ -61,7 +61,7 @@ export const journeySteps: Step[] = [
 /** Journey (a) in all: at most this much waiting, the customer's reading time excluded. */
 export const journeyGoalMs = 1500;
 
-export type StepRun = { ms: number | null; roundTrips: number; requests: number };
+export type StepRun = { ms: number | null; roundTrips: number; requests: string[] };
 export type JourneyResult = { step: Step; runs: StepRun[]; ms: number | null; roundTrips: number };
 
 // In every document of the context: once armed (sessionStorage), the next touch is the tap, and every frame after it
@@ -111,7 +111,7 @@ function watcher(): void {
   addEventListener('pointerdown', arm, { capture: true, passive: true });
 }
 
-type Req = { start: number; end: number | null; cached: boolean };
+type Req = { url: string; start: number; end: number | null; cached: boolean };
 
 /** Throttles the page as a phone and records its requests (wall-clock ms). */
 async function phone(context: BrowserContext, page: Page, log: Map<string, Req>): Promise<void> {
@@ -128,7 +128,13 @@ async function phone(context: BrowserContext, page: Page, log: Map<string, Req>)
   cdp.on('Network.requestWillBeSent', (e) => {
     if (!/^https?:/.test(e.request.url)) return;
     offsets.set(e.requestId, e.wallTime * 1000 - e.timestamp * 1000);
-    log.set(e.requestId, { start: e.wallTime * 1000, end: null, cached: false });
+    const url = new URL(e.request.url);
+    log.set(e.requestId, {
+      url: `${e.request.method} ${url.pathname}`,
+      start: e.wallTime * 1000,
+      end: null,
+      cached: false,
+    });
   });
   cdp.on('Network.requestServedFromCache', (e) => {
     const r = log.get(e.requestId);
@@ -144,14 +150,17 @@ async function phone(context: BrowserContext, page: Page, log: Map<string, Req>)
   });
 }
 
-/** The longest chain of requests started in [from, to], each after the one before it had answered. */
+/**
+ * The longest chain of requests the result could have waited for (started after the tap, answered before the
+ * result), each started after the one before it had answered. A refetch behind the page is not counted.
+ */
 function roundTrips(
   log: Map<string, Req>,
   from: number,
   to: number,
-): { depth: number; count: number } {
+): { depth: number; count: number; urls: string[] } {
   const list = [...log.values()]
-    .filter((r) => !r.cached && r.start >= from && r.start <= to)
+    .filter((r) => !r.cached && r.start >= from && r.end !== null && r.end <= to)
     .sort((x, y) => x.start - y.start);
   const depth: number[] = [];
   list.forEach((r, i) => {
@@ -160,7 +169,7 @@ function roundTrips(
       if (list[j]!.end !== null && list[j]!.end! <= r.start) before = Math.max(before, depth[j]!);
     depth.push(before + 1);
   });
-  return { depth: Math.max(0, ...depth), count: list.length };
+  return { depth: Math.max(0, ...depth), count: list.length, urls: list.map((r) => r.url) };
 }
 
 async function session(page: Page): Promise<{ tap: number | null; result: number | null }> {
@@ -204,9 +213,9 @@ async function tapStep(
     await new Promise((resolve) => setTimeout(resolve, 100));
     seen = await session(page);
   }
-  if (!seen.tap || !seen.result) return { ms: null, roundTrips: 0, requests: 0 };
+  if (!seen.tap || !seen.result) return { ms: null, roundTrips: 0, requests: [] };
   const trips = roundTrips(log, seen.tap, seen.result);
-  return { ms: Math.round(seen.result - seen.tap), roundTrips: trips.depth, requests: trips.count };
+  return { ms: Math.round(seen.result - seen.tap), roundTrips: trips.depth, requests: trips.urls };
 }
 
 export type Customer = { email: string; password: string };
