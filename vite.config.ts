@@ -55,9 +55,10 @@ function firstPaintFromHtml(): Plugin {
       const initial = withImports(entry);
 
       // Every route in the table's order (the first match wins, as in the router): [path, chunks, API reads].
-      // Guarded ones preload nothing.
+      // Guarded ones preload nothing, but for the pages a customer comes back to from the payment provider.
       const routes = routeTable.map((route) => {
-        if (route.access !== 'public') return [route.path, [], []] as const;
+        if (route.access !== 'public' && !('fromOutside' in route))
+          return [route.path, [], []] as const;
         const page = chunkOf(`/src/client/features/${route.page}.tsx`);
         if (!page) return this.error(`first-paint: no chunk for the page ${route.page}`);
         const files = withImports(page);

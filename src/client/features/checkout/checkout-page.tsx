@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from '../../lib/toast.ts';
+import { preloadToasts, toast } from '../../lib/toast.ts';
 import type { CheckoutState } from '../../../shared/catalogue.ts';
 import { orderMessages } from '../../../shared/orders.ts';
 import { checkoutParams, paths } from '../../../shared/paths.ts';
@@ -63,11 +63,13 @@ function BackToProducts({ message, isError = false }: { message: string; isError
 function Checkout({ checkout }: { checkout: CheckoutState }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // While the customer reads: the order page's code and their orders, so that it shows the purchase at once.
+  // While the customer reads: the order page's code, its toast and the customer's orders, so that it shows the
+  // purchase at once.
   useEffect(
     () =>
       whenIdle(() => {
         void preloadPage(paths.orders);
+        preloadToasts();
         void queryClient
           .prefetchQuery({ queryKey: ordersQueryKey, queryFn: fetchOrders })
           .catch(() => undefined);

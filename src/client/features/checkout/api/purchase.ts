@@ -75,7 +75,7 @@ export function usePurchase() {
         list ? { orders: [order, ...list.orders.filter((o) => o.id !== order.id)] } : list,
       );
       if (credentials) queryClient.setQueryData(orderCredentialsKey(order.id), credentials);
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      // The balance above is the purchase's own: no second read of who is signed in.
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['wallet'] });
       void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
