@@ -3,7 +3,15 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
-import { boot, HYDRATED_EVENT, PENDING_ATTRIBUTE } from './src/client/app/hydrate-on-intent.ts';
+import { holdUntilHydrated } from './src/client/app/boot/hold-until-hydrated.ts';
+import { loadApp } from './src/client/app/boot/load-app.ts';
+import { pendingMark } from './src/client/app/boot/pending-mark.ts';
+import { replayHeld } from './src/client/app/boot/replay-held.ts';
+import {
+  HYDRATED_EVENT,
+  loaderSource,
+  PENDING_ATTRIBUTE,
+} from './src/client/app/hydrate-on-intent.ts';
 import { routeTable } from './src/client/app/route-table.ts';
 
 /**
@@ -47,9 +55,10 @@ function firstPaintFromHtml(): Plugin {
       const initial = withImports(entry);
 
       // Every route in the table's order (the first match wins, as in the router): [path, chunks, API reads].
-      // Guarded ones preload nothing.
+      // Guarded ones preload nothing, but for the pages a customer comes back to from the payment provider.
       const routes = routeTable.map((route) => {
-        if (route.access !== 'public') return [route.path, [], []] as const;
+        if (route.access !== 'public' && !('fromOutside' in route))
+          return [route.path, [], []] as const;
         const page = chunkOf(`/src/client/features/${route.page}.tsx`);
         if (!page) return this.error(`first-paint: no chunk for the page ${route.page}`);
         const files = withImports(page);
@@ -117,7 +126,8 @@ function firstPaintFromHtml(): Plugin {
       };
       // The loader (app/hydrate-on-intent.ts): the app's code runs after the first paint, or for a visitor on a
       // server-rendered page, on the first sign of use.
-      const loader = `<script>\n(${boot.toString()})(${JSON.stringify(files)}, ${JSON.stringify(HYDRATED_EVENT)}, ${JSON.stringify(PENDING_ATTRIBUTE)});\n</script>`;
+      const steps = { loadApp, pendingMark, holdUntilHydrated, replayHeld };
+      const loader = `<script>\n${loaderSource(files, HYDRATED_EVENT, PENDING_ATTRIBUTE, steps)}\n</script>`;
       if (!page.includes('</head>') || !page.includes('</body>'))
         return this.error('first-paint: index.html has no </head> or </body>');
       html.source = page

@@ -20,6 +20,10 @@
 // the visitor's first tap on the page's first action to its result on screen, and to the control's visible
 // reaction, tapped BENCH_WEB_TAP_DELAYS seconds after load (`1,5`), under Chromium's emulation of the same phone and
 // network. BENCH_WEB_TAP_ONLY=1 measures only that (no Lighthouse, no axe); BENCH_WEB_TAP=0 leaves it out.
+// The buyer's journey (lib/journey.ts, issue 52): a signed-in customer's purchase from "Buy Now" to the credentials,
+// the top-up's way back from the payment page, the first dashboard after sign-in; each step's time and round trips,
+// median of BENCH_WEB_JOURNEY_RUNS (5). BENCH_WEB_JOURNEY_ONLY=1 measures only that; BENCH_WEB_JOURNEY=0 leaves it
+// out. Against BENCH_WEB_URL it needs the demo admin's BENCH_WEB_ADMIN_PASSWORD (to credit the customer).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -31,6 +35,9 @@ import { chromium } from '@playwright/test';
 import axe from 'axe-core';
 import { onCleanup, runBench } from './lib/cleanup.ts';
 import { firstTaps, tapProfile, type TapResult } from './lib/first-tap.ts';
+import { journeyCustomer } from './lib/journey-customer.ts';
+import { printJourneys } from './lib/journey-report.ts';
+import { walkJourneys, type JourneyResult } from './lib/journey.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = path.join(repoRoot, '.tmp/bench');
@@ -73,6 +80,10 @@ const tapRuns = Math.max(1, Number(process.env.BENCH_WEB_TAP_RUNS ?? 5));
 const tapDelaysMs = (process.env.BENCH_WEB_TAP_DELAYS ?? '1,5')
   .split(',')
   .map((d) => Math.round(Number(d) * 1000));
+const journeyRuns = Math.max(1, Number(process.env.BENCH_WEB_JOURNEY_RUNS ?? 5));
+const journeyOnly = process.env.BENCH_WEB_JOURNEY_ONLY === '1';
+// The demo admin credits the journey's customer; the store this script starts gets this password.
+const adminPassword = process.env.BENCH_WEB_ADMIN_PASSWORD ?? `bench-${process.pid}-admin`;
 const tapTargets = { at5sResultMs: 300, at1sReactMs: 100, at1sResultMs: 1200 };
 const chromePath =
   process.env.CHROME_PATH ??
@@ -166,6 +177,7 @@ async function startStore(): Promise<string> {
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       DEMO_SEED: 'true',
+      DEMO_ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },
@@ -228,8 +240,8 @@ async function get(url: string | URL): Promise<Response> {
 
 async function initialJs(base: string): Promise<InitialJs> {
   const html = await (await get(`${base}/`)).text();
-  // index.html's loader (src/client/app/hydrate-on-intent.ts) is called with the files: `boot({"entry": …}, "…")`.
-  const loader = /\}\)\((\{"entry".*\}), "[^"]*"(?:, "[^"]*")*\);/.exec(html)?.[1];
+  // index.html's loader (src/client/app/hydrate-on-intent.ts) is called with the files first: `boot({"entry": …}, "…", …)`.
+  const loader = /\}\)\((\{"entry"[^}]*\}), "[^"]*"/.exec(html)?.[1];
   const named = loader
     ? (JSON.parse(loader) as { entry: string; modulepreload: string[]; async: string[] })
     : null;
@@ -590,6 +602,31 @@ async function measureTaps(base: string): Promise<TapResult[]> {
   }
 }
 
+async function measureJourneys(base: string): Promise<JourneyResult[]> {
+  if (process.env.BENCH_WEB_JOURNEY === '0') return [];
+  console.log(`the buyer's journey (${journeyRuns} run(s)) ...`);
+  const customer = await journeyCustomer(
+    base,
+    {
+      email: process.env.BENCH_WEB_ADMIN_EMAIL ?? 'admin@acctstore.local',
+      password: adminPassword,
+    },
+    journeyRuns * 20_000,
+  );
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    return await walkJourneys(browser, base, customer, {
+      runs: journeyRuns,
+      log: (l) => console.log(l),
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
 await runBench(async () => {
   if (rerunUnderLock()) return;
   const started = Date.now();
@@ -605,6 +642,12 @@ await runBench(async () => {
       only.some((o) => p === o || (o === '/product' && p.startsWith('/product/'))),
     );
     pages.splice(0, pages.length, ...kept);
+  }
+  if (journeyOnly) {
+    const journeys = await measureJourneys(base);
+    printJourneys(journeys, journeyRuns);
+    writeResult({ started, taps: [], journeys });
+    return;
   }
   if (tapOnly) {
     const taps = await measureTaps(base);
@@ -635,9 +678,11 @@ await runBench(async () => {
     });
   }
   const taps = await measureTaps(base);
+  const journeys = await measureJourneys(base);
   printTable(results, initial);
   if (taps.length) printTaps(taps);
-  writeResult({ started, results, initial, taps });
+  if (journeys.length) printJourneys(journeys, journeyRuns);
+  writeResult({ started, results, initial, taps, journeys });
 });
 
 function writeResult(run: {
@@ -645,6 +690,7 @@ function writeResult(run: {
   results?: PageResult[];
   initial?: InitialJs;
   taps: TapResult[];
+  journeys?: JourneyResult[];
 }): void {
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, 'web.json');
@@ -669,6 +715,7 @@ function writeResult(run: {
         },
         pages: results,
         firstTaps: run.taps,
+        journeys: run.journeys,
       },
       null,
       2,

@@ -111,12 +111,6 @@ export const customerOrderSchema = z.object({
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
-/** POST /api/orders → 201 (or 200 with the first result when the same Idempotency-Key is retried). */
-export const purchaseResultSchema = z.object({
-  order: customerOrderSchema,
-  balanceKobo: koboSchema,
-});
-export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 /** GET /api/orders */
 export const orderListSchema = z.object({ orders: z.array(customerOrderSchema) });
 export type OrderList = z.infer<typeof orderListSchema>;
@@ -139,6 +133,18 @@ export const orderCredentialsSchema = z.object({
   accounts: z.array(accountCredentialsSchema),
 });
 export type OrderCredentials = z.infer<typeof orderCredentialsSchema>;
+/**
+ * POST /api/orders → 201 (or 200 with the first result when the same Idempotency-Key is retried). Asked with
+ * `?include=credentials` (the store's checkout), also the order's credentials: the order page then shows them
+ * without another round trip (docs/decisions/036).
+ */
+export const purchaseResultSchema = z.object({
+  order: customerOrderSchema,
+  balanceKobo: koboSchema,
+  credentials: orderCredentialsSchema.optional(),
+});
+export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
+export const purchaseIncludeSchema = z.object({ include: z.enum(['credentials']).optional() });
 /** POST /api/orders/:id/email */
 export const emailCredentialsResultSchema = z.object({
   message: z.string(),

@@ -32,8 +32,18 @@ export const routeTable = [
   { path: paths.orders, access: 'signed-in', page: 'orders/orders-page' },
   { path: paths.orderHistory, access: 'signed-in', page: 'orders/orders-page' },
   { path: paths.wallet, access: 'customer', page: 'wallet/wallet-page' },
-  { path: paths.paymentCallback, access: 'customer', page: 'payments/payment-callback-page' },
-  { path: paths.paymentSuccess, access: 'customer', page: 'payments/payment-success-page' },
+  {
+    path: paths.paymentCallback,
+    access: 'customer',
+    page: 'payments/payment-callback-page',
+    fromOutside: true,
+  },
+  {
+    path: paths.paymentSuccess,
+    access: 'customer',
+    page: 'payments/payment-success-page',
+    fromOutside: true,
+  },
   { path: paths.admin, access: 'admin', page: 'admin/admin-page' },
   { path: paths.webServices, access: 'public', static: true, page: 'pages/web-services-page' },
   { path: paths.support, access: 'public', page: 'pages/support-page' },
@@ -46,6 +56,12 @@ export const routeTable = [
   path: string;
   access: RouteAccess;
   static?: true;
+  /**
+   * A guarded page reached by a full page load from elsewhere (the payment provider sends the customer back there):
+   * its HTML preloads its code as a public page's does, so that it does not wait for the guard first
+   * (docs/decisions/036). Never the admin console.
+   */
+  fromOutside?: true;
   page: string;
   reads?: readonly string[];
 }[];

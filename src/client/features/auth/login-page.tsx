@@ -9,6 +9,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
+import { preloadPage } from '../../app/routes.tsx';
 import { useSignIn } from './api/auth-mutations.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { SecondFactorStep } from './components/second-factor-step.tsx';
@@ -35,7 +36,15 @@ export default function LoginPage() {
   };
 
   // The form's schema (and the validation library) loads while the visitor types, not with the page.
-  useEffect(() => whenIdle(() => void loadLoginSchema().catch(() => undefined)), []);
+  // So does the page a customer lands on (docs/decisions/036): the sign-in answers with the dashboard, not its code.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadLoginSchema().catch(() => undefined);
+        void preloadPage(state?.from ?? paths.dashboard);
+      }),
+    [state?.from],
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

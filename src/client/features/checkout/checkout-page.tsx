@@ -1,14 +1,18 @@
 // /checkout: what is being bought, the payment summary, and the purchase (ready → processing → /orders or a toast).
 import { ArrowLeft } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from '../../lib/toast.ts';
+import { preloadToasts, toast } from '../../lib/toast.ts';
 import type { CheckoutState } from '../../../shared/catalogue.ts';
 import { orderMessages } from '../../../shared/orders.ts';
 import { checkoutParams, paths } from '../../../shared/paths.ts';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
+import { preloadPage } from '../../app/routes.tsx';
+import { fetchOrders, ordersQueryKey } from '../orders/api/use-orders.ts';
 import { useMe } from '../auth/api/use-me.ts';
 import { newIdempotencyKey, purchaseErrorText, usePurchase } from './api/purchase.ts';
 import { useCheckoutAccount } from './api/use-checkout-account.ts';
@@ -58,6 +62,20 @@ function BackToProducts({ message, isError = false }: { message: string; isError
 
 function Checkout({ checkout }: { checkout: CheckoutState }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // While the customer reads: the order page's code, its toast and the customer's orders, so that it shows the
+  // purchase at once.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void preloadPage(paths.orders);
+        preloadToasts();
+        void queryClient
+          .prefetchQuery({ queryKey: ordersQueryKey, queryFn: fetchOrders })
+          .catch(() => undefined);
+      }),
+    [queryClient],
+  );
   const { data: me } = useMe();
   const account = useCheckoutAccount(checkout.accountId);
   const purchase = usePurchase();

@@ -9,6 +9,7 @@ import {
   activityListSchema,
   orderMessages,
   purchaseSchema,
+  purchaseIncludeSchema,
   type ActivityList,
   type EmailCredentialsResult,
   type OrderCredentials,
@@ -64,6 +65,7 @@ export function orderRoutes(
       const key = idempotencyKeySchema.safeParse(req.headers['idempotency-key']);
       if (!key.success) throw badRequest(orderMessages.idempotencyRequired);
       const input = parseInput(purchaseSchema, req.body);
+      const { include } = parseInput(purchaseIncludeSchema, req.query);
       const outcome = await purchase(db, purchases, {
         user,
         sessionTokenHash: req.sessionTokenHash!,
@@ -82,7 +84,12 @@ export function orderRoutes(
         ? [outcome.order]
         : await readOrders(db, orderItems, user.id, warrantyHours, outcome.orderId);
       reply.status(outcome.replayed ? 200 : 201);
-      return { order: order!, balanceKobo: outcome.balanceKobo };
+      if (include !== 'credentials' || order!.status !== 'completed')
+        return { order: order!, balanceKobo: outcome.balanceKobo };
+      // The checkout's order page shows them next: read after the purchase, outside its transaction.
+      reply.header('cache-control', 'no-store');
+      const credentials = await readOrderCredentials(db, cipher, user.id, order!.id);
+      return { order: order!, balanceKobo: outcome.balanceKobo, credentials };
     },
   );
 

@@ -348,4 +348,36 @@ describe('an order belongs to its buyer', () => {
     const list = await app.inject({ url: '/api/orders', headers: { cookie: other.cookie } });
     expect(list.json().orders).toEqual([]);
   });
+
+  it("answers the checkout's purchase with the order's credentials, as the owner's read shows them, never cached, and again for a retried key", async () => {
+    const group = await insertGroupWithStock(db, { accounts: 2, priceKobo: 10_000 });
+    const owner = await quickCustomer(db, 100_000);
+    const key = crypto.randomUUID();
+    const withCredentials = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/orders?include=credentials',
+        headers: { cookie: owner.cookie, ...SAME_ORIGIN, 'idempotency-key': key },
+        payload: { productGroupId: group.id, quantity: 2 },
+      });
+    const first = await withCredentials();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const { order, credentials } = first.json();
+    const read = await app.inject({
+      url: `/api/orders/${order.id}/credentials`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(credentials).toEqual(read.json());
+    expect(credentials.accounts).toHaveLength(2);
+    const again = await withCredentials();
+    expect(again.statusCode).toBe(200);
+    expect(again.json().credentials).toEqual(credentials);
+    // Without asking (the reseller API's clients, the purchase benchmark): no credentials, no extra read.
+    const other = await insertGroupWithStock(db, { accounts: 1, priceKobo: 10_000 });
+    const plain = await buy(owner.cookie, { productGroupId: other.id, quantity: 1 });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json()).not.toHaveProperty('credentials');
+    expect(await balanceOf(owner.user.id)).toBe(70_000);
+  });
 });

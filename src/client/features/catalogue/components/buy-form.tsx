@@ -13,9 +13,14 @@ type Props = {
 };
 
 export function BuyForm({ checkout, className, children }: Props) {
-  const { startPurchase, isStarting } = useStartPurchase();
+  const { startPurchase, isStarting, showIntent } = useStartPurchase();
+  const intent = () => showIntent(checkout);
   return (
     <form
+      // The intent to buy, before the tap lands: the checkout's price is asked for now (signed in only).
+      onPointerDown={intent}
+      onPointerEnter={intent}
+      onFocus={intent}
       method="get"
       action={paths.checkout}
       className={className}

@@ -10,6 +10,7 @@ import type { Me } from '../../../../shared/auth.ts';
 import { fetchMe, meQueryKey } from '../../auth/api/use-me.ts';
 import { preloadPage } from '../../../app/routes.tsx';
 import { whenIdle } from '../../../lib/when-idle.ts';
+import { prefetchQuote } from '../../checkout/api/use-quote.ts';
 
 export const SIGN_IN_TO_PURCHASE = 'You need to sign in to purchase this account.';
 
@@ -48,5 +49,14 @@ export function useStartPurchase() {
     }
     navigate(href, { state: checkout });
   };
-  return { startPurchase, isStarting };
+  /** A finger on the control (or the pointer over it, the focus): a customer's checkout price is asked for now. */
+  const showIntent = (checkout: CheckoutState) => {
+    const me = queryClient.getQueryData<Me | null>(meQueryKey);
+    if (!me || me.isAdmin) return;
+    prefetchQuote(queryClient, {
+      productGroupId: checkout.productGroup.id,
+      quantity: checkout.accountId ? 1 : checkout.quantity,
+    });
+  };
+  return { startPurchase, isStarting, showIntent };
 }

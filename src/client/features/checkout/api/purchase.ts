@@ -1,13 +1,17 @@
-// POST /api/orders: buys from the wallet under an Idempotency-Key, then refreshes the balance, orders and stock.
+// POST /api/orders: buys from the wallet under an Idempotency-Key, then refreshes the balance, orders and stock. The
+// answer carries what the order page shows (the order, its credentials): it is put in the cache, so that page renders
+// without asking again (docs/decisions/036).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '../../../../shared/auth.ts';
 import {
   orderMessages,
+  type OrderList,
   type PurchaseInput,
   type PurchaseResult,
 } from '../../../../shared/orders.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { meQueryKey } from '../../auth/api/use-me.ts';
+import { orderCredentialsKey } from '../../orders/api/use-order-credentials.ts';
 import { ordersQueryKey } from '../../orders/api/use-orders.ts';
 
 /**
@@ -26,7 +30,7 @@ export async function purchase(
 ): Promise<PurchaseResult> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await api<PurchaseResult>('/api/orders', {
+      return await api<PurchaseResult>('/api/orders?include=credentials', {
         method: 'POST',
         body: input,
         headers: { 'Idempotency-Key': idempotencyKey },
@@ -61,11 +65,17 @@ export function usePurchase() {
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: PurchaseInput; idempotencyKey: string }) =>
       purchase(input, idempotencyKey),
-    onSuccess: ({ balanceKobo }) => {
+    onSuccess: ({ balanceKobo, order, credentials }) => {
       queryClient.setQueryData<Me | null>(meQueryKey, (me) =>
         me ? { ...me, walletBalanceKobo: balanceKobo } : me,
       );
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      // The list the checkout fetched while the customer read, with this order on top (asked again below, behind
+      // the page); without that list the order page asks for it, as any first visit does.
+      queryClient.setQueryData<OrderList>(ordersQueryKey, (list) =>
+        list ? { orders: [order, ...list.orders.filter((o) => o.id !== order.id)] } : list,
+      );
+      if (credentials) queryClient.setQueryData(orderCredentialsKey(order.id), credentials);
+      // The balance above is the purchase's own: no second read of who is signed in.
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['wallet'] });
       void queryClient.invalidateQueries({ queryKey: ['catalogue'] });

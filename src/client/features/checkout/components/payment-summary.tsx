@@ -86,7 +86,12 @@ export function PaymentSummary({
         ))}
         <div className="flex justify-between gap-4 border-t border-border pt-3 text-base font-semibold">
           <dt>Total</dt>
-          <dd className="tabular-nums" data-testid="checkout-total">
+          {/* Busy until the server's quote (the purchase's own price) has confirmed it. */}
+          <dd
+            className="tabular-nums"
+            data-testid="checkout-total"
+            aria-busy={!isAdmin && quote === null}
+          >
             {formatNaira(totalKobo)}
           </dd>
         </div>

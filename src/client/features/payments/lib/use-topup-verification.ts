@@ -5,7 +5,11 @@ import { useEffect } from 'react';
 import { PENDING_RECHECK_MS, type TopupCheck } from '../../../../shared/wallet.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { fetchTopupCheck } from '../../wallet/api/check-topup.ts';
-import { useRefreshWallet } from '../../wallet/api/wallet-keys.ts';
+import { fetchWalletSummary } from '../../wallet/api/use-wallet-summary.ts';
+import { useRefreshWallet, walletSummaryKey } from '../../wallet/api/wallet-keys.ts';
+import { preloadPage } from '../../../app/routes.tsx';
+import { paths } from '../../../../shared/paths.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import { clearPendingTopup, markProcessed } from '../../wallet/lib/pending-topup.ts';
 import { saveTopupOutcome } from '../../wallet/lib/topup-outcome.ts';
 
@@ -52,8 +56,16 @@ export function useTopupVerification(reference: string | null): Verification {
     if (!finalStatus || !settledReference) return;
     markProcessed(settledReference);
     clearPendingTopup(settledReference);
-    if (finalStatus === 'completed') void refresh();
-  }, [finalStatus, settledReference, refresh]);
+    if (finalStatus !== 'completed') return;
+    void refresh();
+    // "Go to Wallet" next: its code and the credited balance load while the customer reads (docs/decisions/036).
+    return whenIdle(() => {
+      void preloadPage(paths.wallet);
+      void queryClient
+        .prefetchQuery({ queryKey: walletSummaryKey, queryFn: fetchWalletSummary })
+        .catch(() => undefined);
+    });
+  }, [finalStatus, settledReference, refresh, queryClient]);
 
   if (query.isError) return { state: 'error', error: query.error };
   if (!check) return { state: 'loading' };
