@@ -77,7 +77,7 @@ describe('deployment files', () => {
     expect(read('Dockerfile')).toMatch(/^CMD \["node", "src\/server\/main\.ts"\]$/m);
     expect(services.migrate).toContain("command: ['node', 'src/server/cli/migrate.ts']");
     const unit = read('deploy/acctstore@.service');
-    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node .*src\/server\/main\.ts$/m);
+    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/env node .*src\/server\/main\.ts$/m);
     expect(unit.split('\n').filter((l) => !l.startsWith('#') && l.includes('npm'))).toEqual([]);
   });
 
