@@ -1,15 +1,16 @@
 # The store as a container. It runs the very commands of src/server/test/whole-app/production-artifact.test.ts:
 # build the artifact once with the dev install, then install it into an empty folder with `npm ci --omit=dev`
 # and serve it with `node src/server/main.ts` (Node 24 strips the TypeScript types; nothing is bundled; no npm
-# wrapper: 68 MB less per store, and `docker stop`'s SIGTERM reaches the store itself).
-FROM node:24-bookworm-slim AS build
+# wrapper: 68 MB less per store, and `docker stop`'s SIGTERM reaches the store itself). The base is pinned to the
+# exact Node the tests run (package.json's devDependency `node`; deploy-files.test.ts compares them).
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:24-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 WORKDIR /app
 COPY --from=build /src/release/ /tmp/release/
 RUN tar -xzf /tmp/release/acctstore-*.tgz -C /app --strip-components=1 \

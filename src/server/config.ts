@@ -33,6 +33,9 @@ const envSchema = z.object({
   BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   BACKUP_KEEP_MIN: z.coerce.number().int().min(1).max(1000).default(3),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  // Migrations (each CLI, each store start) wait this long for a PostgreSQL still replaying WAL (a restore to a
+  // moment), then stop with one line.
+  RECOVERY_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   // Prometheus metrics without sign-in on 127.0.0.1:METRICS_PORT (they are always at /api/metrics for admins).
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   // A bearer token that also opens /api/metrics without a session (a Prometheus elsewhere), even with the

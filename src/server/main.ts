@@ -51,7 +51,10 @@ async function main(): Promise<void> {
 
     const database = connectDatabase(databaseUrl, config.DB_POOL_SIZE, STORE_APPLICATION_NAME);
     cleanups.push(database.close);
-    await applyMigrations(database);
+    await applyMigrations(database, undefined, {
+      recoveryWaitSeconds: config.RECOVERY_WAIT_SECONDS,
+      say: (line) => log.warn(line),
+    });
 
     const cipher = createCredentialCipher(
       loadCredentialsKey(config.CREDENTIALS_KEY, config.dataDir, (m) => log.warn(m)),

@@ -8,6 +8,7 @@ import { loadConfig } from '../config.ts';
 import { databaseUrlFor } from './database-url.ts';
 import { connectDatabase } from '../db/client.ts';
 import { applyMigrations } from '../db/migrate.ts';
+import { DatabaseReadOnly } from '../db/wait-for-writable.ts';
 import { displayNameFromEmail } from '../../shared/auth.ts';
 import { users } from '../modules/auth/auth.tables.ts';
 import { hashPassword } from '../modules/auth/password.ts';
@@ -36,7 +37,9 @@ async function main(): Promise<void> {
   const target = await databaseUrlFor(config);
   const database = connectDatabase(target.url, 2);
   try {
-    await applyMigrations(database);
+    await applyMigrations(database, undefined, {
+      recoveryWaitSeconds: config.RECOVERY_WAIT_SECONDS,
+    });
     const [existing] = await database.db.select().from(users).where(eq(users.email, email.data));
     const password =
       !existing || resetPassword ? crypto.randomBytes(12).toString('base64url') : null;
@@ -109,4 +112,8 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await main().catch((err: unknown) => {
+  if (!(err instanceof DatabaseReadOnly)) throw err;
+  console.error(`admin: ${err.message}`);
+  process.exitCode = 1;
+});

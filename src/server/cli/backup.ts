@@ -2,13 +2,19 @@
 // else the embedded one, running or not) into BACKUP_DIR (default /var/backups/acctstore in production, ./backups
 // elsewhere: never inside a release folder). Then, in that folder, it deletes backups older than BACKUP_KEEP_DAYS
 // (the newest BACKUP_KEEP_MIN stay) and writes `last-success`. The credentials key stays out unless
-// --include-key: a backup and its key kept together are as readable as the live shop.
+// --include-key: a backup and its key kept together are as readable as the live shop. At its start it deletes the
+// `.partial` files killed backups left there; a database without backup_runs yet (an upgrade's backup, run from
+// the new release before its migrations) is backed up all the same, only not recorded.
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { connectDatabase } from '../db/client.ts';
-import { pruneBackups, recordLastSuccess } from '../maintenance/prune-backups.ts';
-import { recordBackupSuccess } from '../maintenance/record-backup-success.ts';
+import {
+  pruneBackups,
+  recordLastSuccess,
+  removeDeadPartials,
+} from '../maintenance/prune-backups.ts';
+import { NOT_RECORDED, recordBackupSuccess } from '../maintenance/record-backup-success.ts';
 import { writeBackup } from '../maintenance/write-backup.ts';
 import { loadCredentialsKey } from '../modules/stock/credential-cipher.ts';
 import { databaseUrlFor } from './database-url.ts';
@@ -25,6 +31,8 @@ const isDir =
 const file = path.resolve(isDir ? path.join(given, `acctstore-${stamp}.backup`) : given);
 const dir = path.dirname(file);
 fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+for (const dead of removeDeadPartials(dir))
+  console.log(`backup: removed ${path.basename(dead)}, left by a backup that was killed.`);
 
 const key = includeKey
   ? loadCredentialsKey(config.CREDENTIALS_KEY, config.dataDir, () => {}).toString('hex')
@@ -40,7 +48,7 @@ try {
     keepMin: config.BACKUP_KEEP_MIN,
   });
   // For the metrics and the BackupTooOld alert (docs/deploy.md, "What to watch").
-  await recordBackupSuccess(database.db, 'logical');
+  const recorded = await recordBackupSuccess(database.db, 'logical');
   const rows = Object.values(manifest.counts).reduce((a, b) => a + b, 0);
   console.log(
     `backup: ${file} (${(fs.statSync(file).size / 1e6).toFixed(2)} MB, ${rows} rows in ${Object.keys(manifest.counts).length} tables, ` +
@@ -50,7 +58,8 @@ try {
         : '') +
       (key
         ? '\nbackup: it HOLDS THE CREDENTIALS KEY: store it where only you can read it.'
-        : '\nbackup: the credentials key is not in it; keep CREDENTIALS_KEY safe elsewhere.'),
+        : '\nbackup: the credentials key is not in it; keep CREDENTIALS_KEY safe elsewhere.') +
+      (recorded ? '' : `\nbackup: complete, ${NOT_RECORDED}`),
   );
 } finally {
   await database.close();

@@ -3,17 +3,22 @@
 import { loadConfig } from '../config.ts';
 import { connectDatabase } from '../db/client.ts';
 import { applyMigrations, readMigrationJournal } from '../db/migrate.ts';
+import { DatabaseReadOnly } from '../db/wait-for-writable.ts';
 import { databaseUrlFor } from './database-url.ts';
 
 const config = loadConfig();
 const target = await databaseUrlFor(config);
 const database = connectDatabase(target.url, 2);
 try {
-  await applyMigrations(database);
+  await applyMigrations(database, undefined, { recoveryWaitSeconds: config.RECOVERY_WAIT_SECONDS });
   const journal = readMigrationJournal();
   console.log(
     `migrations: the database is at ${journal.at(-1)?.tag ?? '(none)'} (${journal.length} migrations).`,
   );
+} catch (err) {
+  if (!(err instanceof DatabaseReadOnly)) throw err;
+  console.error(`migrations: ${err.message}`);
+  process.exitCode = 1;
 } finally {
   await database.close();
   await target.stop();

@@ -33,8 +33,10 @@ try {
 }
 if (process.argv.includes('--verify')) process.exit(0);
 const config = loadConfig();
+/** Rows load over this many connections at once, then keys and indexes build over them (restore-backup.ts). */
+const RESTORE_CONNECTIONS = 4;
 const target = await databaseUrlFor(config);
-const database = connectDatabase(target.url, 2);
+const database = connectDatabase(target.url, RESTORE_CONNECTIONS);
 try {
   const started = Date.now();
   const manifest = await restoreBackup(database, path.resolve(file));

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './client.ts';
 import { applyFunctions } from './functions.ts';
+import { waitForWritable } from './wait-for-writable.ts';
 
 export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -31,7 +32,13 @@ export function readMigrationJournal(folder = migrationsFolder): MigrationEntry[
 export async function applyMigrations(
   { db, pool }: Database,
   folder = migrationsFolder,
+  {
+    recoveryWaitSeconds = 300,
+    say = (line: string) => console.error(line),
+  }: { recoveryWaitSeconds?: number; say?: (line: string) => void } = {},
 ): Promise<void> {
+  // Never migrate a database that is still replaying WAL, or read-only for good: wait, or refuse in one line.
+  await waitForWritable(pool, { limitSeconds: recoveryWaitSeconds, say });
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);

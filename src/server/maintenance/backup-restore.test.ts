@@ -77,7 +77,7 @@ describe('backup and restore', () => {
     );
     const again = await writeBackup(wiped.pool, path.join(work, 'again.backup'));
     expect(again.counts).toEqual(manifest.counts);
-  });
+  }, 120_000); // a restore rebuilds every key and index: slow on a loaded machine
 
   it('refuses a database that is not empty and changes nothing in it', async () => {
     const before = await checkLedger(database.db);
@@ -97,7 +97,7 @@ describe('backup and restore', () => {
     // and the whole file still restores there afterwards
     await restoreBackup(target, file);
     expect(await checkLedger(target.db)).toEqual([]);
-  });
+  }, 120_000);
 
   it('refuses a backup holding a column this schema lacks, rather than lose its values', async () => {
     const lines = unzip(file)

@@ -26,6 +26,20 @@ export function pruneBackups(
   return removed;
 }
 
+/** A `.partial` nobody has written for this long is a killed backup's: a running one writes every few seconds. */
+export const DEAD_PARTIAL_MS = 10 * 60 * 1000;
+
+/** At a backup's start: deletes the `.partial` files that killed backups left in this folder (issue 49). */
+export function removeDeadPartials(dir: string, now = Date.now()): string[] {
+  const dead = fs
+    .readdirSync(dir)
+    .filter((f) => OURS.test(f) && f.endsWith('.partial'))
+    .map((f) => path.join(dir, f))
+    .filter((f) => now - fs.statSync(f).mtimeMs > DEAD_PARTIAL_MS);
+  for (const file of dead) fs.rmSync(file, { force: true });
+  return dead;
+}
+
 /** `<dir>/last-success`: the Unix time in seconds of the last complete backup, replaced atomically. */
 export function recordLastSuccess(dir: string, at = Date.now()): void {
   const file = path.join(dir, 'last-success');

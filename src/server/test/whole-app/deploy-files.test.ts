@@ -41,6 +41,26 @@ describe('deployment files', () => {
     }
   });
 
+  it("every Dockerfile's base image is an exact version; the store's is the Node the tests run", () => {
+    const bases = [read('Dockerfile'), read('deploy/postgres/Dockerfile')].flatMap((f) =>
+      [...f.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]!),
+    );
+    expect(bases).toHaveLength(3);
+    for (const base of bases) expect(base).toMatch(/^[a-z]+:\d+\.\d+(\.\d+)?-[a-z]+(-slim)?$/);
+    const tested = JSON.parse(read('node_modules/node/package.json')) as { version: string };
+    expect(bases.filter((b) => b.startsWith('node:'))).toEqual([
+      `node:${tested.version}-bookworm-slim`,
+      `node:${tested.version}-bookworm-slim`,
+    ]);
+  });
+
+  it('compose archives WAL through archive-push, which creates the stanza first (deploy/postgres/archive-push.sh)', () => {
+    expect(services.db).toContain('archive_command=/usr/local/bin/archive-push acctstore %p');
+    expect(read('deploy/postgres/Dockerfile')).toContain(
+      'COPY --chmod=755 archive-push.sh /usr/local/bin/archive-push',
+    );
+  });
+
   it('compose.yaml caps every container: json-file logs rotated, a memory limit', () => {
     for (const [name, block] of Object.entries(services)) {
       expect(block, name).toMatch(/driver: json-file[\s\S]*max-size: \d+m[\s\S]*max-file: '\d+'/);
@@ -57,7 +77,7 @@ describe('deployment files', () => {
     expect(read('Dockerfile')).toMatch(/^CMD \["node", "src\/server\/main\.ts"\]$/m);
     expect(services.migrate).toContain("command: ['node', 'src/server/cli/migrate.ts']");
     const unit = read('deploy/acctstore@.service');
-    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node .*src\/server\/main\.ts$/m);
+    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/env node .*src\/server\/main\.ts$/m);
     expect(unit.split('\n').filter((l) => !l.startsWith('#') && l.includes('npm'))).toEqual([]);
   });
 

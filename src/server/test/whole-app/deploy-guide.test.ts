@@ -2,10 +2,11 @@
 // in order, in one bash -euo pipefail, on an empty folder and a fresh database of the machine's PostgreSQL (5432, as
 // the guide says). It fails when the guide does. What a test cannot do to the machine is stated once, below:
 // SUBSTITUTIONS moves the guide's system paths, names and ports into this test's folder, database and free ports,
-// and SHIMS stand in for the commands that change the machine (apt-get, useradd, chown, systemctl, the NodeSource
-// download, git clone and the dev `npm ci`, which link this checkout instead). Everything else is the real thing:
-// psql as postgres, openssl, the build, `npm ci --omit=dev` of the release on Node 24, the unit file and env files
-// as systemd reads them, the store processes, curl, caddy validate, backup, restore, check:ledger.
+// and SHIMS stand in for the commands that change the machine (apt-get, useradd, chown, systemctl, git clone and
+// the dev `npm ci`, which link this checkout instead). Everything else is the real thing: Node 24 installed from
+// the npm registry by `npm install --global node@24` (into this test's /usr/local; from npm's cache when it has
+// it), psql as postgres, openssl, the build, `npm ci --omit=dev` of the release on that Node 24, the unit file and
+// env files as systemd reads them, the store processes, curl, caddy validate, backup, restore, check:ledger.
 import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -33,8 +34,7 @@ const SUBSTITUTIONS: [string, string][] = [
   ['/etc/caddy/', `${work}/etc/caddy/`],
   ['/etc/cron.d/', `${work}/etc/cron.d/`],
   ['/var/log/', `${work}/var/log/`],
-  ['/tmp/nodesource_setup.sh', `${work}/nodesource_setup.sh`],
-  ['/usr/bin/node ', `${node24} `], // the unit's ExecStart: Node 24 is /usr/bin/node on the server
+  ['/usr/local', `${work}/usr/local`], // where the guide installs Node 24; the unit's and cron's PATH
   ['create user acctstore', `create user ${db}`],
   ['create database acctstore owner acctstore', `create database ${db} owner ${db}`],
   ['postgres://acctstore:', `postgres://${db}:`],
@@ -58,10 +58,6 @@ const SHIMS: Record<string, string> = {
   'apt-get': 'exit 0 # the machine has the packages',
   useradd: 'exit 0 # the processes run as this test user',
   chown: 'exit 0',
-  curl: `if [[ "$*" == *deb.nodesource.com* ]]; then
-  while [ $# -gt 0 ]; do [ "$1" = -o ] && echo 'exit 0' > "$2"; shift; done; exit 0
-fi
-exec /usr/bin/curl "$@"`,
   git: `[ "$1" = clone ] && mkdir -p "$(dirname "$3")" && exec cp -a ${checkout} "$3"
 exec /usr/bin/git "$@"`,
   npm: `[ "$*" = ci ] && exec ln -s ${fs.realpathSync(path.join(root, 'node_modules'))} node_modules
@@ -81,13 +77,19 @@ export function guideScript(): string {
 const units = [`acctstore@${p1}`, `acctstore@${p2}`];
 const scriptEnv = () => ({
   HOME: process.env.HOME ?? '/root',
-  PATH: `${shims}:${path.dirname(node24)}:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin`,
+  // No Node 24 on it: the guide installs its own (before that, `node` is the machine's Node 20).
+  PATH: `${shims}:${work}/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin`,
   REPO: 'https://example.com/you/acctstore.git',
   GUIDE_STATE: path.join(work, 'state'),
   GUIDE_UNITS_DIR: `${work}/etc/systemd/system`,
   GUIDE_SUBSTITUTIONS: JSON.stringify(SUBSTITUTIONS),
   // The npm cache has every package already; the registry is not asked again.
   npm_config_prefer_offline: 'true',
+  // The machine's own certificate authorities for the registry (its npm reads them from its Node's global npmrc,
+  // which the guide's freshly installed Node does not have).
+  ...(process.env.NODE_EXTRA_CA_CERTS
+    ? { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS }
+    : {}),
   npm_config_audit: 'false',
   npm_config_fund: 'false',
 });
