@@ -8,7 +8,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { MailTransport } from './transports.ts';
-import { startJobLoop, type JobLoop } from '../../jobs/start-job-loop.ts';
 import { runOutboxRound, type OutboxKind, type OutboxTiming } from '../../jobs/outbox-round.ts';
 
 /** The 34th attempt comes 24.4 hours after the first (backoffMs): then the e-mail is failed. */
@@ -115,13 +114,4 @@ export async function deliverDueEmails(
   // As many lanes as the transport has connections: a message waits here, not inside the pool.
   const lanes = transport.concurrency ?? batch;
   return (await runOutboxRound(db, kind, { batch, lanes, log, timing: options.timing })).done;
-}
-
-/** Runs the worker every `intervalMs` and whenever poke() is called; stop() waits for the current round. */
-export function startMailWorker(
-  deliver: () => Promise<number>,
-  onError: (err: unknown) => void,
-  intervalMs = 2000,
-): JobLoop {
-  return startJobLoop(deliver, onError, intervalMs);
 }
