@@ -61,6 +61,11 @@ export type RoundOptions = {
 
 export type RoundResult = { claimed: number; done: number };
 
+/** Waits `firstMs` after the first failure, doubling, at most `maxMs`: every kind's backoff. */
+export function exponentialBackoff(firstMs: number, maxMs: number): (attempts: number) => number {
+  return (attempts) => Math.min(maxMs, firstMs * 2 ** Math.max(0, attempts - 1));
+}
+
 export function checkTiming(t: OutboxTiming): void {
   if (t.startWithinMs >= t.sendDeadlineMs || t.sendDeadlineMs * 4 > t.claimMs * 3)
     throw new Error('outbox timing: startWithinMs < sendDeadlineMs <= 3/4 of claimMs');

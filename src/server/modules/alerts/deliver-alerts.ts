@@ -8,7 +8,7 @@ import type { OwnerAlertKind } from '../../../shared/owner-alerts.ts';
 import type { Db } from '../../db/client.ts';
 import { renderAlert } from './render-alert.ts';
 import type { TelegramSender } from './telegram-client.ts';
-import { runOutboxRound, type OutboxKind } from '../../jobs/outbox-round.ts';
+import { exponentialBackoff, runOutboxRound, type OutboxKind } from '../../jobs/outbox-round.ts';
 
 export type AlertTiming = { claimMs: number; startWithinMs: number; sendTimeoutMs: number };
 
@@ -19,9 +19,7 @@ export const ALERT_TIMING: AlertTiming = {
 };
 
 /** 5 s doubling, at most 10 minutes: the owner hears within 10 minutes of the Bot API coming back. */
-export function alertBackoffMs(attempts: number): number {
-  return Math.min(600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
-}
+export const alertBackoffMs = exponentialBackoff(5_000, 600_000);
 
 type Claimed = {
   id: string;

@@ -8,7 +8,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { MailTransport } from './transports.ts';
-import { runOutboxRound, type OutboxKind, type OutboxTiming } from '../../jobs/outbox-round.ts';
+import {
+  exponentialBackoff,
+  runOutboxRound,
+  type OutboxKind,
+  type OutboxTiming,
+} from '../../jobs/outbox-round.ts';
 
 /** The 34th attempt comes 24.4 hours after the first (backoffMs): then the e-mail is failed. */
 export const MAX_ATTEMPTS = 34;
@@ -21,9 +26,7 @@ export const DELIVERY_TIMING: DeliveryTiming = {
   sendDeadlineMs: 90_000,
 };
 
-export function backoffMs(attempts: number): number {
-  return Math.min(3600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
-}
+export const backoffMs = exponentialBackoff(5_000, 3600_000);
 
 type Claimed = {
   id: string;

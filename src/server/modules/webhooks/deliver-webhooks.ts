@@ -16,7 +16,12 @@ import { postWebhook, type PostOutcome } from './post-webhook.ts';
 import type { OrderItems } from '../orders/read-orders.ts';
 import { renderOrderEvent } from './render-order-event.ts';
 import { signWebhook } from './sign-webhook.ts';
-import { runOutboxRound, type OutboxKind, type OutboxTiming } from '../../jobs/outbox-round.ts';
+import {
+  exponentialBackoff,
+  runOutboxRound,
+  type OutboxKind,
+  type OutboxTiming,
+} from '../../jobs/outbox-round.ts';
 
 export type WebhookTiming = OutboxTiming & {
   /** Each POST's own limit (connect, send, answer). */
@@ -31,9 +36,7 @@ export const WEBHOOK_TIMING: WebhookTiming = {
 };
 
 /** 30 s, doubling, at most 6 hours: twelve attempts span about 15 hours. */
-export function webhookBackoffMs(attempts: number): number {
-  return Math.min(6 * 3600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
-}
+export const webhookBackoffMs = exponentialBackoff(30_000, 6 * 3600_000);
 
 export type WebhookDeliveryDeps = {
   db: Db;
