@@ -11,6 +11,9 @@ import { createResultWriter, type Claim } from './record-outcomes.ts';
 /** Counted from the claim: startWithinMs < sendDeadlineMs <= 3/4 of claimMs (time left to record results). */
 export type OutboxTiming = { claimMs: number; startWithinMs: number; sendDeadlineMs: number };
 
+/** The claim of the kinds that send to one slow service (SMTP, the Bot API): 2 minutes, started within 45 s. */
+export const TWO_MINUTE_CLAIM = { claimMs: 120_000, startWithinMs: 45_000 } as const;
+
 export type RunOutcome =
   /** Done; `code` is kept in the kind's `doneSet` as `v.code` (a webhook's answer). */
   | { ok: true; code?: number | null }

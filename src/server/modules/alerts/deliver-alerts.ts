@@ -8,15 +8,16 @@ import type { OwnerAlertKind } from '../../../shared/owner-alerts.ts';
 import type { Db } from '../../db/client.ts';
 import { renderAlert } from './render-alert.ts';
 import type { TelegramSender } from './telegram-client.ts';
-import { exponentialBackoff, runOutboxRound, type OutboxKind } from '../../jobs/outbox-round.ts';
+import {
+  exponentialBackoff,
+  runOutboxRound,
+  TWO_MINUTE_CLAIM,
+  type OutboxKind,
+} from '../../jobs/outbox-round.ts';
 
 export type AlertTiming = { claimMs: number; startWithinMs: number; sendTimeoutMs: number };
 
-export const ALERT_TIMING: AlertTiming = {
-  claimMs: 120_000,
-  startWithinMs: 45_000,
-  sendTimeoutMs: 15_000,
-};
+export const ALERT_TIMING: AlertTiming = { ...TWO_MINUTE_CLAIM, sendTimeoutMs: 15_000 };
 
 /** 5 s doubling, at most 10 minutes: the owner hears within 10 minutes of the Bot API coming back. */
 export const alertBackoffMs = exponentialBackoff(5_000, 600_000);

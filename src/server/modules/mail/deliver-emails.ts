@@ -11,6 +11,7 @@ import type { MailTransport } from './transports.ts';
 import {
   exponentialBackoff,
   runOutboxRound,
+  TWO_MINUTE_CLAIM,
   type OutboxKind,
   type OutboxTiming,
 } from '../../jobs/outbox-round.ts';
@@ -20,11 +21,7 @@ export const MAX_ATTEMPTS = 34;
 
 export type DeliveryTiming = OutboxTiming;
 
-export const DELIVERY_TIMING: DeliveryTiming = {
-  claimMs: 120_000,
-  startWithinMs: 45_000,
-  sendDeadlineMs: 90_000,
-};
+export const DELIVERY_TIMING: DeliveryTiming = { ...TWO_MINUTE_CLAIM, sendDeadlineMs: 90_000 };
 
 export const backoffMs = exponentialBackoff(5_000, 3600_000);
 
