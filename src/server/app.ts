@@ -36,12 +36,10 @@ import { registerAfterAnswer } from './http/after-answer.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerMetrics } from './modules/health/metrics.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
-import { deliverDueEmails, startMailWorker } from './modules/mail/deliver-emails.ts';
 import { createFailureCounters } from './modules/health/failure-counters.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { adminEmailRoutes } from './modules/mail/admin-emails.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
-import { deliverDueAlerts, skipWaitingAlerts } from './modules/alerts/deliver-alerts.ts';
 import { createTelegramSender } from './modules/alerts/telegram-client.ts';
 import {
   createLocalMailbox,
@@ -62,10 +60,7 @@ import {
   type CredentialCipher,
 } from './modules/stock/credential-cipher.ts';
 import { adminStockCsvRoutes } from './modules/stock/admin-stock-csv.routes.ts';
-import { startJobLoop } from './jobs/start-job-loop.ts';
-import { pruneStaleRows } from './jobs/prune-stale-rows.ts';
 import { outboxBodyOpener } from './modules/orders/credentials-email.ts';
-import { refreshPendingStockCounts } from './modules/stock/stock-count.ts';
 import { adminPaymentRoutes } from './modules/payments/admin-payments.routes.ts';
 import { adminUserRoutes } from './modules/admin/admin-users.routes.ts';
 import { createErcasPayProvider } from './modules/payments/ercaspay-client.ts';
@@ -86,8 +81,8 @@ import { readOpenTopups } from './modules/payments/open-topups.ts';
 import { readPublicAccount, readSampleAccounts } from './modules/stock/read-public-accounts.ts';
 import { readAccountCounts } from './modules/stock/stock-figures.ts';
 import { loadProfileTotals } from './modules/wallet/profile-totals.ts';
-import { systemResolve, type Resolve } from './modules/webhooks/check-destination.ts';
-import { deliverDueWebhooks } from './modules/webhooks/deliver-webhooks.ts';
+import type { Resolve } from './modules/webhooks/check-destination.ts';
+import { startBackgroundWork } from './background/background-work.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { referralRoutes } from './modules/referrals/referrals.routes.ts';
 import { REFERRAL_COOKIE, tieReferral } from './modules/referrals/tie-referral.ts';
@@ -242,47 +237,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : createSandboxProvider({ db, publicUrl: config.publicUrl }));
   const failures = createFailureCounters(mailTransport.name, paymentProvider.name);
-  const deliverMail = () =>
-    deliverDueEmails(db, mailTransport, config.MAIL_FROM, {
-      open: openBody,
-      log: app.log,
-      onFailure: failures.emailSendFailed,
-    });
-  const mailWorker = deps.startJobs
-    ? startMailWorker(deliverMail, (err) => app.log.error({ err }, 'mail worker failed'))
-    : null;
-  app.addHook('onClose', async () => {
-    await mailWorker?.stop();
-    mailTransport.close?.();
+  const telegram =
+    config.TELEGRAM_BOT_TOKEN && config.TELEGRAM_CHAT_ID
+      ? {
+          baseUrl: config.TELEGRAM_API_BASE,
+          token: config.TELEGRAM_BOT_TOKEN,
+          chatId: config.TELEGRAM_CHAT_ID,
+        }
+      : null;
+  const telegramSender = telegram ? createTelegramSender(telegram) : null;
+  const work = startBackgroundWork(app, {
+    db,
+    config,
+    cipher,
+    mailTransport,
+    openBody,
+    onEmailFailure: failures.emailSendFailed,
+    orderItems: reads.orderItems,
+    resolveWebhookHost: deps.resolveWebhookHost,
+    telegramSender,
+    enabled: deps.startJobs ?? false,
   });
-  const pokeMail = () => mailWorker?.poke();
-  // A background loop (only when this app runs jobs), stopped with the app; its failures are logged.
-  const backgroundJob = (name: string, work: () => Promise<number>, intervalMs: number) => {
-    if (!deps.startJobs) return null;
-    const loop = startJobLoop(work, (err) => app.log.error({ err }, `${name} failed`), intervalMs);
-    app.addHook('onClose', () => loop.stop());
-    return loop;
-  };
-  // Webhooks: the same outbox discipline as e-mail (docs/decisions/024-signed-webhooks.md).
-  const webhookPolicy = { allowLoopback: !config.isProduction };
-  const deliverWebhooks = () =>
-    deliverDueWebhooks({
-      db,
-      cipher,
-      policy: webhookPolicy,
-      resolve: deps.resolveWebhookHost ?? systemResolve,
-      warrantyHours: config.WARRANTY_HOURS,
-      orderItems: reads.orderItems,
-      log: app.log,
-    });
-  app.decorate('deliverWebhooks', deliverWebhooks);
-  const webhookWorker = backgroundJob('webhook worker', deliverWebhooks, 2000);
-  const pokeWebhooks = () => webhookWorker?.poke();
-  /** After a commit that may have queued e-mail and webhooks (a purchase, a credit, a resolution). */
-  const pokeOutboxes = () => {
-    pokeMail();
-    pokeWebhooks();
-  };
+  const { pokeMail, pokeWebhooks, pokeOutboxes, webhookPolicy } = work;
+  app.decorate('deliverWebhooks', work.deliverWebhooks);
 
   const referralTerms = {
     percent: config.REFERRAL_PERCENT,
@@ -298,36 +275,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onVerificationFailure: (reason) =>
       failures.paymentVerificationFailed(paymentProvider.name, reason),
   });
-  backgroundJob(
+  work.engine.queue(
     'payment reconciler',
     () => reconcileDuePayments(db, (id) => settle(id, 'reconciler')),
     15_000,
   );
-  // Owner alerts: queued by database triggers with their cause, sent from here. Nothing is read or written at
-  // boot: the first round runs after the interval, so a database that is down at start delays alerts, not the app.
-  const telegram =
-    config.TELEGRAM_BOT_TOKEN && config.TELEGRAM_CHAT_ID
-      ? {
-          baseUrl: config.TELEGRAM_API_BASE,
-          token: config.TELEGRAM_BOT_TOKEN,
-          chatId: config.TELEGRAM_CHAT_ID,
-        }
-      : null;
-  const telegramSender = telegram ? createTelegramSender(telegram) : null;
-  if (telegramSender)
-    backgroundJob(
-      'telegram alerts',
-      () => deliverDueAlerts(db, telegramSender, { log: app.log }),
-      3_000,
-    );
-  else backgroundJob('skipping alerts (no Telegram bot)', () => skipWaitingAlerts(db), 60_000);
-  backgroundJob('pruning', async () => (await pruneStaleRows(db, app.log), 0), 60_000);
-  // A process killed between a purchase's commit and its stock_count refresh leaves the change pending.
-  backgroundJob(
-    'stock count sweep',
-    async () => (await refreshPendingStockCounts(db), 0),
-    30_000,
-  )?.poke();
 
   healthRoutes(app, { db, isDraining: app.isDraining });
   registerMetrics(app, {

@@ -1,4 +1,5 @@
-// The admin console's E-mail tab contract: outbox messages that failed or are waiting to be retried, and Retry.
+// The admin console's E-mail tab contract: outbox messages that failed or are waiting to be retried, Retry and
+// Retry all.
 // Bodies never travel: credentials e-mails are sealed, and a subject and an error are enough to act on.
 import { z } from 'zod';
 import { timestampSchema } from './answer-parts.ts';
@@ -26,9 +27,22 @@ export type AdminEmailList = z.infer<typeof adminEmailListSchema>;
 export const retryEmailResultSchema = z.object({ message: z.string(), email: adminEmailSchema });
 export type RetryEmailResult = z.infer<typeof retryEmailResultSchema>;
 
+/** POST /api/admin/emails/retry-failed */
+export const retryFailedEmailsResultSchema = z.object({
+  message: z.string(),
+  retried: z.number().int(),
+});
+export type RetryFailedEmailsResult = z.infer<typeof retryFailedEmailsResultSchema>;
+
 export const adminEmailMessages = {
+  /** After Retry all: how many went back to the outbox. */
+  queuedAll: (n: number) =>
+    n === 0
+      ? 'No e-mail is waiting for a retry.'
+      : `${n} e-mail${n === 1 ? '' : 's'} queued: they will be sent again in a moment.`,
   queued: 'E-mail queued: it will be sent again in a moment.',
   notWaiting: 'This e-mail is not waiting for a retry.',
   notFound: 'E-mail not found',
   retryFailed: 'Failed to retry e-mail',
+  retryAllFailed: 'Failed to retry e-mails',
 } as const;

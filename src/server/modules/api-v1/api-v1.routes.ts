@@ -11,16 +11,16 @@ import type {
   V1TopupList,
 } from '../../../shared/api-v1.ts';
 import type { CustomerOrder } from '../../../shared/orders.ts';
-import { orderMessages, purchaseSchema } from '../../../shared/orders.ts';
+import { orderMessages } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { parseId } from '../../http/params.ts';
-import { parseInput } from '../../http/validate.ts';
 import { readWalletBalance } from '../auth/wallet-balance.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { readOrderCredentials } from '../orders/order-credentials.ts';
-import { purchase, type PurchaseLine } from '../orders/purchase.ts';
+import type { PurchaseLine } from '../orders/purchase.ts';
+import { handlePurchase } from '../orders/handle-purchase.ts';
 import { readOrders, type OrderItems } from '../orders/read-orders.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { readTopupHistory } from '../payments/read-topup-history.ts';
@@ -31,7 +31,6 @@ import { answers } from '../../http/response-schemas.ts';
 import { paths } from '../../../shared/paths.ts';
 
 /** The same rule as the web checkout's header (orders.routes.ts). */
-const idempotencyKeySchema = z.string().trim().min(8).max(100);
 
 type Deps = {
   db: Db;
@@ -98,32 +97,8 @@ export function apiV1Routes(
   app.post(
     fastifyUrl(ops.purchase),
     v1RouteOptions(ops.purchase),
-    async (req, reply): Promise<V1PurchaseResult> => {
-      const user = currentUser(req);
-      const key = idempotencyKeySchema.safeParse(req.headers['idempotency-key']);
-      if (!key.success) throw badRequest(orderMessages.idempotencyRequired);
-      const input = parseInput(purchaseSchema, req.body);
-      // The key's own session (docs/decisions/023): purchase_order checks it in its transaction, as for the web.
-      const outcome = await purchase(db, purchases, {
-        user,
-        sessionTokenHash: req.sessionTokenHash!,
-        input,
-        idempotencyKey: key.data,
-        warrantyHours,
-      });
-      if (!outcome.replayed) {
-        pokeMail();
-        req.log.info(
-          { orderId: outcome.orderId, quantity: input.quantity, apiKeyId: req.apiKeyId },
-          'purchase: order completed',
-        );
-      }
-      const order =
-        outcome.order ??
-        (await readOrders(db, orderItems, user.id, warrantyHours, outcome.orderId))[0]!;
-      reply.status(outcome.replayed ? 200 : 201);
-      return { order, balanceKobo: outcome.balanceKobo };
-    },
+    (req, reply): Promise<V1PurchaseResult> =>
+      handlePurchase(req, reply, { db, purchases, pokeMail, warrantyHours, orderItems }),
   );
 
   app.get(

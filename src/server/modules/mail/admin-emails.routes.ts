@@ -1,8 +1,10 @@
-// The admin E-mail tab: GET /api/admin/emails (failed and retrying messages, no bodies) and Retry.
+// The admin E-mail tab: GET /api/admin/emails (failed and retrying messages, no bodies), Retry and Retry all.
 import type { FastifyInstance } from 'fastify';
 import {
   adminEmailListSchema,
   retryEmailResultSchema,
+  retryFailedEmailsResultSchema,
+  type RetryFailedEmailsResult,
   adminEmailMessages,
   type RetryEmailResult,
   type AdminEmailList,
@@ -12,6 +14,7 @@ import { currentUser } from '../../http/access.ts';
 import { parseId } from '../../http/params.ts';
 import { listEmailsNeedingAttention } from './emails-needing-attention.ts';
 import { retryEmail } from './retry-email.ts';
+import { retryFailedEmails } from './retry-failed-emails.ts';
 import { answers } from '../../http/response-schemas.ts';
 
 export function adminEmailRoutes(
@@ -32,6 +35,16 @@ export function adminEmailRoutes(
       const email = await retryEmail(db, currentUser(req), id);
       pokeMail();
       return { message: adminEmailMessages.queued, email };
+    },
+  );
+
+  app.post(
+    '/api/admin/emails/retry-failed',
+    { config: { access: 'admin' }, ...answers({ 200: retryFailedEmailsResultSchema }) },
+    async (req): Promise<RetryFailedEmailsResult> => {
+      const retried = await retryFailedEmails(db, currentUser(req));
+      pokeMail();
+      return { message: adminEmailMessages.queuedAll(retried), retried };
     },
   );
 }

@@ -8,7 +8,6 @@ import {
   emailCredentialsResultSchema,
   activityListSchema,
   orderMessages,
-  purchaseSchema,
   purchaseIncludeSchema,
   type ActivityList,
   type EmailCredentialsResult,
@@ -18,14 +17,15 @@ import {
 } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { parseId } from '../../http/params.ts';
 import { consumeLimit } from '../../http/rate-limit.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { enqueueCredentialsEmail } from './credentials-email.ts';
 import { credentialsText, loadOwnOrder, readOrderCredentials } from './order-credentials.ts';
-import { purchase, type PurchaseLine } from './purchase.ts';
+import type { PurchaseLine } from './purchase.ts';
+import { handlePurchase } from './handle-purchase.ts';
 import { readOrders, type OrderItems } from './read-orders.ts';
 import { readActivity } from '../wallet/read-activity.ts';
 import { answers, textAnswer } from '../../http/response-schemas.ts';
@@ -33,7 +33,6 @@ import { quoteInputSchema, quoteSchema, type Quote } from '../../../shared/promo
 import { quoteOrder } from './quote-order.ts';
 
 const downloadQuery = z.object({ format: z.enum(['json', 'txt']).default('json') });
-const idempotencyKeySchema = z.string().trim().min(8).max(100);
 const EMAILS_PER_ORDER_PER_HOUR = 5;
 
 type Deps = {
@@ -61,35 +60,24 @@ export function orderRoutes(
       ...answers({ 200: purchaseResultSchema, 201: purchaseResultSchema }),
     },
     async (req, reply): Promise<PurchaseResult> => {
-      const user = currentUser(req);
-      const key = idempotencyKeySchema.safeParse(req.headers['idempotency-key']);
-      if (!key.success) throw badRequest(orderMessages.idempotencyRequired);
-      const input = parseInput(purchaseSchema, req.body);
       const { include } = parseInput(purchaseIncludeSchema, req.query);
-      const outcome = await purchase(db, purchases, {
-        user,
-        sessionTokenHash: req.sessionTokenHash!,
-        input,
-        idempotencyKey: key.data,
+      const result = await handlePurchase(req, reply, {
+        db,
+        purchases,
+        pokeMail,
         warrantyHours,
+        orderItems,
       });
-      if (!outcome.replayed) {
-        pokeMail();
-        req.log.info(
-          { orderId: outcome.orderId, quantity: input.quantity },
-          'purchase: order completed',
-        );
-      }
-      const [order] = outcome.order
-        ? [outcome.order]
-        : await readOrders(db, orderItems, user.id, warrantyHours, outcome.orderId);
-      reply.status(outcome.replayed ? 200 : 201);
-      if (include !== 'credentials' || order!.status !== 'completed')
-        return { order: order!, balanceKobo: outcome.balanceKobo };
+      if (include !== 'credentials' || result.order.status !== 'completed') return result;
       // The checkout's order page shows them next: read after the purchase, outside its transaction.
       reply.header('cache-control', 'no-store');
-      const credentials = await readOrderCredentials(db, cipher, user.id, order!.id);
-      return { order: order!, balanceKobo: outcome.balanceKobo, credentials };
+      const credentials = await readOrderCredentials(
+        db,
+        cipher,
+        currentUser(req).id,
+        result.order.id,
+      );
+      return { ...result, credentials };
     },
   );
 

@@ -1,8 +1,6 @@
-// The webhook outbox's worker, with the e-mail outbox's discipline (docs/decisions/013, 024): claims due deliveries
-// with SKIP LOCKED (safe with many app processes), posts each signed, and records the outcome only under the claim
-// that made the attempt (its attempt number). A claim outlives every POST it covers: one not started within
-// startWithinMs is released untouched, a POST still going at sendDeadlineMs is aborted, and each POST has its own
-// shorter timeout; so no other process takes a delivery while a POST of it may be under way.
+// The webhook kind of the one outbox engine (src/server/jobs/outbox-round.ts, ADR 032; docs/decisions/024): each due
+// delivery is posted signed, to the address checked at that attempt; each POST has its own timeout, shorter than
+// the round's deadline, so a claim outlives every POST it covers.
 import { sql } from 'drizzle-orm';
 import { WEBHOOK_SIGNATURE_HEADER } from '../../../shared/webhooks.ts';
 import type { Db } from '../../db/client.ts';
@@ -18,13 +16,16 @@ import { postWebhook, type PostOutcome } from './post-webhook.ts';
 import type { OrderItems } from '../orders/read-orders.ts';
 import { renderOrderEvent } from './render-order-event.ts';
 import { signWebhook } from './sign-webhook.ts';
+import {
+  exponentialBackoff,
+  runOutboxRound,
+  type OutboxKind,
+  type OutboxTiming,
+} from '../../jobs/outbox-round.ts';
 
-export type WebhookTiming = {
-  claimMs: number;
-  startWithinMs: number;
+export type WebhookTiming = OutboxTiming & {
   /** Each POST's own limit (connect, send, answer). */
   requestTimeoutMs: number;
-  sendDeadlineMs: number;
 };
 
 export const WEBHOOK_TIMING: WebhookTiming = {
@@ -35,9 +36,7 @@ export const WEBHOOK_TIMING: WebhookTiming = {
 };
 
 /** 30 s, doubling, at most 6 hours: twelve attempts span about 15 hours. */
-export function webhookBackoffMs(attempts: number): number {
-  return Math.min(6 * 3600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
-}
+export const webhookBackoffMs = exponentialBackoff(30_000, 6 * 3600_000);
 
 export type WebhookDeliveryDeps = {
   db: Db;
@@ -69,50 +68,54 @@ type Claimed = {
   secret_sealed: string;
 };
 
+const webhookKind = (deps: WebhookDeliveryDeps, timing: WebhookTiming): OutboxKind<Claimed> => ({
+  noun: 'webhook',
+  table: 'webhook_deliveries',
+  doneStatus: 'delivered',
+  doneSet: sql`delivered_at = now(), last_status_code = v.code, last_error = null`,
+  claimSet: sql`, last_attempt_at = now()`,
+  pickOrder: sql`next_attempt_at`,
+  select: sql`c.id, c.event, c.event_id, c.user_id, c.subject_id, c.payload, c.attempts, c.max_attempts,
+    c.created_at, e.url, e.secret_sealed`,
+  join: sql`join webhook_endpoints e on e.id = c.endpoint_id`,
+  runOrder: sql`c.next_attempt_at`,
+  timing,
+  backoffMs: webhookBackoffMs,
+  isLastAttempt: (d) => d.attempts >= d.max_attempts,
+  describe: (d, { reason }) => ({
+    deliveryId: d.id,
+    event: d.event,
+    attempts: d.attempts,
+    error: reason,
+  }),
+  run: async (d, deadline) => {
+    const outcome = await post(deps, timing, d, deadline);
+    const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    if (ok) return { ok: true, code: outcome.statusCode };
+    const error =
+      outcome.error ??
+      `answered ${outcome.statusCode} (a 2xx answer is needed; redirects are not followed)`;
+    return { ok: false, error, set: sql`last_status_code = ${outcome.statusCode}` };
+  },
+});
+
 /** Delivers up to `batch` due deliveries; returns how many were claimed (the job loop repeats while > 0). */
 export async function deliverDueWebhooks(deps: WebhookDeliveryDeps): Promise<number> {
   const { db, batch = 100, concurrency = 10 } = deps;
   const timing = deps.timing ?? WEBHOOK_TIMING;
-  if (
-    timing.startWithinMs + timing.requestTimeoutMs > timing.sendDeadlineMs ||
-    timing.sendDeadlineMs * 4 > timing.claimMs * 3
-  )
+  if (timing.startWithinMs + timing.requestTimeoutMs > timing.sendDeadlineMs)
     throw new Error('webhook timing: startWithin + requestTimeout <= sendDeadline <= 3/4 of claim');
-  const { rows } = await db.execute<Claimed>(sql`
-    with claimed as (
-      update webhook_deliveries set status = 'sending', attempts = attempts + 1, last_attempt_at = now(),
-        locked_until = now() + ${`${timing.claimMs} milliseconds`}::interval
-      where id in (
-        select id from webhook_deliveries
-        where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())
-        order by next_attempt_at limit ${batch} for update skip locked)
-      returning *)
-    select c.id, c.event, c.event_id, c.user_id, c.subject_id, c.payload, c.attempts, c.max_attempts,
-      c.created_at, e.url, e.secret_sealed
-    from claimed c join webhook_endpoints e on e.id = c.endpoint_id
-    order by c.next_attempt_at`);
-  const startBy = Date.now() + timing.startWithinMs;
-  const deadline = AbortSignal.timeout(timing.sendDeadlineMs);
-  let next = 0;
-  const lane = async () => {
-    while (next < rows.length) {
-      const d = rows[next++]!;
-      if (Date.now() > startBy) await release(db, d);
-      else await deliverOne(deps, timing, d, deadline);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
-  return rows.length;
+  const kind = webhookKind(deps, timing);
+  return (await runOutboxRound(db, kind, { batch, lanes: concurrency, log: deps.log })).claimed;
 }
 
-async function deliverOne(
+/** One signed POST to the address checked at this attempt. */
+async function post(
   deps: WebhookDeliveryDeps,
   timing: WebhookTiming,
   d: Claimed,
   deadline: AbortSignal,
-): Promise<void> {
-  const { db } = deps;
-  let outcome: PostOutcome;
+): Promise<PostOutcome> {
   try {
     const body = d.payload ?? (await renderAndKeep(deps, d));
     const url = new URL(d.url);
@@ -120,7 +123,7 @@ async function deliverOne(
     const pinned = await resolveDestination(url, deps.policy, deps.resolve);
     const secret = openEmailBody(deps.cipher, d.secret_sealed);
     const signature = signWebhook(secret, body, Math.floor(Date.now() / 1000));
-    outcome = await postWebhook(
+    return await postWebhook(
       url,
       pinned,
       {
@@ -135,7 +138,7 @@ async function deliverOne(
       AbortSignal.any([deadline, AbortSignal.timeout(timing.requestTimeoutMs)]),
     );
   } catch (err) {
-    outcome = {
+    return {
       statusCode: null,
       error:
         err instanceof RefusedDestination
@@ -143,31 +146,6 @@ async function deliverOne(
           : `could not send: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300),
     };
   }
-  const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
-  if (ok) {
-    await db.execute(sql`update webhook_deliveries set status = 'delivered', delivered_at = now(),
-      last_status_code = ${outcome.statusCode}, last_error = null, locked_until = null
-      where id = ${d.id} and status = 'sending' and attempts = ${d.attempts}`);
-    return;
-  }
-  const giveUp = d.attempts >= d.max_attempts;
-  const error =
-    outcome.error ??
-    `answered ${outcome.statusCode} (a 2xx answer is needed; redirects are not followed)`;
-  deps.log?.warn(
-    {
-      deliveryId: d.id,
-      event: d.event,
-      attempts: d.attempts,
-      statusCode: outcome.statusCode,
-      error,
-    },
-    giveUp ? 'webhook delivery failed: gave up' : 'webhook delivery failed: will retry',
-  );
-  await db.execute(sql`update webhook_deliveries set status = ${giveUp ? 'failed' : 'pending'},
-    last_status_code = ${outcome.statusCode}, last_error = ${error}, locked_until = null,
-    next_attempt_at = now() + ${`${webhookBackoffMs(d.attempts)} milliseconds`}::interval
-    where id = ${d.id} and status = 'sending' and attempts = ${d.attempts}`);
 }
 
 /** An order's body is made at its first claim and kept (render-order-event.ts). */
@@ -181,10 +159,4 @@ async function renderAndKeep(deps: WebhookDeliveryDeps, d: Claimed): Promise<str
   await deps.db.execute(sql`update webhook_deliveries set payload = ${body}
     where id = ${d.id} and payload is null`);
   return body;
-}
-
-/** A delivery never started goes back as it was: due now, the attempt not counted. */
-async function release(db: Db, d: Claimed): Promise<void> {
-  await db.execute(sql`update webhook_deliveries set status = 'pending', attempts = attempts - 1,
-    locked_until = null where id = ${d.id} and status = 'sending' and attempts = ${d.attempts}`);
 }

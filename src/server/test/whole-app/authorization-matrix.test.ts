@@ -620,6 +620,10 @@ const matrix: Record<string, Row> = {
     expect: ADMINS(),
     request: async () => ({ url: `/api/admin/emails/${await tmpFailedEmail()}/retry` }),
   },
+  'POST /api/admin/emails/retry-failed': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/emails/retry-failed' }),
+  },
   'GET /api/admin/alerts': { expect: ADMINS(), request: () => ({ url: '/api/admin/alerts' }) },
   'PUT /api/admin/alerts': {
     expect: ADMINS(),

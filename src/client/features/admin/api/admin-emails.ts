@@ -1,8 +1,10 @@
-// The admin E-mail tab: GET /api/admin/emails (failed and retrying messages) and POST /api/admin/emails/:id/retry.
+// The admin E-mail tab: GET /api/admin/emails (failed and retrying messages) POST /api/admin/emails/:id/retry and
+// POST /api/admin/emails/retry-failed (Retry all).
 import { useQuery } from '@tanstack/react-query';
 import {
   adminEmailMessages,
   type RetryEmailResult,
+  type RetryFailedEmailsResult,
   type AdminEmailList,
 } from '../../../../shared/admin-emails.ts';
 import { api } from '../../../lib/api.ts';
@@ -22,5 +24,13 @@ export function useRetryEmail() {
         method: 'POST',
       }),
     fallbackError: adminEmailMessages.retryFailed,
+  });
+}
+
+export function useRetryFailedEmails() {
+  return useAdminMutation({
+    mutationFn: () =>
+      api<RetryFailedEmailsResult>('/api/admin/emails/retry-failed', { method: 'POST' }),
+    fallbackError: adminEmailMessages.retryAllFailed,
   });
 }

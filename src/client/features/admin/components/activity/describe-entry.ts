@@ -139,6 +139,7 @@ const PHRASES: Partial<Record<AuditEntry['action'], Phrase>> = {
   ],
   'user.promote': (d, s) => [`Made ${str(d.email) || s} an admin`, ['email']],
   'email.retry': () => ['Sent a failed e-mail again', []],
+  'email.retry_all': (d) => [`Sent ${Number(d.count)} failed e-mails again`, ['count']],
   'alerts.update': () => ['Changed the owner alert settings', []],
 };
 

@@ -1,8 +1,9 @@
 // The E-mail tab: messages the store could not deliver (given up, or failing and waiting to retry), each with
-// Retry. Bodies are never fetched: credentials e-mails stay sealed; recipient, subject and error are enough.
+// Retry, and Retry all after an outage. Bodies are never fetched: credentials e-mails stay sealed; recipient, subject and error are enough.
 import { RotateCw } from 'lucide-react';
 import type { AdminEmail } from '../../../../../shared/admin-emails.ts';
-import { useAdminEmails, useRetryEmail } from '../../api/admin-emails.ts';
+import { useAdminEmails, useRetryEmail, useRetryFailedEmails } from '../../api/admin-emails.ts';
+import { Button } from '../../../../components/ui/button.tsx';
 import { ActionsCell, Cell, DataTable, Row } from '../data-table.tsx';
 import { RowActionButton } from '../row-action-button.tsx';
 import { Panel } from '../form-extras.tsx';
@@ -15,10 +16,24 @@ const stateLabels: Record<AdminEmail['state'], string> = { failed: 'Failed', ret
 export function EmailFailuresTab() {
   const emails = useAdminEmails();
   const retry = useRetryEmail();
+  const retryAll = useRetryFailedEmails();
+  const waiting = emails.data?.emails.length ?? 0;
   return (
     <Panel
       title="E-mail Delivery Problems"
-      description="E-mails the store could not send. Retrying ones are tried again automatically; Retry sends one now, a failed one gets one more attempt."
+      description="E-mails the store could not send. Retrying ones are tried again automatically for a day; Retry sends one now, Retry all sends every one now, and a failed one gets one more attempt."
+      actions={
+        waiting > 0 ? (
+          <Button
+            size="sm"
+            disabled={retryAll.isPending}
+            onClick={() => retryAll.mutate()}
+            className="whitespace-nowrap"
+          >
+            <RotateCw className="h-4 w-4" aria-hidden /> Retry all ({waiting})
+          </Button>
+        ) : null
+      }
     >
       <QueryState
         query={emails}

@@ -5,7 +5,7 @@ import { rateLimitHits } from '../http/rate-limit.tables.ts';
 import { ownerAlerts } from '../modules/alerts/alerts.tables.ts';
 import { insertUser, signInCookie } from '../test/auth-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { jobRuns } from './jobs.tables.ts';
+import { jobRuns } from '../jobs/jobs.tables.ts';
 import { PRUNE_JOB, pruneStaleRows } from './prune-stale-rows.ts';
 
 const { app, db } = await createTestApp();

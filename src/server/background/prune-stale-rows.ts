@@ -7,7 +7,7 @@ import { pruneOldHits } from '../http/rate-limit.ts';
 import { pruneOldAlerts } from '../modules/alerts/prune-alerts.ts';
 import { deleteExpiredSessions } from '../modules/auth/sessions.ts';
 import { pruneDeliveredWebhooks } from '../modules/webhooks/remove-webhook.ts';
-import { claimJobRun } from './claim-job-run.ts';
+import { claimJobRun } from '../jobs/claim-job-run.ts';
 
 export const PRUNE_JOB = 'prune-stale-rows';
 export const PRUNE_EVERY_MS = 3600_000;

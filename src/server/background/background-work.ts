@@ -1,0 +1,96 @@
+// What the store does in the background, all of it run by the one job engine (src/server/jobs/job-engine.ts,
+// ADR 032): the three outbox kinds (e-mail, webhooks, owner alerts) as queues poked after the commits that fill
+// them, and the periodic jobs. Domains hand their rounds in here, the composition root: the engine imports none.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { createJobEngine } from '../jobs/job-engine.ts';
+import { deliverDueAlerts, skipWaitingAlerts } from '../modules/alerts/deliver-alerts.ts';
+import type { TelegramSender } from '../modules/alerts/telegram-client.ts';
+import { deliverDueEmails, type OpenBody } from '../modules/mail/deliver-emails.ts';
+import type { MailTransport } from '../modules/mail/transports.ts';
+import type { OrderItems } from '../modules/orders/read-orders.ts';
+import type { CredentialCipher } from '../modules/stock/credential-cipher.ts';
+import { refreshPendingStockCounts } from '../modules/stock/stock-count.ts';
+import { systemResolve, type Resolve } from '../modules/webhooks/check-destination.ts';
+import { deliverDueWebhooks } from '../modules/webhooks/deliver-webhooks.ts';
+import { pruneStaleRows } from './prune-stale-rows.ts';
+
+export type BackgroundDeps = {
+  db: Db;
+  config: Config;
+  cipher: CredentialCipher;
+  mailTransport: MailTransport;
+  openBody: OpenBody;
+  onEmailFailure: (transport: string) => void;
+  orderItems: OrderItems;
+  resolveWebhookHost?: Resolve;
+  /** Null when no bot is configured: waiting alerts are then skipped. */
+  telegramSender: TelegramSender | null;
+  /** Off in tests, which run rounds by hand. */
+  enabled: boolean;
+};
+
+export function startBackgroundWork(app: FastifyInstance, deps: BackgroundDeps) {
+  const { db, config } = deps;
+  const engine = createJobEngine({
+    enabled: deps.enabled,
+    onError: (name, err) => app.log.error({ err }, `${name} failed`),
+  });
+  app.addHook('onClose', async () => {
+    await engine.stop();
+    deps.mailTransport.close?.();
+  });
+
+  const pokeMail = engine.queue(
+    'mail worker',
+    () =>
+      deliverDueEmails(db, deps.mailTransport, config.MAIL_FROM, {
+        open: deps.openBody,
+        log: app.log,
+        onFailure: deps.onEmailFailure,
+      }),
+    2000,
+  );
+  // Webhooks: the same outbox as e-mail (docs/decisions/024-signed-webhooks.md).
+  const webhookPolicy = { allowLoopback: !config.isProduction };
+  const deliverWebhooks = () =>
+    deliverDueWebhooks({
+      db,
+      cipher: deps.cipher,
+      policy: webhookPolicy,
+      resolve: deps.resolveWebhookHost ?? systemResolve,
+      warrantyHours: config.WARRANTY_HOURS,
+      orderItems: deps.orderItems,
+      log: app.log,
+    });
+  const pokeWebhooks = engine.queue('webhook worker', deliverWebhooks, 2000);
+
+  // Owner alerts: queued by database triggers with their cause, sent from here. Nothing is read or written at
+  // boot: the first round runs after the interval, so a database that is down at start delays alerts, not the app.
+  const { telegramSender } = deps;
+  if (telegramSender)
+    engine.queue(
+      'telegram alerts',
+      () => deliverDueAlerts(db, telegramSender, { log: app.log }),
+      3000,
+    );
+  else engine.every('skipping alerts (no Telegram bot)', 60_000, () => skipWaitingAlerts(db));
+  engine.every('pruning', 60_000, () => pruneStaleRows(db, app.log));
+  // A process killed between a purchase's commit and its stock_count refresh leaves the change pending.
+  engine.every('stock count sweep', 30_000, () => refreshPendingStockCounts(db), { runNow: true });
+
+  return {
+    engine,
+    pokeMail,
+    pokeWebhooks,
+    /** After a commit that may have queued e-mail and webhooks (a purchase, a credit, a resolution). */
+    pokeOutboxes: () => {
+      pokeMail();
+      pokeWebhooks();
+    },
+    /** One round of this process's webhook worker (tests run it by hand). */
+    deliverWebhooks,
+    webhookPolicy,
+  };
+}
