@@ -1,9 +1,9 @@
 // The database's functions and trigger functions, one file each in functions/, in their current text: a change to
 // a function is a diff of its file, not a copy of its whole body in a new migration. They are applied after the
-// migrations, in their transaction (db/migrate.ts), in file-name order, whenever the files or the migrations have changed
-// since they were last applied (a checksum of both, kept beside drizzle's own record). A migration only changes
-// data and shape; a new function's first version that a migration itself needs (a CHECK, a trigger) is created
-// there and moves here once applied. Repeatable migrations, as Flyway and Sqitch have them.
+// migrations, in their transaction (db/migrate.ts), in file-name order, whenever the files or the migrations have
+// changed since they were last applied (a checksum of both, kept beside drizzle's own record). A migration only
+// changes data and shape; a new function's first version that a migration itself needs (a CHECK, a trigger) is
+// created there and moves here once applied. Repeatable migrations, as Flyway and Sqitch have them.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -65,6 +65,12 @@ export function steadyLoad(shop: { groupId: string; cookies: string[] }, pauseMs
     start() {
       running = Promise.all(shop.cookies.map(customer));
     },
+    /** Waits `ms`, and longer if need be until the current phase has `purchases` answered (a slow machine). */
+    async sell(ms: number, purchases = 20) {
+      const until = Date.now() + ms;
+      while (Date.now() < until || counts.get(phase)!.purchases < purchases)
+        await new Promise((r) => setTimeout(r, 100));
+    },
     async stop() {
       stopped = true;
       await running;
