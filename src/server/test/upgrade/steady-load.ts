@@ -18,6 +18,7 @@ export function steadyLoad(shop: { groupId: string; cookies: string[] }, pauseMs
   const rotation: ServerProcess[] = [];
   const counts = new Map<string, PhaseCount>();
   let phase = '';
+  const inFlight = new Map<string, number>();
   let turn = 0;
   let stopped = false;
 
@@ -32,6 +33,7 @@ export function steadyLoad(shop: { groupId: string; cookies: string[] }, pauseMs
     while (!stopped) {
       const server = rotation[turn++ % rotation.length]!;
       const at = phase;
+      inFlight.set(at, (inFlight.get(at) ?? 0) + 1);
       const res = await fetch(`${server.url}/api/orders`, {
         method: 'POST',
         headers: {
@@ -48,6 +50,7 @@ export function steadyLoad(shop: { groupId: string; cookies: string[] }, pauseMs
         const honest = body.code === 'OUT_OF_STOCK' || body.code === 'INSUFFICIENT_BALANCE';
         record(at, body.code ?? String(res.status), !res.ok && !honest);
       }
+      inFlight.set(at, inFlight.get(at)! - 1);
       await new Promise((r) => setTimeout(r, pauseMs));
     }
   };
@@ -70,6 +73,11 @@ export function steadyLoad(shop: { groupId: string; cookies: string[] }, pauseMs
       const until = Date.now() + ms;
       while (Date.now() < until || counts.get(phase)!.purchases < purchases)
         await new Promise((r) => setTimeout(r, 100));
+    },
+    /** Waits until every purchase sent in an earlier phase has its answer. */
+    async earlierAnswered() {
+      while ([...inFlight].some(([p, n]) => p !== phase && n > 0))
+        await new Promise((r) => setTimeout(r, 20));
     },
     async stop() {
       stopped = true;

@@ -121,6 +121,8 @@ describe(`upgrade from ${from.version} and back, under load`, () => {
 
     load.enter('5 mutation: NOT NULL column without default');
     const mutated = withNotNullMigration();
+    // A purchase of phase 4 still in flight would otherwise meet the mutation and count as phase 4's failure.
+    await load.earlierAnswered();
     await applyMigrations(database, mutated);
     await load.sell(1_500);
     await load.stop();
