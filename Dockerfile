@@ -8,9 +8,15 @@ WORKDIR /src
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY . .
+# compose.yaml tags the image acctstore:$ACCTSTORE_VERSION: it must be this checkout's release (docs/deploy.md §9).
+ARG ACCTSTORE_VERSION
+RUN test "$ACCTSTORE_VERSION" = "$(node -p 'require("./package.json").version')" \
+ || { echo "ACCTSTORE_VERSION=$ACCTSTORE_VERSION but package.json says $(node -p 'require("./package.json").version')" >&2; exit 1; }
 RUN npm run build
 
 FROM node:24.21.0-bookworm-slim
+ARG ACCTSTORE_VERSION
+LABEL org.opencontainers.image.version=$ACCTSTORE_VERSION
 WORKDIR /app
 COPY --from=build /src/release/ /tmp/release/
 RUN tar -xzf /tmp/release/acctstore-*.tgz -C /app --strip-components=1 \

@@ -10,6 +10,7 @@ const slowSuites = [
   'src/server/test/whole-app/production-artifact.test.ts',
   'src/server/test/whole-app/deploy-guide.test.ts',
   'src/server/test/whole-app/failover.test.ts',
+  'src/server/test/whole-app/upgrade.test.ts',
   'src/server/maintenance/point-in-time-recovery.test.ts',
   '**/*-crash.test.ts',
 ];

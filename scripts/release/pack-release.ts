@@ -12,7 +12,7 @@ const releaseDir = path.join(root, 'release');
 const stage = path.join(releaseDir, name);
 
 /** What the artifact holds; tests and test helpers stay behind (they import devDependencies). */
-const INCLUDE = ['package.json', 'package-lock.json', '.npmrc', '.env.example', 'README.md', 'src/server', 'src/shared', 'drizzle', 'dist', 'deploy', 'docs'];
+const INCLUDE = ['package.json', 'package-lock.json', '.npmrc', '.env.example', 'README.md', 'CHANGELOG.md', 'src/server', 'src/shared', 'drizzle', 'dist', 'deploy', 'docs'];
 const isTestFile = (rel: string) => /\.test\.tsx?$/.test(rel) || rel.startsWith(path.join('src', 'server', 'test'));
 
 if (!fs.existsSync(path.join(root, 'dist', 'client', 'index.html'))) {
@@ -26,6 +26,15 @@ for (const entry of INCLUDE) {
   if (!fs.existsSync(from)) continue;
   fs.cpSync(from, path.join(stage, entry), { recursive: true, filter: (src) => !isTestFile(path.relative(root, src)) });
 }
+// Which release this is, for the owner reading releases/<version>/RELEASE: the version and, from a git checkout, the
+// commit (CHANGELOG.md says what changed; docs/deploy.md §9 installs releases side by side).
+let commit = 'unknown (built outside a git checkout)';
+try {
+  commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+} catch {
+  // the Docker build's context has no .git (.dockerignore)
+}
+fs.writeFileSync(path.join(stage, 'RELEASE'), `version ${version}\ncommit ${commit}\n`);
 // The release enforces `engines` (Node 24): `npm ci` there stops on another Node instead of installing a store that
 // cannot start. The checkout keeps engine-strict=false: its dev install runs on whatever Node the machine has and
 // brings Node 24 itself (the `node` devDependency).
