@@ -2,20 +2,21 @@
 // top-ups, and buys, through the same purchase verb as the web checkout (orders/purchase.ts), nothing else.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type {
-  V1Balance,
-  V1Catalogue,
-  V1Credentials,
-  V1OrderList,
-  V1PurchaseResult,
-  V1TopupList,
+import {
+  v1Messages,
+  v1PurchaseBodySchema,
+  type V1Balance,
+  type V1Catalogue,
+  type V1Credentials,
+  type V1OrderList,
+  type V1PurchaseResult,
+  type V1TopupList,
 } from '../../../shared/api-v1.ts';
 import type { CustomerOrder } from '../../../shared/orders.ts';
-import { orderMessages, purchaseSchema } from '../../../shared/orders.ts';
+import { orderMessages } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { parseId } from '../../http/params.ts';
 import { parseInput } from '../../http/validate.ts';
 import { readWalletBalance } from '../auth/wallet-balance.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
@@ -30,8 +31,14 @@ import { openApiDocument } from './openapi-document.ts';
 import { answers } from '../../http/response-schemas.ts';
 import { paths } from '../../../shared/paths.ts';
 
-/** The same rule as the web checkout's header (orders.routes.ts). */
-const idempotencyKeySchema = z.string().trim().min(8).max(100);
+/** The same rule as the web checkout's header (orders.routes.ts), with the API's own messages. */
+const idempotencyKeySchema = z
+  .string({ error: v1Messages.idempotencyMissing })
+  .trim()
+  .min(8, v1Messages.idempotencyLength)
+  .max(100, v1Messages.idempotencyLength);
+/** An order id is documented as a uuid: anything else is a bad request (400), not an unknown order. */
+const orderIdParams = z.object({ id: z.uuid({ error: v1Messages.orderIdInvalid }) });
 
 type Deps = {
   db: Db;
@@ -52,7 +59,7 @@ export function apiV1Routes(
 ): void {
   // Made once: the routes' schemas do not change while the process runs.
   const document = openApiDocument(new URL(publicUrl).origin);
-  const reference = developersPage(document);
+  const reference = developersPage(document, publicUrl);
 
   app.get(
     '/api/v1/openapi.json',
@@ -75,7 +82,7 @@ export function apiV1Routes(
       .send(reference),
   );
 
-  const orderId = (params: unknown) => parseId(params, orderMessages.orderNotFound);
+  const orderId = (params: unknown) => parseInput(orderIdParams, params).id;
 
   app.get(
     fastifyUrl(ops.catalogue),
@@ -101,8 +108,8 @@ export function apiV1Routes(
     async (req, reply): Promise<V1PurchaseResult> => {
       const user = currentUser(req);
       const key = idempotencyKeySchema.safeParse(req.headers['idempotency-key']);
-      if (!key.success) throw badRequest(orderMessages.idempotencyRequired);
-      const input = parseInput(purchaseSchema, req.body);
+      if (!key.success) throw badRequest(key.error.issues[0]!.message);
+      const input = parseInput(v1PurchaseBodySchema, req.body);
       // The key's own session (docs/decisions/023): purchase_order checks it in its transaction, as for the web.
       const outcome = await purchase(db, purchases, {
         user,
