@@ -312,7 +312,7 @@ describe("a signed-in user's page from the first byte", () => {
       expect(pageData(res.body).me?.email, url).toBe(user.email);
       // The navbar: the balance and the account menu, not a visitor's Sign In / Get Started.
       expect(res.body, url).toContain('₦12,345.00');
-      expect(res.body, url).toContain('aria-label="Account menu');
+      expect(res.body, url).toContain('<span class="sr-only">Account menu</span>');
       expect(res.body, url).not.toContain('>Get Started<');
       expect(res.headers['cache-control'], url).toBe('private, no-store');
       expect(res.headers.vary, url).toMatch(/cookie/i);
