@@ -209,7 +209,8 @@ export function openApiDocument(serverUrl: string): JsonSchema {
         'Buy stocked accounts from your wallet, from your own shop or bot. Make a key in your Profile and send it ' +
         'as "Authorization: Bearer <key>". Money is in kobo (integers). Errors answer ' +
         '{ "error": { "code", "message" } } with a stable code. Request bodies are closed: an unknown field is ' +
-        `refused (400). ${RETRY_RULE}`,
+        'refused (400). After a timeout or a 502, 503 or 504, retry a purchase with the SAME Idempotency-Key: it ' +
+        'never buys twice (POST /api/v1/orders says how).',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: serverUrl }],
