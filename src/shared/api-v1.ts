@@ -3,11 +3,42 @@
 // OpenAPI document (/api/v1/openapi.json) is generated from them. A change here is a change of the public API.
 import { z } from 'zod';
 import { koboSchema, timestampSchema } from './answer-parts.ts';
-import { ORDER_STATUSES } from './orders.ts';
+import { ORDER_STATUSES, purchaseSchema } from './orders.ts';
 import { PAYMENT_STATUSES } from './payments.ts';
 
-const kobo = koboSchema.describe('Money in kobo (1 naira = 100 kobo), an integer.');
-const moment = timestampSchema.describe('ISO 8601 date-time, UTC.');
+const kobo = koboSchema.min(0).describe('Money in kobo (1 naira = 100 kobo), an integer.');
+const moment = timestampSchema
+  .pipe(z.iso.datetime({ offset: true }))
+  .describe('ISO 8601 date-time, UTC.');
+const count = (min: number) => z.number().int().min(min);
+
+/** What /api/v1 says when a request is not one it can read (the web app's own messages stay as they are). */
+export const v1Messages = {
+  idempotencyMissing:
+    'Missing Idempotency-Key header: send one unique key (8 to 100 characters) per purchase.',
+  idempotencyLength: 'The Idempotency-Key header must be 8 to 100 characters long.',
+  productIdInvalid:
+    'productGroupId is required: the id (a uuid) of a product from /api/v1/catalogue.',
+  accountIdInvalid: 'accountId must be the id (a uuid) of an account on sale.',
+  orderIdInvalid: 'The order id must be a uuid (the id an order was answered with).',
+  unknownField: (field: string) =>
+    `Unknown field "${field}": a purchase takes productGroupId, quantity, accountId and promoCode only.`,
+} as const;
+
+/** POST /api/v1/orders: the web checkout's purchase, closed (an unknown field is refused), with the API's messages. */
+export const v1PurchaseBodySchema = z.strictObject(
+  {
+    ...purchaseSchema.shape,
+    productGroupId: z.uuid({ error: v1Messages.productIdInvalid }),
+    accountId: z.uuid({ error: v1Messages.accountIdInvalid }).optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? v1Messages.unknownField(issue.keys[0] ?? '')
+        : 'The body must be a JSON object.',
+  },
+);
 
 export const v1CategorySchema = z
   .object({ id: z.string(), name: z.string(), description: z.string() })
@@ -21,11 +52,11 @@ export const v1ProductSchema = z
     name: z.string(),
     description: z.string(),
     priceKobo: kobo.describe('Price of one account, in kobo.'),
-    stockCount: z.number().int().describe('Accounts available now.'),
-    minOrderQuantity: z.number().int(),
-    maxOrderQuantity: z.number().int().nullable().describe('null: no limit of its own.'),
+    stockCount: count(0).describe('Accounts available now.'),
+    minOrderQuantity: count(1),
+    maxOrderQuantity: count(1).nullable().describe('null: no limit of its own.'),
     volumePrices: z
-      .array(z.object({ minQuantity: z.number().int(), priceKobo: kobo }))
+      .array(z.object({ minQuantity: count(1), priceKobo: kobo }))
       .describe(
         'Volume prices: an order of at least minQuantity accounts pays priceKobo for each (the highest tier it reaches).',
       ),
@@ -48,7 +79,7 @@ export const v1OrderSchema = z
     productGroupId: z.string(),
     productName: z.string(),
     category: z.string(),
-    quantity: z.number().int(),
+    quantity: count(1),
     pricePerUnitKobo: kobo.describe(
       'What each account cost: the volume price at this quantity, else the list price.',
     ),
@@ -86,7 +117,7 @@ export const v1CredentialsSchema = z
     category: z.string(),
     accounts: z.array(
       z.object({
-        accountNumber: z.number().int(),
+        accountNumber: count(1),
         username: z.string(),
         password: z.string(),
         email: z.string().nullable(),

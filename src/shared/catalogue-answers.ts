@@ -62,5 +62,7 @@ export type CategoryResponse = z.infer<typeof categoryResponseSchema>;
 export const accountResponseSchema = z.object({
   account: publicAccountSchema,
   group: publicGroupSchema,
+  /** The group's next available accounts after this one (the category page links the first ones). */
+  moreAccounts: z.array(publicAccountSchema),
 });
 export type AccountResponse = z.infer<typeof accountResponseSchema>;

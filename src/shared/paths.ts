@@ -91,4 +91,8 @@ export const shellPageHeads = {
     title: 'Create your account',
     description: 'Create a free AcctStore account to top up your naira wallet and buy accounts.',
   },
+  [paths.forgotPassword]: {
+    title: 'Forgot password',
+    description: 'Reset the password of your AcctStore account.',
+  },
 } as const satisfies Record<string, { title: string; description: string }>;

@@ -23,6 +23,14 @@ export const WEBHOOK_SIGNATURE_HEADER = 'X-Acctstore-Signature';
 /** How old a signed timestamp a receiver should still accept (replay protection), in seconds. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/** Which addresses a webhook may have, as check-destination.ts decides (said on /developers and in the Profile). */
+export const WEBHOOK_ADDRESS_RULE = {
+  production: 'A public https:// address: private, local and reserved addresses are refused.',
+  development:
+    "A store running in development (not production) also accepts http:// addresses and this machine's own " +
+    '(localhost, 127.0.0.0/8 such as http://127.0.0.1:8080/, and [::1]), for a receiver on your computer.',
+} as const;
+
 export const webhookMessages = {
   urlInvalid: 'Enter a full https:// address for your webhook (at most 500 characters).',
   urlNotHttps: 'Webhook addresses must start with https://.',

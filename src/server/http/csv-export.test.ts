@@ -93,5 +93,10 @@ describe('decrypted credentials on screen', () => {
         details: { filter: 'open', accountIds: [accountId] },
       }),
     ]);
+    // The view names each listed account (its username and template), not its id.
+    const page = (
+      await get('/api/admin/activity?action=report.credentials_view')
+    ).json<ActivityPage>();
+    expect(page.names[accountId]).toMatch(new RegExp(`^@.+ \\(${group.name}\\)$`));
   });
 });

@@ -7,10 +7,18 @@ export class AppError extends Error {
   override name = 'AppError';
   readonly code: ErrorCode;
   readonly status: number;
-  constructor(code: ErrorCode, status: number, message: string) {
+  /** Headers the answer carries with it (WWW-Authenticate on a 401, Retry-After on a 429). */
+  readonly headers: Record<string, string>;
+  constructor(
+    code: ErrorCode,
+    status: number,
+    message: string,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.code = code;
     this.status = status;
+    this.headers = headers;
   }
 }
 
@@ -27,7 +35,7 @@ export function errorBody(code: ErrorCode, message: string): ApiErrorBody {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send(errorBody(err.code, err.message));
+      return reply.status(err.status).headers(err.headers).send(errorBody(err.code, err.message));
     }
     if (err instanceof ZodError) {
       return reply

@@ -260,6 +260,11 @@ describe('a burst of 40 parallel requests on each limit', () => {
       );
       const messages = [sweep.message].flat();
       for (const a of limited) expect(messages).toContain(a.json().error.message);
+      // And when a window refused it, when to come back: whole seconds, within the longest window (an hour).
+      for (const a of limited.filter((l) => l.json().error.code === 'RATE_LIMITED'))
+        expect(Number(a.headers['retry-after']), a.body).toSatisfy(
+          (n: number) => Number.isInteger(n) && n >= 1 && n <= 3600,
+        );
       if (sweep.effect) expect(sweep.effect()).toBe(sweep.passes);
     },
   );
@@ -273,7 +278,11 @@ describe('the windowed limiter (API keys)', () => {
       Array.from({ length: 40 }, () =>
         l(limit, 'slow down').then(
           () => 'ok',
-          (e: { code?: string }) => e.code,
+          (e: { code?: string; headers?: Record<string, string> }) => {
+            // Refused within the window's 400 ms: come back in a second (whole seconds, at least 1).
+            expect(e.headers?.['retry-after']).toBe('1');
+            return e.code;
+          },
         ),
       );
     const results = await Promise.all([...burst(one), ...burst(two)]);

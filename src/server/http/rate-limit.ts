@@ -7,12 +7,32 @@
 // requests in a row would be. (A lone INSERT … SELECT count(*) is not enough: parallel statements share
 // no snapshot and would each count the same old rows.) An attempt that must only count when it fails
 // (a sign-in, a password check) is recorded first and its hit given back when it succeeds.
-import { and, count, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, like, lt, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { rateLimitHits, rateLimitWindows } from './rate-limit.tables.ts';
 import { AppError } from './errors.ts';
 
 export type Limit = { bucket: string; max: number; windowMs: number };
+
+/** 429 with Retry-After: the whole seconds until the limit has room again (at least 1). */
+export function rateLimited(message: string, msUntilRoom: number): AppError {
+  const seconds = String(Math.max(1, Math.ceil(msUntilRoom / 1000)));
+  return new AppError('RATE_LIMITED', 429, message, { 'retry-after': seconds });
+}
+
+/** When the oldest hit of a full sliding window leaves it: the milliseconds until one more attempt counts. */
+async function msUntilRoom(db: Db | Tx, { bucket, windowMs }: Omit<Limit, 'max'>): Promise<number> {
+  const [row] = await db
+    .select({ oldest: min(rateLimitHits.createdAt) })
+    .from(rateLimitHits)
+    .where(
+      and(
+        eq(rateLimitHits.bucket, bucket),
+        gt(rateLimitHits.createdAt, new Date(Date.now() - windowMs)),
+      ),
+    );
+  return row?.oldest ? row.oldest.getTime() + windowMs - Date.now() : windowMs;
+}
 
 export async function countHits(
   db: Db | Tx,
@@ -40,7 +60,7 @@ export async function consumeLimits(db: Db, limits: Limit[], message: string): P
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rate:${bucket}`}, 0))`);
     for (const limit of sorted)
       if ((await countHits(tx, limit)) >= limit.max)
-        throw new AppError('RATE_LIMITED', 429, message);
+        throw rateLimited(message, await msUntilRoom(tx, limit));
     const rows = await tx
       .insert(rateLimitHits)
       .values(sorted.map(({ bucket }) => ({ bucket })))
@@ -54,7 +74,8 @@ export async function consumeLimit(db: Db, limit: Limit, message: string): Promi
   return consumeLimits(db, [limit], message);
 }
 
-/** Counts one request against a windowed limit; throws 429 (RATE_LIMITED) with the message when it is full. */
+/** Counts one request against a windowed limit; throws 429 (RATE_LIMITED) with the message and Retry-After when it is
+ *  full. */
 export type WindowedLimiter = (limit: Limit, message: string) => Promise<void>;
 
 /**
@@ -69,7 +90,8 @@ export type WindowedLimiter = (limit: Limit, message: string) => Promise<void>;
 export function createWindowedLimiter(db: Db): WindowedLimiter {
   type Waiting = {
     limit: Limit;
-    resolve: (granted: boolean) => void;
+    /** null: granted; else the milliseconds until the bucket's window ends. */
+    resolve: (refusedFor: number | null) => void;
     reject: (e: unknown) => void;
   };
   let waiting: Waiting[] = [];
@@ -91,8 +113,24 @@ export function createWindowedLimiter(db: Db): WindowedLimiter {
           ${`{${buckets.map((b) => byBucket.get(b)!.length).join(',')}}`}::int[],
           ${`{${buckets.map((b) => first(b).max).join(',')}}`}::int[],
           ${`{${buckets.map((b) => first(b).windowMs).join(',')}}`}::int[])`);
+      const refused = rows.filter(({ bucket, granted }) => granted < byBucket.get(bucket)!.length);
+      // Only when some are refused: when their bucket's window ends (the Retry-After), one read for the batch.
+      const endsIn = new Map<string, number>();
+      if (refused.length > 0) {
+        const { rows: ends } = await db.execute<{ bucket: string; ms: number }>(sql`
+          select w.bucket, extract(epoch from w.window_started_at - now()) * 1000 + b.window_ms as ms
+          from rate_limit_windows w
+          join unnest(${`{${refused.map((r) => JSON.stringify(r.bucket)).join(',')}}`}::text[],
+                      ${`{${refused.map((r) => first(r.bucket).windowMs).join(',')}}`}::int[])
+            as b(bucket, window_ms) on b.bucket = w.bucket`);
+        for (const { bucket, ms } of ends) endsIn.set(bucket, Number(ms));
+      }
       for (const { bucket, granted } of rows)
-        byBucket.get(bucket)!.forEach((w, i) => w.resolve(i < granted));
+        byBucket
+          .get(bucket)!
+          .forEach((w, i) =>
+            w.resolve(i < granted ? null : (endsIn.get(bucket) ?? first(bucket).windowMs)),
+          );
     } catch (err) {
       for (const w of batch) w.reject(err);
     } finally {
@@ -101,11 +139,11 @@ export function createWindowedLimiter(db: Db): WindowedLimiter {
     }
   };
   return async (limit, message) => {
-    const granted = await new Promise<boolean>((resolve, reject) => {
+    const refusedFor = await new Promise<number | null>((resolve, reject) => {
       waiting.push({ limit, resolve, reject });
       void flush();
     });
-    if (!granted) throw new AppError('RATE_LIMITED', 429, message);
+    if (refusedFor !== null) throw rateLimited(message, refusedFor);
   };
 }
 

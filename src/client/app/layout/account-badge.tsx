@@ -8,7 +8,10 @@ export const accountTriggerClass =
 export function AccountBadge({ me }: { me: Me }) {
   return (
     <>
-      <span className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-bold uppercase text-primary-foreground">
+      <span
+        aria-hidden
+        className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-bold uppercase text-primary-foreground"
+      >
         {me.email.slice(0, 2)}
       </span>
       <span className="hidden max-w-32 truncate md:inline">{me.fullName}</span>

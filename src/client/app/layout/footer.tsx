@@ -26,6 +26,8 @@ const groups = [
       { to: paths.support, label: 'Support' },
       { to: paths.terms, label: 'Terms of Service' },
       { to: paths.privacy, label: 'Privacy Policy' },
+      // The server's own page (api-v1/developers-page.ts), not one of the app's: a full load.
+      { to: paths.developers, label: 'Reseller API', reloadDocument: true },
     ],
   },
 ];
@@ -52,7 +54,11 @@ export function Footer() {
             <ul className="mt-2 space-y-1.5">
               {g.links.map((l) => (
                 <li key={l.to}>
-                  <Link to={l.to} className="text-sm text-muted-foreground hover:text-foreground">
+                  <Link
+                    to={l.to}
+                    reloadDocument={'reloadDocument' in l}
+                    className="text-sm text-muted-foreground hover:text-foreground"
+                  >
                     {l.label}
                   </Link>
                 </li>

@@ -52,7 +52,7 @@ export default function ProfilePage() {
           <p className="mt-1 break-all text-xs text-muted-foreground">User ID: {me.id}</p>
         </div>
         <div className="flex gap-2">
-          <span className="rounded-full bg-green-600/15 px-3 py-1 text-sm font-medium text-green-700 dark:text-green-400">
+          <span className="rounded-full bg-green-600/15 px-3 py-1 text-sm font-medium text-green-800 dark:text-green-300">
             Active User
           </span>
           <span className="rounded-full bg-muted px-3 py-1 text-sm font-medium">

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { forgotPasswordSchema, accountMessages } from '../../../shared/account.ts';
-import { paths } from '../../../shared/paths.ts';
+import { paths, shellPageHeads } from '../../../shared/paths.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -11,7 +11,8 @@ import { useForgotPassword } from '../account/api/account-api.ts';
 import { AuthCard } from './components/auth-card.tsx';
 
 export default function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password', 'Reset the password of your AcctStore account.');
+  const head = shellPageHeads[paths.forgotPassword];
+  useDocumentTitle(head.title, head.description);
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const forgot = useForgotPassword();

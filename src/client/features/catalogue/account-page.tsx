@@ -12,6 +12,7 @@ import { CategoryBadge, priceText } from './components/badges.tsx';
 import { Breadcrumb } from './components/breadcrumb.tsx';
 import { LoadError, NotFoundState } from './components/load-states.tsx';
 import { PurchaseBox } from './components/purchase-box.tsx';
+import { SampleAccounts } from './components/sample-accounts.tsx';
 
 export default function AccountPage() {
   const { productId = '' } = useParams();
@@ -42,7 +43,7 @@ export default function AccountPage() {
     );
   }
 
-  const { account, group } = data;
+  const { account, group, moreAccounts } = data;
   return (
     <section className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <Breadcrumb
@@ -91,6 +92,11 @@ export default function AccountPage() {
               </ul>
             ) : null}
           </section>
+          <SampleAccounts
+            accounts={moreAccounts}
+            title="More accounts of this kind"
+            className="rounded-xl border border-border bg-card p-6 shadow-sm"
+          />
         </div>
 
         <aside

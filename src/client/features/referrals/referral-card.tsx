@@ -31,12 +31,10 @@ export function ReferralCard() {
         </p>
       )}
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code
-          className="min-w-0 break-all rounded bg-muted px-3 py-2 text-sm sm:flex-1"
-          aria-label="Your referral link"
-        >
-          {data.link}
-        </code>
+        {/* Named by a group around it: a <code> may not carry a name of its own (ARIA, role "code"). */}
+        <div role="group" aria-label="Your referral link" className="min-w-0 sm:flex-1">
+          <code className="block break-all rounded bg-muted px-3 py-2 text-sm">{data.link}</code>
+        </div>
         <Button variant="outline" onClick={copy} className="self-start sm:self-auto">
           <Copy className="h-4 w-4" aria-hidden /> Copy link
         </Button>

@@ -28,6 +28,8 @@ const DETAIL_KINDS: Record<string, Kind> = {
   groupId: 'group',
   productGroupId: 'group',
   categoryId: 'category',
+  // A list of ids (report.credentials_view: the reported accounts whose credentials were shown).
+  accountIds: 'account',
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,7 +52,8 @@ export async function nameActivitySubjects(
     note(TARGET_KINDS[e.targetType], e.targetId);
     for (const part of [e.details, e.details.before, e.details.after]) {
       if (!part || typeof part !== 'object') continue;
-      for (const [key, value] of Object.entries(part)) note(DETAIL_KINDS[key], value);
+      for (const [key, value] of Object.entries(part))
+        for (const id of [value].flat()) note(DETAIL_KINDS[key], id);
     }
   }
   const accounts = await readAccountLabels(db, [...ids.account]);

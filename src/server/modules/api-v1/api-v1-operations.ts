@@ -1,5 +1,6 @@
 // Every operation of the reseller API, declared once: the routes (api-v1.routes.ts) take their scope and their
 // answer schemas from here, and the OpenAPI document (openapi-document.ts) is generated from the same entries.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiKeyScope } from '../../../shared/api-keys.ts';
 import {
@@ -9,9 +10,9 @@ import {
   v1OrderListSchema,
   v1OrderSchema,
   v1PurchaseResultSchema,
+  v1PurchaseBodySchema,
   v1TopupListSchema,
 } from '../../../shared/api-v1.ts';
-import { purchaseSchema } from '../../../shared/orders.ts';
 
 export type V1Operation = {
   method: 'GET' | 'POST';
@@ -52,9 +53,11 @@ export const v1Operations = {
     summary: 'Buy accounts from a product, paid from the wallet',
     description:
       'Send a unique Idempotency-Key (8 to 100 characters) per purchase. Retrying with the same key and body ' +
-      'answers the first order again (200) and buys nothing more; the same key with another body is refused (409).',
+      'answers the first order again (200) and buys nothing more; the same key with another body is refused (409). ' +
+      'After a timeout, a dropped connection or a 502, 503 or 504, retry with the SAME key: the store never buys twice ' +
+      'for one key.',
     scope: 'purchase',
-    body: purchaseSchema,
+    body: v1PurchaseBodySchema,
     idempotent: true,
     sessionCheckedByVerb: true,
     responses: {
@@ -104,6 +107,11 @@ export function fastifyUrl(op: V1Operation): string {
 /** The route options of an operation: its door (a key with its scope) and its answers. */
 export function v1RouteOptions(op: V1Operation) {
   return {
+    // Every 401 of the API names the scheme it wants (RFC 6750), also one the purchase verb answers itself.
+    onSend: async (_req: FastifyRequest, reply: FastifyReply) => {
+      if (reply.statusCode === 401 && !reply.hasHeader('www-authenticate'))
+        reply.header('www-authenticate', 'Bearer');
+    },
     config: {
       access: 'api-key' as const,
       apiScope: op.scope,

@@ -2,25 +2,27 @@
 // top-ups, and buys, through the same purchase verb as the web checkout (orders/purchase.ts), nothing else.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type {
-  V1Balance,
-  V1Catalogue,
-  V1Credentials,
-  V1OrderList,
-  V1PurchaseResult,
-  V1TopupList,
+import {
+  v1Messages,
+  v1PurchaseBodySchema,
+  type V1Balance,
+  type V1Catalogue,
+  type V1Credentials,
+  type V1OrderList,
+  type V1PurchaseResult,
+  type V1TopupList,
 } from '../../../shared/api-v1.ts';
 import type { CustomerOrder } from '../../../shared/orders.ts';
 import { orderMessages } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { parseId } from '../../http/params.ts';
+import { parseInput } from '../../http/validate.ts';
 import { readWalletBalance } from '../auth/wallet-balance.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { readOrderCredentials } from '../orders/order-credentials.ts';
 import type { PurchaseLine } from '../orders/purchase.ts';
-import { handlePurchase } from '../orders/handle-purchase.ts';
+import { handlePurchase, type PurchaseDoor } from '../orders/handle-purchase.ts';
 import { readOrders, type OrderItems } from '../orders/read-orders.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { readTopupHistory } from '../payments/read-topup-history.ts';
@@ -30,7 +32,16 @@ import { openApiDocument } from './openapi-document.ts';
 import { answers } from '../../http/response-schemas.ts';
 import { paths } from '../../../shared/paths.ts';
 
-/** The same rule as the web checkout's header (orders.routes.ts). */
+/** The same rule as the web checkout's header (orders.routes.ts), with the API's own messages. */
+const idempotencyKeySchema = z
+  .string({ error: v1Messages.idempotencyMissing })
+  .trim()
+  .min(8, v1Messages.idempotencyLength)
+  .max(100, v1Messages.idempotencyLength);
+/** An order id is documented as a uuid: anything else is a bad request (400), not an unknown order. */
+const orderIdParams = z.object({ id: z.uuid({ error: v1Messages.orderIdInvalid }) });
+/** The reseller API's door to the one purchase handler: its own key messages and its closed body. */
+const apiDoor: PurchaseDoor = { keySchema: idempotencyKeySchema, bodySchema: v1PurchaseBodySchema };
 
 type Deps = {
   db: Db;
@@ -51,7 +62,7 @@ export function apiV1Routes(
 ): void {
   // Made once: the routes' schemas do not change while the process runs.
   const document = openApiDocument(new URL(publicUrl).origin);
-  const reference = developersPage(document);
+  const reference = developersPage(document, publicUrl);
 
   app.get(
     '/api/v1/openapi.json',
@@ -74,7 +85,7 @@ export function apiV1Routes(
       .send(reference),
   );
 
-  const orderId = (params: unknown) => parseId(params, orderMessages.orderNotFound);
+  const orderId = (params: unknown) => parseInput(orderIdParams, params).id;
 
   app.get(
     fastifyUrl(ops.catalogue),
@@ -98,7 +109,14 @@ export function apiV1Routes(
     fastifyUrl(ops.purchase),
     v1RouteOptions(ops.purchase),
     (req, reply): Promise<V1PurchaseResult> =>
-      handlePurchase(req, reply, { db, purchases, pokeMail, warrantyHours, orderItems }),
+      handlePurchase(req, reply, {
+        db,
+        purchases,
+        pokeMail,
+        warrantyHours,
+        orderItems,
+        door: apiDoor,
+      }),
   );
 
   app.get(

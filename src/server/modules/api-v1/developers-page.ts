@@ -1,7 +1,17 @@
 // /developers: the reseller API's reference, written by the server from the OpenAPI document itself (no script runs,
 // so it works under the store's strict Content-Security-Policy, and it cannot say anything the document does not).
 import { escapeHtml as e } from '../../html/escape-html.ts';
-import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_SECONDS } from '../../../shared/webhooks.ts';
+import { linkPreviewTags } from '../../html/link-preview.ts';
+import { fullTitle, paths as pagePaths } from '../../../shared/paths.ts';
+import {
+  WEBHOOK_ADDRESS_RULE,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from '../../../shared/webhooks.ts';
+import { RETRY_RULE } from './openapi-document.ts';
+
+const DESCRIPTION =
+  'The reseller API: keys, catalogue, purchases, orders, credentials and signed webhooks.';
 
 /** How a receiver checks a delivery, shown on the page as is (openapi.test.ts runs this very text on a real delivery). */
 export const VERIFY_WEBHOOK_SNIPPET = `import crypto from 'node:crypto';
@@ -54,7 +64,7 @@ function fieldsTable(s: Schema): string {
         `<td>${typeOf(p)}</td><td>${e(p.description ?? '')}</td></tr>`,
     )
     .join('');
-  return `<table><thead><tr><th>Field</th><th>Type</th><th>Meaning</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<div class="scroll"><table><thead><tr><th>Field</th><th>Type</th><th>Meaning</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 function operationHtml(path: string, method: string, op: Json): string {
@@ -89,8 +99,10 @@ function webhookHtml(event: string, op: Json): string {
 </section>`;
 }
 
-export function developersPage(doc: Json): string {
+/** The page, at `publicUrl`/developers: titled, described and previewed like every other page of the store. */
+export function developersPage(doc: Json, publicUrl: string): string {
   const info = doc.info as { title: string; description: string; version: string };
+  const title = fullTitle(info.title);
   const server = (doc.servers as { url: string }[])[0]!.url;
   const paths = doc.paths as Record<string, Record<string, Json>>;
   const schemas = (doc.components as { schemas: Record<string, Schema> }).schemas;
@@ -110,11 +122,13 @@ export function developersPage(doc: Json): string {
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(info.title)}</title>
-<meta name="description" content="The reseller API: keys, catalogue, purchases, orders and credentials.">
+<title>${e(title)}</title>
+<meta name="description" content="${e(DESCRIPTION)}">
+${linkPreviewTags({ title, description: DESCRIPTION, url: publicUrl + pagePaths.developers }, publicUrl)}
 <style>
 body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#111;background:#fff}
 code,pre{font-family:ui-monospace,monospace;font-size:.9em}pre{background:#f4f4f5;padding:.75rem;overflow-x:auto}
+code{overflow-wrap:anywhere}.scroll{overflow-x:auto}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
 section{border-top:1px solid #eee;padding-top:.5rem}a{color:#1d4ed8}
 @media (prefers-color-scheme:dark){body{color:#eee;background:#111}pre{background:#222}th,td{border-color:#444}a{color:#93c5fd}}
@@ -123,6 +137,8 @@ section{border-top:1px solid #eee;padding-top:.5rem}a{color:#1d4ed8}
 <p><a href="/">← Back to the store</a></p>
 <h1>${e(info.title)} <small>v${e(info.version)}</small></h1>
 <p>${e(info.description)}</p>
+<h2 id="retries">Retries: the same Idempotency-Key, never twice</h2>
+<p>${e(RETRY_RULE)}</p>
 <h2>Start in five steps</h2>
 <ol>
 <li>Sign in, top up your wallet, and open <a href="/profile">Profile → API keys</a>.</li>
@@ -140,12 +156,13 @@ A password change or reset, turning two-factor sign-in on or off, or signing out
 <h2>Operations</h2>
 ${ops}
 <h2 id="webhooks">Webhooks</h2>
-<p>Register an <code>https://</code> address in <a href="/profile">Profile → Webhooks</a> and pick its events; copy the
+<p>Register an address in <a href="/profile">Profile → Webhooks</a> and pick its events; copy the
 signing secret shown once. Each event is a <code>POST</code> of JSON with the header <code>${e(WEBHOOK_SIGNATURE_HEADER)}: t=&lt;unix seconds&gt;,v1=&lt;hex&gt;</code>,
 where <code>v1</code> is the HMAC-SHA256 of <code>&lt;t&gt;.&lt;raw body&gt;</code> keyed with the secret. Answer 2xx within
 10 seconds; anything else is retried with backoff (30 s, doubling, up to 6 hours apart, 12 attempts), and every
 attempt shows in the Profile's delivery log, with a Resend button. Retries and Resend carry the same event
-<code>id</code>: handle each id once. Private and reserved addresses are refused.</p>
+<code>id</code>: handle each id once.</p>
+<p>${e(WEBHOOK_ADDRESS_RULE.production)} ${e(WEBHOOK_ADDRESS_RULE.development)}</p>
 <p>Verify a delivery (Node):</p>
 <pre id="verify-webhook">${e(VERIFY_WEBHOOK_SNIPPET)}</pre>
 ${webhooks}

@@ -40,11 +40,35 @@ function idOf(schema: z.ZodType): string {
   return id;
 }
 
+/** The rule a client follows when an answer is lost or the store is briefly away (docs/decisions/014). */
+export const RETRY_RULE =
+  'If a purchase gets no answer (a timeout, a dropped connection) or a 502, 503 or 504, send it again with the ' +
+  'SAME Idempotency-Key and the same body: the store buys at most once per key, so the retry answers the order ' +
+  'the first try made (200) or makes it now (201), and never buys twice. A new key would be a new purchase.';
+
 const errorAnswers = {
   '400': 'The request is not valid (VALIDATION_FAILED, QUANTITY_NOT_ALLOWED, …)',
   '401': 'No key, or the key is not valid or was revoked (UNAUTHENTICATED)',
   '403': 'The key lacks the scope this operation needs (FORBIDDEN)',
   '429': "Too many requests for this key (RATE_LIMITED); the key's own limit",
+};
+/** The headers an error answer carries, by status: components.headers. */
+const errorHeaders: Record<string, Record<string, JsonSchema>> = {
+  '401': { 'WWW-Authenticate': { $ref: '#/components/headers/WWWAuthenticate' } },
+  '429': { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+};
+const headerComponents = {
+  WWWAuthenticate: {
+    description:
+      'Always "Bearer" (RFC 6750), with error="invalid_token" when a key was sent but is not valid.',
+    required: true,
+    schema: { type: 'string', pattern: '^Bearer( |$)' },
+  },
+  RetryAfter: {
+    description: "Whole seconds until the key's window has room again.",
+    required: true,
+    schema: { type: 'string', pattern: '^[1-9][0-9]*$' },
+  },
 };
 const purchaseErrors = {
   '402': 'The wallet does not hold enough (INSUFFICIENT_BALANCE)',
@@ -74,7 +98,10 @@ function operation(op: V1Operation): JsonSchema {
     ...(op.idempotent
       ? purchaseErrors
       : op.url.includes('{id}')
-        ? { '404': 'No such order of yours (NOT_FOUND)' }
+        ? {
+            '400': 'The id is not a uuid (VALIDATION_FAILED)',
+            '404': 'No such order of yours (NOT_FOUND)',
+          }
         : {}),
   };
   return {
@@ -107,7 +134,11 @@ function operation(op: V1Operation): JsonSchema {
       ...Object.fromEntries(
         Object.entries(errors).map(([status, description]) => [
           status,
-          { description, content: { 'application/json': { schema: ref('Error') } } },
+          {
+            description,
+            ...(errorHeaders[status] ? { headers: errorHeaders[status] } : {}),
+            content: { 'application/json': { schema: ref('Error') } },
+          },
         ]),
       ),
     },
@@ -177,7 +208,9 @@ export function openApiDocument(serverUrl: string): JsonSchema {
       description:
         'Buy stocked accounts from your wallet, from your own shop or bot. Make a key in your Profile and send it ' +
         'as "Authorization: Bearer <key>". Money is in kobo (integers). Errors answer ' +
-        '{ "error": { "code", "message" } } with a stable code.',
+        '{ "error": { "code", "message" } } with a stable code. Request bodies are closed: an unknown field is ' +
+        'refused (400). After a timeout or a 502, 503 or 504, retry a purchase with the SAME Idempotency-Key: it ' +
+        'never buys twice (POST /api/v1/orders says how).',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: serverUrl }],
@@ -187,7 +220,7 @@ export function openApiDocument(serverUrl: string): JsonSchema {
       { name: 'Purchase', description: 'Needs a key with the "purchase" scope.' },
       {
         name: 'Webhooks',
-        description: 'What the store sends to your HTTPS endpoint, signed with its secret.',
+        description: 'What the store sends to your endpoint, signed with its secret.',
       },
     ],
     paths,
@@ -200,6 +233,7 @@ export function openApiDocument(serverUrl: string): JsonSchema {
           description: 'An API key made in your Profile (it starts with rk_).',
         },
       },
+      headers: headerComponents,
       schemas: componentSchemas(),
     },
   };

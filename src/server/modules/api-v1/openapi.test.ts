@@ -8,10 +8,17 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { z } from 'zod';
-import { WEBHOOK_EVENTS, webhookPayloadSchemas } from '../../../shared/webhooks.ts';
+import {
+  WEBHOOK_ADDRESS_RULE,
+  WEBHOOK_EVENTS,
+  webhookPayloadSchemas,
+} from '../../../shared/webhooks.ts';
 import { signWebhook } from '../webhooks/sign-webhook.ts';
 import { v1Operations, type V1Operation } from './api-v1-operations.ts';
 import { VERIFY_WEBHOOK_SNIPPET } from './developers-page.ts';
+import { RETRY_RULE } from './openapi-document.ts';
+import { escapeHtml } from '../../html/escape-html.ts';
+import { fullTitle } from '../../../shared/paths.ts';
 
 // A public address as in production: Redocly rightly warns about a server URL on localhost.
 const { app } = await createTestApp({ env: { PUBLIC_URL: 'https://shop.acctstore.ng' } });
@@ -79,6 +86,21 @@ describe('/developers', () => {
       expect(res.body).toContain(`${op.method} ${op.url}`);
     for (const name of Object.keys(doc.components.schemas))
       expect(res.body).toContain(`id="schema-${name}"`);
+  });
+});
+
+describe('/developers, as a page of the store', () => {
+  it('is titled like every page, previews with the image, names its canonical URL, and says the retry and address rules', async () => {
+    const page = (await app.inject({ url: '/developers' })).body;
+    expect(/<title>([^<]*)<\/title>/.exec(page)?.[1]).toBe(fullTitle('Reseller API'));
+    expect(page).toContain('<link rel="canonical" href="https://shop.acctstore.ng/developers">');
+    expect(page).toContain(
+      '<meta property="og:image" content="https://shop.acctstore.ng/og-image.png">',
+    );
+    expect(page).toContain(escapeHtml(RETRY_RULE));
+    expect(page).toContain(escapeHtml(WEBHOOK_ADDRESS_RULE.development));
+    const sitemap = (await app.inject({ url: '/sitemap.xml' })).body;
+    expect(sitemap).toContain('<loc>https://shop.acctstore.ng/developers</loc>');
   });
 });
 

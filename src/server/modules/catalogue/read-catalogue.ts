@@ -21,7 +21,13 @@ const SAMPLE_ACCOUNTS = 6;
  */
 export type StockShown = {
   /** Each group's first available accounts (every group asked for is a key), public details only. */
-  samples: (db: Db, groupIds: string[], limit: number) => Promise<Map<string, PublicAccount[]>>;
+  samples: (
+    db: Db,
+    groupIds: string[],
+    limit: number,
+    /** An account's id: the group's accounts after it, in the same order. */
+    after?: string,
+  ) => Promise<Map<string, PublicAccount[]>>;
   /** One account by id with its group's id, whatever its status; null when unknown. */
   account: (
     db: Db,
@@ -126,5 +132,8 @@ export async function readAccount(
 ): Promise<AccountResponse | null> {
   const found = await stock.account(db, id);
   const group = found && (await readVisibleGroup(db, found.productGroupId));
-  return found && group ? { account: found.account, group } : null;
+  if (!found || !group) return null;
+  // The next few of the group: from the category page's first ones, each account's page leads to the rest.
+  const more = await stock.samples(db, [group.id], SAMPLE_ACCOUNTS, found.account.id);
+  return { account: found.account, group, moreAccounts: more.get(group.id) ?? [] };
 }

@@ -3,7 +3,12 @@
 // 201 (200 for a replay) with the order and the balance after it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { orderMessages, purchaseSchema, type PurchaseResult } from '../../../shared/orders.ts';
+import {
+  orderMessages,
+  purchaseSchema,
+  type PurchaseInput,
+  type PurchaseResult,
+} from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -11,7 +16,21 @@ import { parseInput } from '../../http/validate.ts';
 import { purchase, type PurchaseLine } from './purchase.ts';
 import { readOrders, type OrderItems } from './read-orders.ts';
 
-const idempotencyKeySchema = z.string().trim().min(8).max(100);
+/** What a door may say in its own words: its key rule (the message is the error's) and its body schema. */
+export type PurchaseDoor = {
+  keySchema: z.ZodType<string>;
+  bodySchema: z.ZodType<PurchaseInput>;
+};
+
+/** The web checkout's door: SPEC.md's message for a missing or malformed key. */
+export const checkoutDoor: PurchaseDoor = {
+  keySchema: z
+    .string({ error: orderMessages.idempotencyRequired })
+    .trim()
+    .min(8, orderMessages.idempotencyRequired)
+    .max(100, orderMessages.idempotencyRequired),
+  bodySchema: purchaseSchema,
+};
 
 export type PurchaseHandlerDeps = {
   db: Db;
@@ -19,17 +38,18 @@ export type PurchaseHandlerDeps = {
   pokeMail: () => void;
   warrantyHours: number;
   orderItems: OrderItems;
+  door?: PurchaseDoor;
 };
 
 export async function handlePurchase(
   req: FastifyRequest,
   reply: FastifyReply,
-  { db, purchases, pokeMail, warrantyHours, orderItems }: PurchaseHandlerDeps,
+  { db, purchases, pokeMail, warrantyHours, orderItems, door = checkoutDoor }: PurchaseHandlerDeps,
 ): Promise<PurchaseResult> {
   const user = currentUser(req);
-  const key = idempotencyKeySchema.safeParse(req.headers['idempotency-key']);
-  if (!key.success) throw badRequest(orderMessages.idempotencyRequired);
-  const input = parseInput(purchaseSchema, req.body);
+  const key = door.keySchema.safeParse(req.headers['idempotency-key']);
+  if (!key.success) throw badRequest(key.error.issues[0]!.message);
+  const input = parseInput(door.bodySchema, req.body);
   // purchase_order checks the session (a key's own, docs/decisions/023) again in its transaction.
   const outcome = await purchase(db, purchases, {
     user,

@@ -13,6 +13,7 @@ import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import type { PageData, RenderedPage } from '../../../shared/page-data.ts';
 import type { RenderablePage } from './load-page-data.ts';
 import { escapeHtml } from '../../html/escape-html.ts';
+import { PREVIEW_IMAGE, SITE_NAME } from '../../html/link-preview.ts';
 import { groupAnchor, paths } from '../../../shared/paths.ts';
 
 export type PageHead = {
@@ -24,14 +25,8 @@ export type PageHead = {
   jsonLd: object | null;
 };
 
-const SITE_NAME = 'AcctStore';
-/** The picture of every link preview (src/client/public, drawn by scripts/og/og-image.ts): a PNG, which WhatsApp shows. */
-const IMAGE = {
-  path: '/og-image.png',
-  width: 1200,
-  height: 630,
-  alt: 'AcctStore: ready-made social media accounts, delivered instantly',
-};
+/** The picture of every link preview. */
+const IMAGE = PREVIEW_IMAGE;
 
 export function buildPageHead(
   page: RenderablePage,

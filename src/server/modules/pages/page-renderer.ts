@@ -14,6 +14,9 @@ import { escapeHtml } from '../../html/escape-html.ts';
 import { buildPageHead } from './page-head.ts';
 import { scriptHash } from './script-hashes.ts';
 
+/** The footer's id (app/layout/footer.tsx): what a server-rendered page's first paint waits for. */
+const FOOTER_ID = 'site-footer';
+
 export type RenderedHtml = { status: number; html: string; scriptHashes: string[] };
 export type PageRenderer = {
   /** `me`: the signed-in user the request's session names (their own page, never kept), or null for a visitor. */
@@ -80,6 +83,15 @@ export function createPageRenderer({
         '</head>',
         () =>
           `  ${head.tags}\n    ${hints}${ldJson ? `\n    <script type="application/ld+json">${ldJson}</script>` : ''}\n  </head>`,
+      );
+    // Painted once its HTML is parsed up to the footer: a slow phone's parser may stop anywhere, and a paint of half a
+    // navbar or half a heading moves what is on screen when the rest arrives (a layout shift). Only a page that has
+    // the footer waits for it (one that waits for an element it never has is held to the end and warned about).
+    if (body.includes(`id="${FOOTER_ID}"`))
+      html = html.replace(
+        /<meta name="viewport"[^>]*\/>/,
+        (viewport) =>
+          `${viewport}\n    <link rel="expect" href="#${FOOTER_ID}" blocking="render" />`,
       );
     if (head.description)
       html = html.replace(

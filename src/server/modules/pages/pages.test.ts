@@ -53,6 +53,28 @@ beforeAll(async () => {
   account = instagram.groups.find((g) => g.name === 'Instagram 1K Followers')!.sampleAccounts[0]!;
 });
 
+describe('every account on sale is a link away', () => {
+  it('a visitor following links from the home page reaches the page of every available account', async () => {
+    const onSale = await db
+      .select({ id: stockAccounts.id })
+      .from(stockAccounts)
+      .where(eq(stockAccounts.status, 'available'));
+    expect(onSale.length).toBeGreaterThan(20); // more than a category page's first few per group
+    const seen = new Set<string>(['/']);
+    const queue = ['/'];
+    while (queue.length > 0) {
+      const html = (await get(queue.shift()!)).body;
+      for (const [, href] of html.matchAll(/<a [^>]*href="(\/[^"#?]*)/g))
+        if (!seen.has(href!) && /^\/(?:products|category\/|product\/)/.test(href!)) {
+          seen.add(href!);
+          queue.push(href!);
+        }
+    }
+    const reached = [...seen].filter((p) => p.startsWith('/product/')).map((p) => p.slice(9));
+    expect(reached.sort()).toEqual(onSale.map((a) => a.id).sort());
+  });
+});
+
 describe('public pages in the HTML itself', () => {
   const pages: [string, string, string[]][] = [
     [
@@ -212,10 +234,11 @@ describe('statuses', () => {
     }
   });
 
-  it('gives the sign-in and sign-up shells their own title, description, canonical URL and preview tags', async () => {
+  it('gives the sign-in, sign-up and forgotten-password shells their own title, description, canonical URL and preview tags', async () => {
     for (const [path, title, description] of [
       ['/login', 'Sign in | AcctStore', 'Sign in to your AcctStore account'],
       ['/register', 'Create your account | AcctStore', 'Create a free AcctStore account'],
+      ['/forgot-password', 'Forgot password | AcctStore', 'Reset the password of your AcctStore'],
     ] as const) {
       const res = await get(path);
       expect(res.statusCode).toBe(200);
@@ -225,7 +248,13 @@ describe('statuses', () => {
       expect(canonical(res.body), path).toBe(`http://localhost:3000${path}`);
       expect(meta(res.body, 'og:title'), path).toBe(title);
       expect(meta(res.body, 'og:url'), path).toBe(`http://localhost:3000${path}`);
+      expect(meta(res.body, 'og:image'), path).toBe('http://localhost:3000/og-image.png');
+      // Rendered in the browser: its HTML has no footer, so its first paint waits for none.
+      expect(res.body, path).not.toContain('rel="expect"');
     }
+    expect((await get('/products')).body).toContain(
+      '<link rel="expect" href="#site-footer" blocking="render" />',
+    );
     // Every other page of the browser's keeps the shell as built.
     expect(canonical((await get('/dashboard')).body)).toBeUndefined();
   });
@@ -283,7 +312,7 @@ describe("a signed-in user's page from the first byte", () => {
       expect(pageData(res.body).me?.email, url).toBe(user.email);
       // The navbar: the balance and the account menu, not a visitor's Sign In / Get Started.
       expect(res.body, url).toContain('₦12,345.00');
-      expect(res.body, url).toContain('aria-label="Account menu');
+      expect(res.body, url).toContain('<span class="sr-only">Account menu</span>');
       expect(res.body, url).not.toContain('>Get Started<');
       expect(res.headers['cache-control'], url).toBe('private, no-store');
       expect(res.headers.vary, url).toMatch(/cookie/i);

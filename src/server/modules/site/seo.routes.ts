@@ -42,7 +42,12 @@ export function seoRoutes(app: FastifyInstance, { db, config }: { db: Db; config
 
   app.get('/sitemap.xml', async (_req, reply) => {
     const { categories } = await readCatalogue(db);
-    const pages = [...publicPagePaths, ...categories.map((c) => paths.category(c.id))];
+    // The reseller API's reference is a public page of its own (api-v1/developers-page.ts).
+    const pages = [
+      ...publicPagePaths,
+      paths.developers,
+      ...categories.map((c) => paths.category(c.id)),
+    ];
     const urls = pages
       .slice(0, SITEMAP_LIMIT)
       .map((p) => `  <url><loc>${escapeXml(config.publicUrl + p)}</loc></url>`);

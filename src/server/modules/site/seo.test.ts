@@ -19,7 +19,14 @@ describe('findability', () => {
   it('lists the public pages and the visible categories in sitemap.xml', async () => {
     const res = await app.inject({ url: '/sitemap.xml' });
     expect(res.headers['content-type']).toContain('application/xml');
-    for (const p of ['/', '/products', '/web-services', '/support', '/category/instagram']) {
+    for (const p of [
+      '/',
+      '/products',
+      '/web-services',
+      '/support',
+      '/developers',
+      '/category/instagram',
+    ]) {
       expect(res.body).toContain(`<loc>http://localhost:3000${p}</loc>`);
     }
     expect(res.body).not.toContain('/category/followers');

@@ -24,12 +24,14 @@ const toPublic = (r: PublicRow): PublicAccount => ({
 
 /**
  * The first available accounts of each group, oldest first, at most `limit` each: one query for a whole category
- * page (a lateral index scan per group), not one per group.
+ * page (a lateral index scan per group), not one per group. With `after` (an account's id), the ones that come
+ * after that account in the same order: an account's page links the next few, so every account is a link away.
  */
 export async function readSampleAccounts(
   db: Db,
   groupIds: string[],
   limit: number,
+  after?: string,
 ): Promise<Map<string, PublicAccount[]>> {
   const samples = new Map<string, PublicAccount[]>(groupIds.map((id) => [id, []]));
   if (!groupIds.length || limit <= 0) return samples;
@@ -40,6 +42,7 @@ export async function readSampleAccounts(
        select s.id, s.username, s.additional_info, s.status
          from ${stockAccounts} s
         where s.product_group_id = g.id and s.status = 'available'
+          ${after ? sql`and (s.created_at, s.id) > (select p.created_at, p.id from ${stockAccounts} p where p.id = ${after})` : sql``}
         order by s.created_at, s.id
         limit ${limit}) a
      order by g.n`);

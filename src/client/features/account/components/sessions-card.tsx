@@ -36,7 +36,7 @@ export function SessionsCard() {
               <p className="font-medium">
                 {s.device}
                 {s.isCurrent && (
-                  <span className="ml-2 rounded-full bg-green-600/15 px-2 py-0.5 text-xs text-green-700 dark:text-green-400">
+                  <span className="ml-2 rounded-full bg-green-600/15 px-2 py-0.5 text-xs text-green-800 dark:text-green-300">
                     This device
                   </span>
                 )}

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Webhook } from 'lucide-react';
 import {
+  WEBHOOK_ADDRESS_RULE,
   WEBHOOK_EVENTS,
   type CreatedWebhook,
   type WebhookDelivery,
@@ -94,7 +95,7 @@ export function WebhooksCard() {
           maxLength={500}
           placeholder="https://your-shop.example/hooks/acctstore"
           onChange={(e) => setUrl(e.target.value)}
-          hint="A public https:// address. Private and local addresses are refused."
+          hint={`${WEBHOOK_ADDRESS_RULE.production} ${WEBHOOK_ADDRESS_RULE.development}`}
         />
         <fieldset className="space-y-1">
           <legend className="text-sm font-medium">Events</legend>

@@ -5,13 +5,19 @@ import type { PublicAccount } from '../../../../shared/catalogue.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { detailSummary } from './account-details.tsx';
 
-export function SampleAccounts({ accounts }: { accounts: PublicAccount[] }) {
+export function SampleAccounts({
+  accounts,
+  title = 'Or pick a specific account',
+  className = 'border-t border-border pt-3',
+}: {
+  accounts: PublicAccount[];
+  title?: string;
+  className?: string;
+}) {
   if (accounts.length === 0) return null;
   return (
-    <div className="border-t border-border pt-3">
-      <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-        Or pick a specific account
-      </p>
+    <div className={className}>
+      <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{title}</p>
       <ul className="mt-2 grid gap-2 sm:grid-cols-2">
         {accounts.map((account) => (
           <li key={account.id} className="min-w-0">

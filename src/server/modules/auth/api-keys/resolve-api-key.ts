@@ -18,6 +18,13 @@ const LAST_USED_EVERY_MS = 60_000;
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,100})$/;
 const REMEMBER_KEY_MS = 30_000;
 const REMEMBERED_KEYS_MAX = 10_000;
+// RFC 6750 §3: a 401 names the scheme it wants; a key that was sent but is not good also says so.
+const noKey = () =>
+  new AppError('UNAUTHENTICATED', 401, apiKeyMessages.keyMissing, { 'www-authenticate': 'Bearer' });
+const badKey = () =>
+  new AppError('UNAUTHENTICATED', 401, apiKeyMessages.keyInvalid, {
+    'www-authenticate': 'Bearer error="invalid_token"',
+  });
 
 export function createApiKeyLoader(db: Db, requestsPerMinute: number) {
   const lookup = db
@@ -62,15 +69,15 @@ export function createApiKeyLoader(db: Db, requestsPerMinute: number) {
 
   return async (req: FastifyRequest, scope: ApiKeyScope): Promise<void> => {
     const header = req.headers.authorization;
-    if (!header) throw new AppError('UNAUTHENTICATED', 401, apiKeyMessages.keyMissing);
+    if (!header) throw noKey();
     const match = BEARER.exec(header);
-    if (!match) throw new AppError('UNAUTHENTICATED', 401, apiKeyMessages.keyInvalid);
+    if (!match) throw badKey();
     const key = await read(
       hashToken(match[1]!),
       req.routeOptions.config.sessionCheckedByVerb === true,
     );
     // An admin's key (made while a customer, then promoted) opens nothing: keys are for customers only.
-    if (!key || key.isAdmin) throw new AppError('UNAUTHENTICATED', 401, apiKeyMessages.keyInvalid);
+    if (!key || key.isAdmin) throw badKey();
     if (!key.scopes.includes(scope))
       throw new AppError('FORBIDDEN', 403, apiKeyMessages.scopeMissing(scope));
     await consumeLimit(

@@ -57,6 +57,20 @@ describe('describeEntry', () => {
     expect(text.lines).toEqual(['Status: available → reserved']);
   });
 
+  it('says which reported accounts had their credentials shown, by username, not as a raw list of ids', () => {
+    const text = describeEntry(
+      entry('report.credentials_view', 'stock_account', null, {
+        filter: 'open',
+        accountIds: [ACCOUNT, '5e4f3a2b-1c0d-4a7b-8c6d-9e8f4d2c1b0a'],
+      }),
+      names,
+    );
+    expect(text.sentence).toBe(
+      'Opened the open reports, showing the credentials of 2 reported accounts',
+    );
+    expect(text.lines).toEqual(['Accounts: @ada_ig (Instagram Fresh), 5e4f3a2b…']);
+  });
+
   it('reads an action and fields it does not know yet as plain words', () => {
     const text = describeEntry(
       entry('credentials.view', 'account', ACCOUNT, {

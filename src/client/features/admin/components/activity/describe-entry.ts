@@ -28,6 +28,7 @@ const FIELD_LABELS: Record<string, string> = {
   customerId: 'Customer',
   orderId: 'Order',
   replacementAccountId: 'Replacement',
+  accountIds: 'Accounts',
   twoFaCode: '2FA code',
   emailPassword: 'E-mail password',
   disabledKinds: 'Alerts off',
@@ -56,7 +57,9 @@ function valueOf(key: string, value: unknown, names: Names): string {
     if (key.endsWith('Id') && value.length > 12) return `${value.slice(0, 8)}…`;
     return value;
   }
-  if (Array.isArray(value)) return value.map((v) => valueOf('', v, names)).join(', ') || 'none';
+  // A list's items read as its singular would (accountIds → each an accountId).
+  if (Array.isArray(value))
+    return value.map((v) => valueOf(key.replace(/s$/, ''), v, names)).join(', ') || 'none';
   if (typeof value === 'object')
     return Object.entries(value)
       .map(([k, v]) => `${labelOf(k)} ${valueOf(k, v, names)}`)
@@ -137,6 +140,14 @@ const PHRASES: Partial<Record<AuditEntry['action'], Phrase>> = {
     `Rejected ${who(d, n)}’s report on @${str(d.username)}${order(d)}`,
     ['username', 'customerId', 'orderId', 'accountId'],
   ],
+  'report.credentials_view': (d) => {
+    const shown = Array.isArray(d.accountIds) ? d.accountIds.length : 0;
+    const reports = { open: 'open', resolved: 'resolved', all: 'all' }[str(d.filter)] ?? 'the';
+    return [
+      `Opened the ${reports} reports, showing the credentials of ${shown} reported account${shown === 1 ? '' : 's'}`,
+      ['filter'],
+    ];
+  },
   'user.promote': (d, s) => [`Made ${str(d.email) || s} an admin`, ['email']],
   'email.retry': () => ['Sent a failed e-mail again', []],
   'email.retry_all': (d) => [`Sent ${Number(d.count)} failed e-mails again`, ['count']],
