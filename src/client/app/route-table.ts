@@ -34,7 +34,8 @@ export const routeTable = [
   { path: paths.wallet, access: 'customer', page: 'wallet/wallet-page' },
   { path: paths.paymentCallback, access: 'customer', page: 'payments/payment-callback-page' },
   { path: paths.paymentSuccess, access: 'customer', page: 'payments/payment-success-page' },
-  { path: paths.admin, access: 'admin', page: 'admin/admin-page' },
+  // The console's sections and views are its own routes (features/admin/console-sections.tsx).
+  { path: '/admin/*', access: 'admin', page: 'admin/admin-page' },
   { path: paths.webServices, access: 'public', static: true, page: 'pages/web-services-page' },
   { path: paths.support, access: 'public', page: 'pages/support-page' },
   { path: paths.contact, access: 'public', page: 'pages/contact-page' },
