@@ -102,7 +102,7 @@ test('an admin builds a template, stocks it by hand and by CSV, archives, restor
   await expect(card).toContainText('3 available');
 
   // Archive hides it from customers.
-  await page.goto('/admin');
+  await page.goto('/admin/catalogue/templates');
   await templateRow.getByRole('button', { name: 'Archive' }).click();
   await confirm(page, 'Archive');
   await expect(page.getByText('Product template archived successfully!')).toBeVisible();
@@ -112,7 +112,7 @@ test('an admin builds a template, stocks it by hand and by CSV, archives, restor
   await expect(page.getByRole('article', { name: template })).toHaveCount(0);
 
   // Restore, then delete is refused while the template holds accounts.
-  await page.goto('/admin');
+  await page.goto('/admin/catalogue/templates');
   await templateRow.getByRole('button', { name: 'Restore' }).click();
   await confirm(page, 'Restore');
   await expect(page.getByText('Product template restored successfully!')).toBeVisible();
@@ -152,6 +152,7 @@ test('the console checks required fields before sending and shows the inbox', as
   await signInAsAdmin(page);
   await expect(page.getByText('Total Products')).toBeVisible();
 
+  await openTab(page, 'Templates');
   await page
     .getByRole('form', { name: 'Create Template' })
     .getByRole('button', { name: 'Create Template' })

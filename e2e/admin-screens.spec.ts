@@ -139,5 +139,5 @@ test("an admin's Profile shows no wallet and leads to the console", async ({ pag
   await expect(page.getByText('Wallet Balance')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Go to Wallet' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Go to Admin Panel' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/overview$/);
 });

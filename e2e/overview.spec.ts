@@ -9,6 +9,7 @@ import { uploadAccounts } from './stock.ts';
 /** A figure's value as shown ("₦1,234.00" or "12"), as a number. */
 const figure = async (page: Page, label: string) => {
   const text = await page
+    .getByRole('region', { name: "The period's figures" })
     .getByRole('term')
     .filter({ hasText: new RegExp(`^${label}$`) })
     .locator('xpath=following-sibling::dd[1]')
@@ -61,6 +62,7 @@ test('sales made through the store appear in today’s figures and chart', async
   const customer = await createCustomer(shopper, 'overview');
   await creditWallet(browser, customer.email, 300_000);
   await signIn(shopper, customer.email, customer.password);
+  await expect(shopper).toHaveURL(/\/dashboard$/);
   for (const quantity of [1, 2]) {
     const res = await shopper.request.post('/api/orders', {
       headers: { 'idempotency-key': crypto.randomUUID() },

@@ -27,7 +27,8 @@ async function everyUrl(page: Page): Promise<string[]> {
       ? '/no-such-page'
       : r.path
           .replace(':categoryId', categoryId)
-          .replace(':productId', accountId ?? '00000000-0000-0000-0000-000000000000'),
+          .replace(':productId', accountId ?? '00000000-0000-0000-0000-000000000000')
+          .replace(/\/\*$/, ''),
   );
 }
 

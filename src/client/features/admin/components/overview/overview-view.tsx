@@ -58,7 +58,7 @@ function Charts({ o }: { o: Overview }) {
   const unit = o.period.bucket === 'hour' ? 'Hour' : 'Day';
   const runwayText = (d: number | null) => (d === null ? 'no sales in 7 days' : `${d} days`);
   return (
-    <div className="mt-6 grid gap-4 lg:grid-cols-2">
+    <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-2">
       <ChartFigure
         className="lg:col-span-2"
         title={`Revenue and orders per ${unit.toLowerCase()}`}
@@ -191,9 +191,9 @@ export function OverviewView() {
               {o.period.from === o.period.to ? o.period.from : `${o.period.from} to ${o.period.to}`}{' '}
               (Lagos time), against the same span just before it.
             </p>
-            <div className="mt-3">
+            <section aria-label="The period's figures" className="mt-3">
               <FigureCards overview={o} />
-            </div>
+            </section>
             <Charts o={o} />
           </>
         )}
