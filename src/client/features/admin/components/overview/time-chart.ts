@@ -32,7 +32,7 @@ export function drawTimeChart(
       scales: { x: { time: false }, orders: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
       axes: [
         { ...axis, values: (_u, ticks) => ticks.map((t) => labels[t] ?? '') },
-        { ...axis, size: 70, values: (_u, ticks) => ticks.map((t) => money(t)) },
+        { ...axis, size: 96, values: (_u, ticks) => ticks.map((t) => money(t)) },
         { ...axis, scale: 'orders', side: 1, grid: { show: false } },
       ],
       series: [
