@@ -117,7 +117,8 @@ function Charts({ o }: { o: Overview }) {
         <Bars
           rows={o.runway.map((r) => ({
             label: r.low ? `⚠ ${r.name}` : r.name,
-            value: Math.min(r.daysLeft ?? 30, 30),
+            // No sales in 7 days: a full bar while stock lasts, none when there is none.
+            value: r.stock === 0 ? 0 : Math.min(r.daysLeft ?? 30, 30),
             text: `${runwayText(r.daysLeft)} · ${r.stock} left`,
             tone: r.low ? 'bg-red-600' : 'bg-primary',
           }))}
