@@ -80,11 +80,11 @@ test('a signed-out visitor is sent to /login and a wrong password is refused', a
   await expect(page.getByText('Invalid email or password')).toBeVisible();
 });
 
-test('an admin lands on /admin, and /login sends a signed-in admin back there', async ({
+test('an admin lands on the console’s Overview, and /login sends a signed-in admin back there', async ({
   page,
 }) => {
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/overview$/);
   await expect(page.getByText('Total Users')).toBeVisible();
   // The e2e store takes sandbox payments: the console says so.
   await expect(page.getByRole('status', { name: 'Test payments' })).toContainText(
@@ -95,7 +95,7 @@ test('an admin lands on /admin, and /login sends a signed-in admin back there', 
   await expect(page.getByRole('menuitem', { name: 'Wallet' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.goto('/login');
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/overview$/);
 });
 
 // The sign-up form itself is the first test's; this customer is registered and confirmed through the API.

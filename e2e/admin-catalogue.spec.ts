@@ -1,9 +1,10 @@
 // The admin console's catalogue side as an admin uses it: categories, templates, Add Product, CSV upload, archive, details.
+import { openAdminView } from './admin-console.ts';
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from './customers.ts';
 
-const openTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
+const openTab = (page: Page, name: string) => openAdminView(page, name);
 
 /** Confirms the open AlertDialog with its action button. */
 const confirm = (page: Page, action: string) =>
@@ -101,7 +102,7 @@ test('an admin builds a template, stocks it by hand and by CSV, archives, restor
   await expect(card).toContainText('3 available');
 
   // Archive hides it from customers.
-  await page.goto('/admin');
+  await page.goto('/admin/catalogue/templates');
   await templateRow.getByRole('button', { name: 'Archive' }).click();
   await confirm(page, 'Archive');
   await expect(page.getByText('Product template archived successfully!')).toBeVisible();
@@ -111,7 +112,7 @@ test('an admin builds a template, stocks it by hand and by CSV, archives, restor
   await expect(page.getByRole('article', { name: template })).toHaveCount(0);
 
   // Restore, then delete is refused while the template holds accounts.
-  await page.goto('/admin');
+  await page.goto('/admin/catalogue/templates');
   await templateRow.getByRole('button', { name: 'Restore' }).click();
   await confirm(page, 'Restore');
   await expect(page.getByText('Product template restored successfully!')).toBeVisible();
@@ -151,6 +152,7 @@ test('the console checks required fields before sending and shows the inbox', as
   await signInAsAdmin(page);
   await expect(page.getByText('Total Products')).toBeVisible();
 
+  await openTab(page, 'Templates');
   await page
     .getByRole('form', { name: 'Create Template' })
     .getByRole('button', { name: 'Create Template' })
@@ -175,10 +177,9 @@ test('the console checks required fields before sending and shows the inbox', as
     .click();
   await expect(page.getByText('Please fill in category name')).toBeVisible();
 
-  // Tabs answer the arrow keys.
-  await page.getByRole('tab', { name: 'Categories' }).focus();
-  await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+  // A section's views answer the arrow keys.
+  await openTab(page, 'Users');
+  await page.getByRole('tab', { name: 'Users' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: /^Inbox/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();

@@ -1,6 +1,7 @@
 // The shop owner's screens on a phone and a laptop: the Activity tab reads as sentences naming the customer,
 // the balance adjustment says its reason reaches the customer (and it does), Orders shows customer, amount
 // and status without a sideways box, and Users leaves deleted accounts out.
+import { openAdminView } from './admin-console.ts';
 import crypto from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { CatalogueResponse } from '../src/shared/catalogue.ts';
@@ -18,13 +19,7 @@ async function expectWithinWidth(page: Page, box: Locator, width: number) {
   );
 }
 
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-}
+const openTab = (page: Page, name: string) => openAdminView(page, name);
 
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
@@ -144,5 +139,5 @@ test("an admin's Profile shows no wallet and leads to the console", async ({ pag
   await expect(page.getByText('Wallet Balance')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Go to Wallet' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Go to Admin Panel' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/overview$/);
 });

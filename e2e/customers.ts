@@ -20,7 +20,7 @@ export async function signIn(page: Page, email: string, password: string) {
 /** Signs in as the demo admin, who lands on the console. */
 export async function signInAsAdmin(page: Page) {
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/overview$/);
 }
 
 export async function createCustomer(

@@ -5,6 +5,7 @@
 // own body (its real counting is covered by src/server/modules/inbox/inbox.test.ts). Every other e2e test that
 // submits a form answers it with page.route (see marketing.spec.ts), so the suite stays within the limit.
 import { expect, test, type Page } from '@playwright/test';
+import { openAdminView } from './admin-console.ts';
 import { signInAsAdmin } from './customers.ts';
 import { inboxErrors, inboxSuccessMessages } from '../src/shared/inbox.ts';
 import { contactForm, fillContactForm } from './contact-form.ts';
@@ -81,7 +82,7 @@ test('a quote request, a support message and a contact message reach the admin I
 
   // The admin sees all three, each with its kind and what was sent.
   await signInAsAdmin(page);
-  await page.getByRole('tab', { name: /^Inbox/ }).click();
+  await openAdminView(page, 'Inbox');
   await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
   const quote = page.getByRole('article').filter({ hasText: quoteText });
   const supportCard = page.getByRole('article', { name: supportSubject });
@@ -134,7 +135,7 @@ test('a bot that fills the honeypot is told it succeeded, and nothing reaches th
   await expect(toast(page, inboxSuccessMessages.support)).toBeVisible();
 
   await signInAsAdmin(page);
-  await page.getByRole('tab', { name: /^Inbox/ }).click();
+  await openAdminView(page, 'Inbox');
   await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
   // The list has loaded (it holds at least the demo shop's or other tests' messages, or says it is empty).
   await expect(page.getByRole('status').filter({ hasText: 'Loading messages...' })).toHaveCount(0);

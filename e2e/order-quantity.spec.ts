@@ -1,10 +1,11 @@
 // A product group's quantity per order, as an admin sets it and a customer meets it: the console form takes it,
 // the products page and checkout show it, the quantity stays within it, and checkout buys within it.
+import { openAdminView } from './admin-console.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { createCustomer, creditWallet, signIn, signInAsAdmin } from './customers.ts';
 import { templateId, uploadAccounts } from './stock.ts';
 
-const openTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
+const openTab = (page: Page, name: string) => openAdminView(page, name);
 
 test('an admin limits a template to 2–3 accounts per order; a customer sees it and buys within it', async ({
   page,

@@ -1,6 +1,7 @@
 // The owner's Telegram alerts in the console: the card says the bot is configured, sends a test message to the
 // (fake) Bot API, saves which kinds to receive; a customer's order then reaches the chat as a message naming
 // the order, without the customer's address. Screenshots of the card in both themes at 375 and 1280 px.
+import { openAdminView } from './admin-console.ts';
 import crypto from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import type { CatalogueResponse } from '../src/shared/catalogue.ts';
@@ -21,7 +22,7 @@ test.beforeAll(async () => {
 test.afterAll(() => telegram.close());
 
 async function openAlerts(page: Page) {
-  await page.getByRole('tab', { name: 'Alerts', exact: true }).click();
+  await openAdminView(page, 'Alerts');
   await expect(page.getByRole('heading', { name: 'Owner Alerts (Telegram)' })).toBeVisible();
 }
 

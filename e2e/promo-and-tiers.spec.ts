@@ -1,11 +1,12 @@
 // Volume prices and promo codes as the admin sets them and a customer meets them: a template with a tier (from 2
 // accounts, ₦800 each) and a code (25% off), a customer who buys two at the tier price with the code and sees the
 // same total on the product card, checkout, the order and the dashboard; the console counts the code's use.
+import { openAdminView } from './admin-console.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { createCustomer, creditWallet, signIn, signInAsAdmin } from './customers.ts';
 import { templateId, uploadAccounts } from './stock.ts';
 
-const openTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
+const openTab = (page: Page, name: string) => openAdminView(page, name);
 
 test('an admin sets a volume price and a promo code; a customer buys two at the tier price with the code', async ({
   page,

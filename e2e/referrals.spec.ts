@@ -1,6 +1,7 @@
 // Referral rewards, as people meet them: customer A copies their link from the dashboard, a visitor follows it,
 // signs up, confirms, tops up through the sandbox checkout, and A's dashboard shows the referral and the earning
 // (5% of ₦1,000 by default); the admin sees both customers tied in the user details.
+import { openAdminView } from './admin-console.ts';
 import { expect, test } from '@playwright/test';
 import { createCustomer, mailboxLink, signIn, signInAsAdmin } from './customers.ts';
 import { startTopup } from './topup.ts';
@@ -63,7 +64,7 @@ test('a customer copies their link, a friend signs up through it and tops up, an
   // The admin sees the tie under A, with what it earned.
   const admin = await (await browser.newContext()).newPage();
   await signInAsAdmin(admin);
-  await admin.getByRole('tab', { name: 'Users', exact: true }).click();
+  await openAdminView(admin, 'Users');
   await admin.getByLabel('Search users').fill(customerA.email);
   await admin.getByRole('button', { name: 'Search' }).click();
   const row = admin.getByRole('row').filter({ hasText: customerA.email });

@@ -1,6 +1,7 @@
 // Issue 41 as one walk: the admin creates a promo code in the console for a template with a volume price; a friend
 // signs up through customer A's referral link, tops up through the sandbox checkout, buys two accounts at the tier
 // price with the code; the friend's dashboard shows the purchase at the price paid, A's the referral and the reward.
+import { openAdminView } from './admin-console.ts';
 import { expect, test } from '@playwright/test';
 import { createCustomer, mailboxLink, signIn, signInAsAdmin } from './customers.ts';
 import { uploadAccounts } from './stock.ts';
@@ -33,7 +34,7 @@ test('a referred friend tops up and buys two at the tier price with a promo code
   expect(group.ok(), await group.text()).toBe(true);
   const groupId = ((await group.json()) as { item: { id: string } }).item.id;
   await uploadAccounts(admin, groupId, `sm_${stamp}`, 4);
-  await admin.getByRole('tab', { name: 'Promotions', exact: true }).click();
+  await openAdminView(admin, 'Promotions');
   const promo = admin.getByRole('form', { name: 'Create Promo Code' });
   await promo.getByLabel('Code').fill(code);
   await promo.getByLabel('Percent off').fill('10');
@@ -101,7 +102,7 @@ test('a referred friend tops up and buys two at the tier price with a promo code
 
   // The console counts the code's use and its revenue.
   await admin.reload();
-  await admin.getByRole('tab', { name: 'Promotions', exact: true }).click();
+  await openAdminView(admin, 'Promotions');
   const codeRow = admin.getByRole('row', { name: new RegExp(code) });
   await expect(codeRow).toContainText('1 / 3');
   await expect(codeRow).toContainText('₦1,620.00');

@@ -1,6 +1,7 @@
 // Identity in the browser: the owner of an ADMIN_EMAILS address becomes admin through the invitation, turns on
 // two-factor sign-in on /profile, signs out, signs in with password and code, and credits a wallet after a
 // step-up code; a wrong code is refused and counted by the limit. Codes come from the same TOTP library.
+import { openAdminView } from './admin-console.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { e2eListedAdmin } from '../playwright.config.ts';
@@ -80,7 +81,7 @@ test('an invited admin turns on two-factor sign-in, signs in with a code and ste
   await expect(page).toHaveURL(/\/admin$/);
 
   // A balance adjustment asks for a fresh code; a wrong one is refused, the right one lets it through.
-  await page.getByRole('tab', { name: 'Users' }).click();
+  await openAdminView(page, 'Users');
   await page.getByLabel('Search users').fill(customer.email);
   await page.getByRole('button', { name: 'Search' }).click();
   const row = page
@@ -108,7 +109,7 @@ test('an invited admin turns on two-factor sign-in, signs in with a code and ste
   await expect(adjust).toHaveCount(0);
 
   // Within the few minutes of that code, the stock export (decrypted credentials) downloads without another.
-  await page.getByRole('tab', { name: 'Templates', exact: true }).click();
+  await openAdminView(page, 'Templates');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).first().click();
   expect((await download).suggestedFilename()).toMatch(/\.csv$/);

@@ -1,5 +1,6 @@
 // The wallet on the sandbox provider: the guard, a paid and a declined top-up through the checkout popup, both result
 // pages, and the admin crediting the same customer from the Users tab.
+import { openAdminView } from './admin-console.ts';
 import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
 import { createCustomer, signIn } from './customers.ts';
@@ -125,7 +126,7 @@ test.describe.serial('a customer tops up through the sandbox', () => {
   test('the admin finds that customer on the Users tab and credits ₦1,000', async ({ page }) => {
     await signIn(page, e2eAdmin.email, e2eAdmin.password);
     await expect(page).toHaveURL(/\/admin$/);
-    await page.getByRole('tab', { name: 'Users' }).click();
+    await openAdminView(page, 'Users');
     await expect(page.getByText(/\d+ users?$/).first()).toBeVisible();
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(

@@ -143,11 +143,11 @@ export type PurchaseResults = {
 };
 
 const PRICE_KOBO = 100_000; // ₦1,000
-const FUND_KOBO = 1_000_000_000; // ₦10,000,000 per buyer: never the limit
+export const FUND_KOBO = 1_000_000_000; // ₦10,000,000 per buyer: never the limit
 
 type Buyer = { id: string; cookie: string };
 
-async function seedGroups(bench: StoreBench, n: number, accounts: number, name: string) {
+export async function seedGroups(bench: StoreBench, n: number, accounts: number, name: string) {
   const groups: { id: string }[] = [];
   for (let i = 0; i < n; i++)
     groups.push(
@@ -411,7 +411,7 @@ const nodeClosedLoop = (
   });
 
 /** Closed loop: every buyer sends the next purchase as soon as the last one is answered. */
-function saturator(
+export function saturator(
   bench: StoreBench,
   buyers: Buyer[],
   o: PurchaseOptions,

@@ -25,6 +25,7 @@ import { releaseMemory } from './http/release-memory.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { registerInputHygiene } from './http/validate.ts';
 import { adminActivityRoutes } from './modules/admin/admin-activity.routes.ts';
+import { adminOverviewRoutes } from './modules/admin/admin-overview.routes.ts';
 import { adminStatsRoutes } from './modules/admin/admin-stats.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -303,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   twoFactorRoutes(app, { db, config, cipher });
   accountRoutes(app, { db, config, pokeMail });
   adminStatsRoutes(app, { db, paymentMode: config.paymentMode });
+  adminOverviewRoutes(app, { db });
   adminActivityRoutes(app, { db });
   const catalogueCache = createCatalogueCache(db, database.pool, app.log, config.CATALOGUE_CACHE);
   app.addHook('onClose', () => catalogueCache.close());

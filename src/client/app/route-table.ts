@@ -44,7 +44,8 @@ export const routeTable = [
     page: 'payments/payment-success-page',
     fromOutside: true,
   },
-  { path: paths.admin, access: 'admin', page: 'admin/admin-page' },
+  // The console's sections and views are its own routes (features/admin/console-sections.tsx).
+  { path: '/admin/*', access: 'admin', page: 'admin/admin-page' },
   { path: paths.webServices, access: 'public', static: true, page: 'pages/web-services-page' },
   { path: paths.support, access: 'public', page: 'pages/support-page' },
   { path: paths.contact, access: 'public', page: 'pages/contact-page' },

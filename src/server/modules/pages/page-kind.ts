@@ -28,6 +28,8 @@ export function pageKindOf(pathname: string): PageKind {
   if (marketingPaths.has(lower)) return { kind: 'marketing', path: lower };
   if (lower === paths.products) return { kind: 'products', path: lower };
   if (appPaths.has(lower)) return { kind: 'app', path: lower };
+  // The admin console's sections and views (/admin/sales/orders, …): its own router reads the rest.
+  if (lower.startsWith(`${paths.admin}/`)) return { kind: 'app', path: lower };
   const match = /^\/(category|product)\/([^/]+)$/i.exec(path);
   const id = match ? decodeSegment(match[2]!) : null;
   if (match && id !== null) {

@@ -144,6 +144,33 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
                  from individual_accounts a join product_groups g on g.id = a.product_group_id
                 where a.status = 'available' and (a.created_at, a.id) < (g.claim_from_created_at, g.claim_from_id)`,
   },
+  {
+    // The Overview's rollups (docs/decisions/031-owner-overview.md): every closed hour of sales_hours is exactly the
+    // completed orders of that hour and group, and no hour at or after the watermark is rolled yet.
+    invariant: 'the sales rollup equals the completed orders of every closed hour',
+    query: sql`with w as (select sales_through as through from sales_rollup where id = 1),
+               o as (select date_trunc('hour', created_at, 'UTC') as hour, product_group_id, count(*)::int as orders,
+                            sum(quantity)::int as units, sum(amount_kobo)::bigint as revenue
+                       from orders where status = 'completed' and created_at < (select through from w) group by 1, 2)
+               select coalesce(o.hour, s.hour) as hour, coalesce(o.product_group_id, s.product_group_id) as product_group_id,
+                      o.orders, s.orders as rolled_orders, o.revenue, s.revenue_kobo as rolled_revenue
+                 from o full join sales_hours s on s.hour = o.hour and s.product_group_id = o.product_group_id
+                where s.hour >= (select through from w) or o.orders is distinct from s.orders
+                   or o.units is distinct from s.units or o.revenue is distinct from s.revenue_kobo`,
+  },
+  {
+    invariant:
+      'the top-up rollup and its pending changes equal the payments of every hour and status',
+    query: sql`with p as (select date_trunc('hour', created_at, 'UTC') as hour, status, count(*)::int as payments,
+                                 sum(amount_kobo)::bigint as amount from payments group by 1, 2),
+               r as (select hour, status, sum(payments)::int as payments, sum(amount_kobo)::bigint as amount
+                       from (select hour, status, payments, amount_kobo from topup_hours
+                             union all select hour, status, payments, amount_kobo from topup_hour_changes) x group by 1, 2)
+               select coalesce(p.hour, r.hour) as hour, coalesce(p.status, r.status) as status, p.payments,
+                      r.payments as rolled_payments, p.amount, r.amount as rolled_amount
+                 from p full join r on r.hour = p.hour and r.status = p.status
+                where coalesce(p.payments, 0) <> coalesce(r.payments, 0) or coalesce(p.amount, 0) <> coalesce(r.amount, 0)`,
+  },
 ];
 
 export async function checkLedger(db: Db): Promise<Violation[]> {

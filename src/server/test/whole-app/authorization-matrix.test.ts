@@ -470,6 +470,14 @@ const matrix: Record<string, Row> = {
   },
 
   'GET /api/admin/stats': { expect: ADMINS(), request: () => ({ url: '/api/admin/stats' }) },
+  'GET /api/admin/overview': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/overview?period=7d' }),
+  },
+  'GET /api/admin/overview/export.csv': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/overview/export.csv?period=today' }),
+  },
   'GET /api/admin/activity': {
     expect: ADMINS(),
     request: () => ({ url: '/api/admin/activity?area=money&from=2020-01-01' }),

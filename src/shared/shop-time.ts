@@ -1,0 +1,50 @@
+// Days and hours in the shop's time zone (Africa/Lagos): where "today" starts, and how a moment is labelled.
+import { SHOP_TIME_ZONE } from './admin-overview.ts';
+
+const parts = (at: Date, zone: string) =>
+  Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+
+/** The zone's offset from UTC at `at`, in milliseconds. */
+function offsetMs(at: Date, zone: string): number {
+  const p = parts(at, zone);
+  const local = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  return local - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The day (YYYY-MM-DD) that `at` falls on in the zone. */
+export function shopDay(at: Date, zone = SHOP_TIME_ZONE): string {
+  const p = parts(at, zone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** The moment the day `day` (YYYY-MM-DD) starts in the zone. */
+export function shopMidnight(day: string, zone = SHOP_TIME_ZONE): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d);
+  return new Date(guess - offsetMs(new Date(guess - offsetMs(new Date(guess), zone)), zone));
+}
+
+/** `day` moved by `n` days. */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** "2026-11-28 14:00": the hour that starts at `at`, in the zone. */
+export function shopHourLabel(at: Date, zone = SHOP_TIME_ZONE): string {
+  const p = parts(at, zone);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:00`;
+}
