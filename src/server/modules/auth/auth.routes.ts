@@ -94,17 +94,21 @@ export function authRoutes(
     { config: { access: 'public' }, ...answers({ 200: signInResultSchema }) },
     async (req, reply) => {
       const input = parseInput(loginSchema, req.body);
-      const user = await signIn(db, input, req.ip);
+      const userAgent = req.headers['user-agent'] ?? '';
+      const user = await signIn(db, input, req.ip, async (user) => {
+        // Two-factor sign-in: the password gives a challenge, and the code (two-factor.routes.ts) the session.
+        if (user.totpEnabledAt)
+          await startSignInChallenge(db, config, reply, user.id, user.credentialVersion);
+        else {
+          // A new token at every sign-in; the session the browser had before (if any) is revoked.
+          await endSession(db, config, req, reply);
+          await startSession(db, config, reply, user.id, user.credentialVersion, userAgent);
+        }
+        return user;
+      });
       // The password was right: this device is the account's (referral rewards' known_device rule).
       await rememberDevice(db, user.id, deviceIdOf(req, reply, config.isProduction));
-      // Two-factor sign-in: the password gives a challenge, and the code (two-factor.routes.ts) the session.
-      if (user.totpEnabledAt) {
-        await startSignInChallenge(db, config, reply, user.id);
-        return { secondFactorRequired: true as const };
-      }
-      // A new token at every sign-in; the session the browser had before (if any) is revoked.
-      await endSession(db, config, req, reply);
-      await startSession(db, config, reply, user.id, req.headers['user-agent'] ?? '');
+      if (user.totpEnabledAt) return { secondFactorRequired: true as const };
       return { user: await loadMe(db, config, user.id) };
     },
   );

@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { redeemEmailToken } from './email-tokens.ts';
 import { inviteIfListed } from './listed-admins.ts';
 import { rememberDevice } from './user-devices.ts';
+import { fenced } from './credential-change.ts';
 
 /** Where a new account came from: its address, its device, the cookies its browser sent. */
 export type NewSignup = {
@@ -119,18 +120,35 @@ export async function confirmEmail(db: Db, config: Config, token: string): Promi
   if (!confirmed) throw new AppError('CONFIRMATION_FAILED', 400, authMessages.confirmFailed);
 }
 
-export async function signIn(db: Db, input: { email: string; password: string }, ip: string) {
+/**
+ * Checks the password, then runs `grant` (the session, or the two-factor challenge) with the account as read at the
+ * check: its credential version goes with the grant, and the database refuses the grant if a credential change
+ * came in between (credential-change.ts), answered as a wrong password.
+ */
+export async function signIn<T>(
+  db: Db,
+  input: { email: string; password: string },
+  ip: string,
+  grant: (user: typeof users.$inferSelect) => Promise<T>,
+): Promise<T> {
   const accountLimit = { bucket: `login-fail:email:${input.email}`, max: 5, windowMs: MINUTE };
   const ipLimit = { bucket: `login-fail:ip:${ip}`, max: 30, windowMs: MINUTE };
-  // Counted before the check and given back on success, so that parallel guesses are judged one by one.
+  // Counted before the check, so that parallel guesses are judged one by one; given back only once the grant is
+  // written, so at most `max` sign-ins of one account are ever in flight, and one the fence refused stays counted.
   const hits = await consumeLimits(db, [accountLimit, ipLimit], authMessages.tooManyAttempts);
   const [user] = await db.select().from(users).where(eq(users.email, input.email));
   const ok = user
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyPassword(await dummyHash, input.password), false);
-  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, authMessages.invalidCredentials);
-  await giveBack(db, hits);
-  if (!user.emailConfirmedAt)
+  if (!user || !ok) throw invalidCredentials();
+  if (!user.emailConfirmedAt) {
+    await giveBack(db, hits);
     throw new AppError('EMAIL_NOT_CONFIRMED', 403, authMessages.emailNotConfirmed);
-  return user;
+  }
+  const granted = await fenced(grant(user), invalidCredentials);
+  await giveBack(db, hits);
+  return granted;
 }
+
+const invalidCredentials = () =>
+  new AppError('INVALID_CREDENTIALS', 401, authMessages.invalidCredentials);
