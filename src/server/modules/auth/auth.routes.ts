@@ -12,6 +12,7 @@ import {
   signInResultSchema,
   authMessages,
   confirmEmailSchema,
+  confirmEmailResultSchema,
   loginSchema,
   registerSchema,
   resendSchema,
@@ -23,7 +24,7 @@ import {
   signIn,
   type SignupHook,
 } from './auth.service.ts';
-import { deviceIdOf } from '../../http/device-cookie.ts';
+import { DEVICE_COOKIE, deviceIdOf } from '../../http/device-cookie.ts';
 import { rememberDevice } from './user-devices.ts';
 import { loadMe, type ProfileTotalsRead } from './me.ts';
 import { endSession, startSession } from './sessions.ts';
@@ -79,13 +80,21 @@ export function authRoutes(
 
   app.post(
     '/api/auth/confirm-email',
-    { config: { access: 'public' }, ...answers({ 200: okMessageSchema }) },
+    { config: { access: 'public' }, ...answers({ 200: confirmEmailResultSchema }) },
     async (req) => {
       const input = confirmEmailSchema.safeParse(req.body ?? {});
       if (!input.success)
         throw new AppError('CONFIRMATION_FAILED', 400, authMessages.confirmFailed);
-      await confirmEmail(db, config, input.data.token_hash);
-      return { ok: true, message: authMessages.emailConfirmed };
+      const held = req.cookies[DEVICE_COOKIE];
+      const { choosePasswordToken } = await confirmEmail(
+        db,
+        config,
+        input.data.token_hash,
+        held ?? null,
+      );
+      return choosePasswordToken
+        ? { ok: true as const, message: authMessages.choosePassword, choosePasswordToken }
+        : { ok: true as const, message: authMessages.emailConfirmed };
     },
   );
 

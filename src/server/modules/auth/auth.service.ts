@@ -1,4 +1,5 @@
 // Sign-up, sign-in and e-mail confirmation: the rules of SPEC.md §5 and §8, enforced on the server.
+import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -8,10 +9,11 @@ import { authMessages, displayNameFromEmail } from '../../../shared/auth.ts';
 import { users } from './auth.tables.ts';
 import { sendConfirmationEmail } from './confirmation-email.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { redeemEmailToken } from './email-tokens.ts';
-import { inviteIfListed } from './listed-admins.ts';
-import { rememberDevice } from './user-devices.ts';
-import { fenced } from './credential-change.ts';
+import { issueEmailToken, redeemEmailToken } from './email-tokens.ts';
+import { inviteIfListed, isListedAdminAddress } from './listed-admins.ts';
+import { isOwnDevice, rememberDevice } from './user-devices.ts';
+import { RESET_TOKEN_TTL_MS } from './reset-password.ts';
+import { afterCredentialChange, fenced } from './credential-change.ts';
 
 /** Where a new account came from: its address, its device, the cookies its browser sent. */
 export type NewSignup = {
@@ -96,14 +98,28 @@ export async function resendConfirmation(
   await db.transaction((tx) => sendConfirmationEmail(tx, config.publicUrl, user));
 }
 
-export async function confirmEmail(db: Db, config: Config, token: string): Promise<void> {
+/**
+ * Confirmation proves the address, not the password: opened in the browser that registered (its device cookie), the
+ * account is confirmed as registered. Opened anywhere else, whoever chose the password may not own the address, so
+ * that password stops working (a credential change) and the confirmer chooses one: the answer carries a reset token
+ * for it. An ADMIN_EMAILS address gets the invitation instead (listed-admins.ts). README "Identity".
+ */
+export async function confirmEmail(
+  db: Db,
+  config: Config,
+  token: string,
+  deviceId: string | null,
+): Promise<{ choosePasswordToken: string | null }> {
+  const unusable = await hashPassword(crypto.randomBytes(32).toString('base64url'));
   const confirmed = await db.transaction(async (tx) => {
     const row = await redeemEmailToken(tx, token, 'confirm_email');
-    if (!row) return false;
+    if (!row) return null;
+    const registeringBrowser = deviceId !== null && (await isOwnDevice(tx, row.userId, deviceId));
     const [user] = await tx
       .update(users)
       .set({
         emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+        ...(registeringBrowser ? {} : { passwordHash: unusable }),
         updatedAt: new Date(),
       })
       .where(eq(users.id, row.userId))
@@ -113,11 +129,20 @@ export async function confirmEmail(db: Db, config: Config, token: string): Promi
         fullName: users.fullName,
         isAdmin: users.isAdmin,
       });
+    if (!registeringBrowser) await afterCredentialChange(tx, user!.id, null);
     // Whoever registered an ADMIN_EMAILS address chose its password: the address's owner is invited instead.
-    await inviteIfListed(tx, config, user!);
-    return true;
+    if (!user!.isAdmin && isListedAdminAddress(config, user!.email)) {
+      await inviteIfListed(tx, config, user!);
+      return { choosePasswordToken: null };
+    }
+    return {
+      choosePasswordToken: registeringBrowser
+        ? null
+        : await issueEmailToken(tx, user!.id, 'reset_password', RESET_TOKEN_TTL_MS),
+    };
   });
   if (!confirmed) throw new AppError('CONFIRMATION_FAILED', 400, authMessages.confirmFailed);
+  return confirmed;
 }
 
 /**

@@ -78,7 +78,7 @@ const changes: Record<string, (u: Account, ownerSession: string) => Promise<() =
       const token = await db.transaction((tx) =>
         issueEmailToken(tx, u.id, 'confirm_email', 3600_000),
       );
-      return () => confirmEmail(db, config, token);
+      return async () => void (await confirmEmail(db, config, token, null));
     },
     'two-factor turned off': async (u, owner) => () =>
       db.transaction((tx) => removeTwoFactor(tx, u.id, owner)),
