@@ -115,9 +115,10 @@ export function authRoutes(
         }
         return user;
       });
+      // With two-factor sign-in, the device becomes the account's only with the code (second-factor-attempts.ts).
+      if (user.totpEnabledAt) return { secondFactorRequired: true as const };
       // The password was right: this device is the account's (referral rewards' known_device rule).
       await rememberDevice(db, user.id, deviceIdOf(req, reply, config.isProduction));
-      if (user.totpEnabledAt) return { secondFactorRequired: true as const };
       return { user: await loadMe(db, config, user.id) };
     },
   );

@@ -12,6 +12,7 @@ import { twoFactorMessages } from '../../../../shared/two-factor.ts';
 import { signInChallenges } from '../auth.tables.ts';
 import { hashToken } from '../sessions.ts';
 import { verifySecondFactor } from './verify-second-factor.ts';
+import { DEVICE_COOKIE } from '../../../http/device-cookie.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
@@ -77,7 +78,8 @@ export async function answerSignInChallenge(
       and(eq(signInChallenges.tokenHash, tokenHash), gt(signInChallenges.expiresAt, new Date())),
     );
   if (!challenge) throw challengeExpired();
-  await verifySecondFactor(db, cipher, challenge.userId, code);
+  const deviceId = req.cookies[DEVICE_COOKIE] ?? null;
+  await verifySecondFactor(db, cipher, challenge.userId, code, { from: { ip: req.ip, deviceId } });
   // Spent by exactly one answer, even if two arrive with two right codes.
   const spent = await db
     .delete(signInChallenges)

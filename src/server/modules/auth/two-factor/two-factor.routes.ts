@@ -15,7 +15,9 @@ import {
   twoFactorSetupSchema,
   twoFactorStartSchema,
 } from '../../../../shared/two-factor.ts';
+import { deviceIdOf } from '../../../http/device-cookie.ts';
 import { loadMe } from '../me.ts';
+import { rememberDevice } from '../user-devices.ts';
 import { endSession, startSession } from '../sessions.ts';
 import { finishTwoFactor, startTwoFactor } from './enrol-two-factor.ts';
 import { disableTwoFactor } from './remove-two-factor.ts';
@@ -47,6 +49,8 @@ export function twoFactorRoutes(app: FastifyInstance, { db, config, cipher }: De
         startSession(db, config, reply, userId, credentialVersion, userAgent),
         challengeExpired,
       );
+      // The second factor was right: this device is the account's (its own lock-out count, the referral rule).
+      await rememberDevice(db, userId, deviceIdOf(req, reply, config.isProduction));
       return { user: await loadMe(db, config, userId) };
     },
   );
