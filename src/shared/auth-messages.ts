@@ -14,6 +14,8 @@ export const authMessages = {
   confirmFailed: 'Unable to confirm email. Please try again or contact support.',
   confirmUnexpected: 'An unexpected error occurred. Please try again or contact support.',
   emailConfirmed: 'Email confirmed! Please log in with your credentials.',
+  choosePassword:
+    'Your email address is confirmed. This link was opened in another browser than the one that signed up, so please choose your password now.',
   resendSent: 'If that account is waiting for confirmation, a new link is on its way.',
   emailReserved: 'This e-mail address cannot receive mail. Please enter an address you can read.',
 } as const;

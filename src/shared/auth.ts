@@ -51,6 +51,14 @@ export const confirmEmailSchema = z.object({
   type: z.literal('email'),
 });
 
+/** The confirmation's answer: opened outside the registering browser, it carries a link token to choose the password. */
+export const confirmEmailResultSchema = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  choosePasswordToken: z.string().optional(),
+});
+export type ConfirmEmailResult = z.infer<typeof confirmEmailResultSchema>;
+
 export const meSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -11,7 +11,7 @@ export const REFERRAL_CODE_PATTERN = /^[a-km-np-z2-9]{12}$/;
 
 /**
  * Why a sign-up through a link was not tied to its referrer (recorded, so the admin sees it):
- * same_account: the link is the new account's own; same_address: the new account signed up from the address the
+ * same_account: the link is the new account's own (or its address is an alias of the referrer's: judge-tie.ts); same_address: the new account signed up from the address the
  * referrer signed up from; known_device: the device (first-party cookie) already signed up or signed in to
  * another account.
  */

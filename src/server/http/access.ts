@@ -27,8 +27,10 @@ export type ApiRoute = {
   apiScope: ApiKeyScope | null;
   /** Answered from a remembered session: its verb checks the session again (config.sessionCheckedByVerb). */
   sessionCheckedByVerb: boolean;
-  /** Asks for a fresh second-factor code (config.stepUp): money actions and revealing credentials. */
+  /** Asks for a fresh second-factor code (config.stepUp, or implied by revealsCredentials). */
   stepUp: boolean;
+  /** Answers with stock credentials of goods (config.revealsCredentials): always behind a fresh step-up. */
+  revealsCredentials: boolean;
 };
 
 export type AccessRules = {
@@ -57,6 +59,9 @@ declare module 'fastify' {
     sessionCheckedByVerb?: boolean;
     /** The route changes money or reveals secrets: the session must have proved a fresh second-factor code. */
     stepUp?: boolean;
+    /** The answer holds stock credentials (an account's password, e-mail password, 2FA code) to anyone but their
+     *  buyer: the one guard of every reveal; it implies stepUp (credential-reveal.test.ts walks them). */
+    revealsCredentials?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -102,7 +107,8 @@ export function registerAccessControl(
           access,
           apiScope: route.config?.apiScope ?? null,
           sessionCheckedByVerb: route.config?.sessionCheckedByVerb === true,
-          stepUp: route.config?.stepUp === true,
+          stepUp: route.config?.stepUp === true || route.config?.revealsCredentials === true,
+          revealsCredentials: route.config?.revealsCredentials === true,
         });
   });
 
@@ -120,7 +126,8 @@ export function registerAccessControl(
       throw new AppError('FORBIDDEN', 403, 'This page is for customers.');
     if (access === 'admin' && rules.adminsNeedTwoFactor && !req.user.twoFactor)
       throw new AppError('TWO_FACTOR_REQUIRED', 403, twoFactorMessages.required);
-    if (req.routeOptions.config.stepUp) await rules.assertSteppedUp(req.user, req.sessionTokenHash);
+    const { stepUp, revealsCredentials } = req.routeOptions.config;
+    if (stepUp || revealsCredentials) await rules.assertSteppedUp(req.user, req.sessionTokenHash);
   });
 }
 

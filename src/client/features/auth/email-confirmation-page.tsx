@@ -26,8 +26,12 @@ export default function EmailConfirmationPage() {
 
   if (result.isPending) return <PageSpinner label="Confirming your email..." />;
   const ok = result.isSuccess;
+  // Opened in another browser than the one that signed up: the password chosen there no longer works.
+  const choosePasswordToken = result.data?.choosePasswordToken;
   const message = ok
-    ? 'Your email address is confirmed.'
+    ? choosePasswordToken
+      ? authMessages.choosePassword
+      : 'Your email address is confirmed.'
     : result.error instanceof ApiError && result.error.status === 400
       ? authMessages.confirmFailed
       : authMessages.confirmUnexpected;
@@ -35,7 +39,13 @@ export default function EmailConfirmationPage() {
   return (
     <LinkOutcome ok={ok} title={ok ? 'Email confirmed!' : 'Confirmation failed'} message={message}>
       <div className="mt-6 flex flex-col gap-2">
-        {ok ? (
+        {ok && choosePasswordToken ? (
+          <Button asChild>
+            <Link to={`${paths.resetPassword}?token=${encodeURIComponent(choosePasswordToken)}`}>
+              Choose your password
+            </Link>
+          </Button>
+        ) : ok ? (
           <Button asChild>
             <Link to={paths.login} state={{ message: authMessages.emailConfirmed }}>
               Continue to Login

@@ -12,6 +12,7 @@ import {
   signInResultSchema,
   authMessages,
   confirmEmailSchema,
+  confirmEmailResultSchema,
   loginSchema,
   registerSchema,
   resendSchema,
@@ -23,7 +24,7 @@ import {
   signIn,
   type SignupHook,
 } from './auth.service.ts';
-import { deviceIdOf } from '../../http/device-cookie.ts';
+import { DEVICE_COOKIE, deviceIdOf } from '../../http/device-cookie.ts';
 import { rememberDevice } from './user-devices.ts';
 import { loadMe, type ProfileTotalsRead } from './me.ts';
 import { endSession, startSession } from './sessions.ts';
@@ -79,13 +80,21 @@ export function authRoutes(
 
   app.post(
     '/api/auth/confirm-email',
-    { config: { access: 'public' }, ...answers({ 200: okMessageSchema }) },
+    { config: { access: 'public' }, ...answers({ 200: confirmEmailResultSchema }) },
     async (req) => {
       const input = confirmEmailSchema.safeParse(req.body ?? {});
       if (!input.success)
         throw new AppError('CONFIRMATION_FAILED', 400, authMessages.confirmFailed);
-      await confirmEmail(db, config, input.data.token_hash);
-      return { ok: true, message: authMessages.emailConfirmed };
+      const held = req.cookies[DEVICE_COOKIE];
+      const { choosePasswordToken } = await confirmEmail(
+        db,
+        config,
+        input.data.token_hash,
+        held ?? null,
+      );
+      return choosePasswordToken
+        ? { ok: true as const, message: authMessages.choosePassword, choosePasswordToken }
+        : { ok: true as const, message: authMessages.emailConfirmed };
     },
   );
 
@@ -94,17 +103,22 @@ export function authRoutes(
     { config: { access: 'public' }, ...answers({ 200: signInResultSchema }) },
     async (req, reply) => {
       const input = parseInput(loginSchema, req.body);
-      const user = await signIn(db, input, req.ip);
+      const userAgent = req.headers['user-agent'] ?? '';
+      const user = await signIn(db, input, req.ip, async (user) => {
+        // Two-factor sign-in: the password gives a challenge, and the code (two-factor.routes.ts) the session.
+        if (user.totpEnabledAt)
+          await startSignInChallenge(db, config, reply, user.id, user.credentialVersion);
+        else {
+          // A new token at every sign-in; the session the browser had before (if any) is revoked.
+          await endSession(db, config, req, reply);
+          await startSession(db, config, reply, user.id, user.credentialVersion, userAgent);
+        }
+        return user;
+      });
+      // With two-factor sign-in, the device becomes the account's only with the code (second-factor-attempts.ts).
+      if (user.totpEnabledAt) return { secondFactorRequired: true as const };
       // The password was right: this device is the account's (referral rewards' known_device rule).
       await rememberDevice(db, user.id, deviceIdOf(req, reply, config.isProduction));
-      // Two-factor sign-in: the password gives a challenge, and the code (two-factor.routes.ts) the session.
-      if (user.totpEnabledAt) {
-        await startSignInChallenge(db, config, reply, user.id);
-        return { secondFactorRequired: true as const };
-      }
-      // A new token at every sign-in; the session the browser had before (if any) is revoked.
-      await endSession(db, config, req, reply);
-      await startSession(db, config, reply, user.id, req.headers['user-agent'] ?? '');
       return { user: await loadMe(db, config, user.id) };
     },
   );

@@ -1,4 +1,5 @@
 // Sign-up, sign-in and e-mail confirmation: the rules of SPEC.md §5 and §8, enforced on the server.
+import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -8,9 +9,11 @@ import { authMessages, displayNameFromEmail } from '../../../shared/auth.ts';
 import { users } from './auth.tables.ts';
 import { sendConfirmationEmail } from './confirmation-email.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { redeemEmailToken } from './email-tokens.ts';
-import { inviteIfListed } from './listed-admins.ts';
-import { rememberDevice } from './user-devices.ts';
+import { issueEmailToken, redeemEmailToken } from './email-tokens.ts';
+import { inviteIfListed, isListedAdminAddress } from './listed-admins.ts';
+import { isOwnDevice, rememberDevice } from './user-devices.ts';
+import { RESET_TOKEN_TTL_MS } from './reset-password.ts';
+import { afterCredentialChange, fenced } from './credential-change.ts';
 
 /** Where a new account came from: its address, its device, the cookies its browser sent. */
 export type NewSignup = {
@@ -95,14 +98,28 @@ export async function resendConfirmation(
   await db.transaction((tx) => sendConfirmationEmail(tx, config.publicUrl, user));
 }
 
-export async function confirmEmail(db: Db, config: Config, token: string): Promise<void> {
+/**
+ * Confirmation proves the address, not the password: opened in the browser that registered (its device cookie), the
+ * account is confirmed as registered. Opened anywhere else, whoever chose the password may not own the address, so
+ * that password stops working (a credential change) and the confirmer chooses one: the answer carries a reset token
+ * for it. An ADMIN_EMAILS address gets the invitation instead (listed-admins.ts). README "Identity".
+ */
+export async function confirmEmail(
+  db: Db,
+  config: Config,
+  token: string,
+  deviceId: string | null,
+): Promise<{ choosePasswordToken: string | null }> {
+  const unusable = await hashPassword(crypto.randomBytes(32).toString('base64url'));
   const confirmed = await db.transaction(async (tx) => {
     const row = await redeemEmailToken(tx, token, 'confirm_email');
-    if (!row) return false;
+    if (!row) return null;
+    const registeringBrowser = deviceId !== null && (await isOwnDevice(tx, row.userId, deviceId));
     const [user] = await tx
       .update(users)
       .set({
         emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+        ...(registeringBrowser ? {} : { passwordHash: unusable }),
         updatedAt: new Date(),
       })
       .where(eq(users.id, row.userId))
@@ -112,25 +129,51 @@ export async function confirmEmail(db: Db, config: Config, token: string): Promi
         fullName: users.fullName,
         isAdmin: users.isAdmin,
       });
+    if (!registeringBrowser) await afterCredentialChange(tx, user!.id, null);
     // Whoever registered an ADMIN_EMAILS address chose its password: the address's owner is invited instead.
-    await inviteIfListed(tx, config, user!);
-    return true;
+    if (!user!.isAdmin && isListedAdminAddress(config, user!.email)) {
+      await inviteIfListed(tx, config, user!);
+      return { choosePasswordToken: null };
+    }
+    return {
+      choosePasswordToken: registeringBrowser
+        ? null
+        : await issueEmailToken(tx, user!.id, 'reset_password', RESET_TOKEN_TTL_MS),
+    };
   });
   if (!confirmed) throw new AppError('CONFIRMATION_FAILED', 400, authMessages.confirmFailed);
+  return confirmed;
 }
 
-export async function signIn(db: Db, input: { email: string; password: string }, ip: string) {
+/**
+ * Checks the password, then runs `grant` (the session, or the two-factor challenge) with the account as read at the
+ * check: its credential version goes with the grant, and the database refuses the grant if a credential change
+ * came in between (credential-change.ts), answered as a wrong password.
+ */
+export async function signIn<T>(
+  db: Db,
+  input: { email: string; password: string },
+  ip: string,
+  grant: (user: typeof users.$inferSelect) => Promise<T>,
+): Promise<T> {
   const accountLimit = { bucket: `login-fail:email:${input.email}`, max: 5, windowMs: MINUTE };
   const ipLimit = { bucket: `login-fail:ip:${ip}`, max: 30, windowMs: MINUTE };
-  // Counted before the check and given back on success, so that parallel guesses are judged one by one.
+  // Counted before the check, so that parallel guesses are judged one by one; given back only once the grant is
+  // written, so at most `max` sign-ins of one account are ever in flight, and one the fence refused stays counted.
   const hits = await consumeLimits(db, [accountLimit, ipLimit], authMessages.tooManyAttempts);
   const [user] = await db.select().from(users).where(eq(users.email, input.email));
   const ok = user
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyPassword(await dummyHash, input.password), false);
-  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, authMessages.invalidCredentials);
-  await giveBack(db, hits);
-  if (!user.emailConfirmedAt)
+  if (!user || !ok) throw invalidCredentials();
+  if (!user.emailConfirmedAt) {
+    await giveBack(db, hits);
     throw new AppError('EMAIL_NOT_CONFIRMED', 403, authMessages.emailNotConfirmed);
-  return user;
+  }
+  const granted = await fenced(grant(user), invalidCredentials);
+  await giveBack(db, hits);
+  return granted;
 }
+
+const invalidCredentials = () =>
+  new AppError('INVALID_CREDENTIALS', 401, authMessages.invalidCredentials);

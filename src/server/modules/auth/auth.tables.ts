@@ -6,6 +6,7 @@ import {
   check,
   customType,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -35,6 +36,9 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** The address the account signed up from (req.ip): referral rewards refuse a referee who shares it. */
     signupIp: text('signup_ip'),
+    /** Bumped first by every credential change (credential-change.ts); every grant carries the one it was granted
+     *  under and the database refuses it at insert when they differ (db/functions/29-credential-fence.sql). */
+    credentialVersion: integer('credential_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,6 +65,8 @@ export const sessions = pgTable(
     stepUpAt: timestamp('step_up_at', { withTimezone: true }),
     /** The session of an API key (api-keys.tables.ts): never a browser's, never in the owner's device list. */
     forApiKey: boolean('for_api_key').notNull().default(false),
+    /** users.credential_version this session (and its step-up) was granted under; null: the current one at insert. */
+    credentialVersion: integer('credential_version'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), uniqueIndex('sessions_id_key').on(t.id)],
 );
@@ -84,6 +90,8 @@ export const emailTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** users.credential_version the token was issued under; null: the current one at insert. */
+    credentialVersion: integer('credential_version'),
   },
   (t) => [
     index('email_tokens_user_idx').on(t.userId),
@@ -119,6 +127,8 @@ export const signInChallenges = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** users.credential_version the password was checked under; null: the current one at insert. */
+    credentialVersion: integer('credential_version'),
   },
   (t) => [index('sign_in_challenges_user_idx').on(t.userId)],
 );

@@ -70,11 +70,14 @@ describe('sign-up', () => {
 
 describe('e-mail confirmation and sign-in', () => {
   it('refuses sign-in before confirmation, confirms once, then signs in', async () => {
-    await post('/api/auth/register', {
+    const registered = await post('/api/auth/register', {
       email: 'kemi@example.com',
       password: 'abcdef',
       confirmPassword: 'abcdef',
     });
+    // The link is opened in the browser that signed up (its device cookie).
+    const device = registered.cookies.find((c) => c.name === 'device')!;
+    const sameBrowser = { cookie: `device=${device.value}` };
     const early = await post('/api/auth/login', { email: 'kemi@example.com', password: 'abcdef' });
     expect(early.statusCode).toBe(403);
     expect(early.json().error.code).toBe('EMAIL_NOT_CONFIRMED');
@@ -83,9 +86,14 @@ describe('e-mail confirmation and sign-in', () => {
     expect(resend.statusCode).toBe(200);
     const token = confirmationTokenFrom((await latestEmailTo(db, 'kemi@example.com'))!.textBody);
 
-    const ok = await post('/api/auth/confirm-email', { token_hash: token, type: 'email' });
+    const ok = await post(
+      '/api/auth/confirm-email',
+      { token_hash: token, type: 'email' },
+      sameBrowser,
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(authMessages.emailConfirmed);
+    expect(ok.json().choosePasswordToken).toBeUndefined();
     const again = await post('/api/auth/confirm-email', { token_hash: token, type: 'email' });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toBe(authMessages.confirmFailed);
@@ -101,6 +109,37 @@ describe('e-mail confirmation and sign-in', () => {
     const cookie = login.cookies.find((c) => c.name === 'sid')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
+  });
+
+  it('opened in another browser, the confirmation voids the registered password and lets the confirmer choose one', async () => {
+    // Someone else registers the owner's address with a password of their own choosing.
+    await post('/api/auth/register', {
+      email: 'ngozi@example.com',
+      password: 'squatter-1',
+      confirmPassword: 'squatter-1',
+    });
+    const squatter = await post('/api/auth/login', {
+      email: 'ngozi@example.com',
+      password: 'squatter-1',
+    });
+    expect(squatter.statusCode).toBe(403);
+    // The owner opens the link in their own browser (no device cookie of the sign-up).
+    const token = confirmationTokenFrom((await latestEmailTo(db, 'ngozi@example.com'))!.textBody);
+    const ok = await post('/api/auth/confirm-email', { token_hash: token, type: 'email' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().message).toBe(authMessages.choosePassword);
+    const choose = ok.json<{ choosePasswordToken: string }>().choosePasswordToken;
+    const login = (password: string) =>
+      post('/api/auth/login', { email: 'ngozi@example.com', password });
+    expect((await login('squatter-1')).statusCode).toBe(401);
+    const reset = await post('/api/auth/reset-password', {
+      token: choose,
+      newPassword: 'owner-pass-1',
+      confirmPassword: 'owner-pass-1',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login('owner-pass-1')).statusCode).toBe(200);
+    expect((await login('squatter-1')).statusCode).toBe(401);
   });
 
   it('refuses forged, expired and superseded tokens', async () => {

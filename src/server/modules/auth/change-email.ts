@@ -13,7 +13,7 @@ import { users } from './auth.tables.ts';
 import { issueEmailToken, redeemEmailToken } from './email-tokens.ts';
 import { sendEmailChangedNotice, sendEmailChangeLink } from './account-emails.ts';
 import { checkPassword } from './check-password.ts';
-import { afterCredentialChange } from './credential-change.ts';
+import { afterCredentialChange, fenced } from './credential-change.ts';
 import { inviteIfListed } from './listed-admins.ts';
 
 const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
@@ -39,16 +39,22 @@ export async function requestEmailChange(
     .from(users)
     .where(and(eq(users.email, input.newEmail), ne(users.id, userId)));
   if (other) throw emailTaken();
-  await db.transaction(async (tx) => {
+  const issue = db.transaction(async (tx) => {
     const token = await issueEmailToken(
       tx,
       userId,
       'change_email',
       EMAIL_CHANGE_TTL_MS,
       input.newEmail,
+      user.credentialVersion,
     );
     await sendEmailChangeLink(tx, config.publicUrl, user, input.newEmail, token);
   });
+  // The password was checked under a credential version: a change since then refuses the link, as a wrong password.
+  await fenced(
+    issue,
+    () => new AppError('WRONG_PASSWORD', 400, accountMessages.currentPasswordWrong),
+  );
 }
 
 /** keepSession: the session of the browser that opened the link, kept if it is the account's own. */

@@ -8,17 +8,27 @@ import type { Db, Tx } from '../../db/client.ts';
 import { emailTokens, users, type EmailTokenPurpose } from './auth.tables.ts';
 import { hashToken } from './sessions.ts';
 
-/** Creates a token and returns it in clear (for the e-mail link); only its hash is stored. */
+/**
+ * Creates a token and returns it in clear (for the e-mail link); only its hash is stored. credentialVersion: the
+ * account's version when the request was checked (its password), or null for the current one; the database
+ * refuses the token when a credential change came in between (credential-change.ts).
+ */
 export async function issueEmailToken(
   tx: Db | Tx,
   userId: string,
   purpose: EmailTokenPurpose,
   ttlMs: number,
   newEmail: string | null = null,
+  credentialVersion: number | null = null,
 ): Promise<string> {
-  await voidEmailTokens(tx, userId, purpose);
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  // The account's row first (shared), then its tokens: the lock order of a credential change, so never a deadlock.
+  const [user] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('share');
   if (!user) throw new Error(`No user ${userId} to issue a token for`);
+  await voidEmailTokens(tx, userId, purpose);
   const token = crypto.randomBytes(32).toString('base64url');
   await tx.insert(emailTokens).values({
     tokenHash: hashToken(token),
@@ -27,6 +37,7 @@ export async function issueEmailToken(
     newEmail,
     accountEmail: user.email,
     expiresAt: new Date(Date.now() + ttlMs),
+    credentialVersion,
   });
   return token;
 }
@@ -41,6 +52,11 @@ export async function redeemEmailToken(
   token: string,
   purpose: EmailTokenPurpose,
 ): Promise<{ userId: string; newEmail: string | null } | null> {
+  // The account's row is locked before the token (a redemption changes credentials): a credential change takes
+  // them in this order too, so the two wait for each other instead of deadlocking.
+  await tx.execute(sql`
+    select u.id from ${emailTokens} t join ${users} u on u.id = t.user_id
+     where t.token_hash = ${hashToken(token)} for no key update of u`);
   const { rows } = await tx.execute<{ user_id: string; new_email: string | null }>(sql`
     update ${emailTokens} t set used_at = now()
       from ${users} u

@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { users } from './auth.tables.ts';
 import { issueEmailToken } from './email-tokens.ts';
 import { sendAdminInvitation } from './account-emails.ts';
-import { endUserSessions } from './sessions.ts';
+import { afterCredentialChange } from './credential-change.ts';
 
 const INVITATION_TTL_MS = 24 * 3600_000;
 
@@ -48,7 +48,7 @@ export async function inviteIfListed(
   user: Account & { isAdmin: boolean },
 ): Promise<void> {
   if (user.isAdmin || !isListedAdminAddress(config, user.email)) return;
-  await endUserSessions(tx, user.id);
+  await afterCredentialChange(tx, user.id, null);
   const token = await issueEmailToken(tx, user.id, 'reset_password', INVITATION_TTL_MS);
   await sendAdminInvitation(tx, config.publicUrl, user, token);
 }

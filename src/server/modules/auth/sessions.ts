@@ -16,20 +16,46 @@ export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * Writes a new session granted under `credentialVersion` (the account's version when its credential was checked;
+ * null: the current one) and returns its token; the database refuses it if a credential change came in between.
+ */
+export async function insertSession(
+  db: Db | Tx,
+  config: Config,
+  userId: string,
+  credentialVersion: number | null,
+  userAgent = '',
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + config.SESSION_TTL_HOURS * 3600_000);
+  // The device name in the owner's session list comes from this; 300 characters name any browser.
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt,
+    userAgent: userAgent.slice(0, 300),
+    credentialVersion,
+  });
+  return { token, expiresAt };
+}
+
 /** A new session (a new token at every sign-in), set as the cookie on the reply. */
 export async function startSession(
   db: Db,
   config: Config,
   reply: FastifyReply,
   userId: string,
+  credentialVersion: number | null,
   userAgent = '',
 ): Promise<string> {
-  const token = crypto.randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + config.SESSION_TTL_HOURS * 3600_000);
-  // The device name in the owner's session list comes from this; 300 characters name any browser.
-  await db
-    .insert(sessions)
-    .values({ tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent.slice(0, 300) });
+  const { token, expiresAt } = await insertSession(
+    db,
+    config,
+    userId,
+    credentialVersion,
+    userAgent,
+  );
   reply.setCookie(sessionCookieName(config), token, {
     httpOnly: true,
     sameSite: 'lax',

@@ -9,6 +9,16 @@ export async function rememberDevice(db: Db | Tx, userId: string, deviceId: stri
   await db.insert(userDevices).values({ userId, deviceId }).onConflictDoNothing();
 }
 
+/** Whether this account signed up or signed in on this device (the browser that registered it, before confirmation). */
+export async function isOwnDevice(db: Db | Tx, userId: string, deviceId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(userDevices)
+    .where(and(eq(userDevices.userId, userId), eq(userDevices.deviceId, deviceId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Whether another account than `exceptUserId` already signed up or signed in on this device. */
 export async function isDeviceKnown(
   tx: Tx,

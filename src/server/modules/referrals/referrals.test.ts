@@ -168,9 +168,27 @@ describe('the reward', () => {
 
 describe('a self-referral', () => {
   it('is refused for the same account (the rule; a new account has no code of its own to sign up with)', () => {
-    const facts = { refereeIp: '10.0.0.1', referrerIp: null, isDeviceKnown: false };
+    const facts = {
+      refereeIp: '10.0.0.1',
+      referrerIp: null,
+      isDeviceKnown: false,
+      referrerEmail: 'ada@example.com',
+      refereeEmail: 'bola@example.com',
+    };
     expect(judgeTie({ referrerId: 'u1', refereeId: 'u1', ...facts })).toBe('same_account');
     expect(judgeTie({ referrerId: 'u1', refereeId: 'u2', ...facts })).toBeNull();
+  });
+
+  it.each([
+    ['Jane.Doe@gmail.com', 'janedoe+shop@googlemail.com', 'same_account'],
+    ['ada@example.com', 'ADA+2@Example.com', 'same_account'],
+    ['a.da@example.com', 'ada@example.com', null],
+    ['ada@gmail.com', 'ada@example.com', null],
+  ])('compares the mailbox: %s refers %s → %s', (referrerEmail, refereeEmail, expected) => {
+    const facts = { refereeIp: '10.0.0.1', referrerIp: null, isDeviceKnown: false };
+    expect(
+      judgeTie({ referrerId: 'u1', refereeId: 'u2', referrerEmail, refereeEmail, ...facts }),
+    ).toBe(expected);
   });
 
   it("is refused, recorded and unrewarded when the referee signs up from the referrer's sign-up address", async () => {

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { NewSignup } from '../auth/auth.service.ts';
+import { readUserContact } from '../auth/read-user-contact.ts';
 import { isDeviceKnown, readAccountOrigin } from '../auth/user-devices.ts';
 import { judgeTie } from './judge-tie.ts';
 import { findReferrer } from './referral-code.ts';
@@ -25,9 +26,15 @@ export async function tieReferral(tx: Tx, signup: NewSignup): Promise<void> {
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtext(${`referral-device:${signup.deviceId}`}))`,
   );
+  const [referrerContact, refereeContact] = await Promise.all([
+    readUserContact(tx, referrerId),
+    readUserContact(tx, signup.userId),
+  ]);
   const refusal = judgeTie({
     referrerId,
     refereeId: signup.userId,
+    referrerEmail: referrerContact?.email ?? '',
+    refereeEmail: refereeContact?.email ?? '',
     refereeIp: signup.ip,
     referrerIp: referrer.signupIp,
     isDeviceKnown: await isDeviceKnown(tx, signup.deviceId, signup.userId),

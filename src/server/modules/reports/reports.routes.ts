@@ -53,7 +53,11 @@ export function reportRoutes(
 
   app.get(
     '/api/admin/reports',
-    { config: { access: 'admin' }, ...answers({ 200: adminReportListResultSchema }) },
+    // Each report shows the reported account's credentials: a fresh second-factor code first.
+    {
+      config: { access: 'admin', revealsCredentials: true },
+      ...answers({ 200: adminReportListResultSchema }),
+    },
     async (req, reply): Promise<AdminReportList> => {
       const { status } = parseInput(adminReportListSchema, req.query);
       reply.header('cache-control', 'no-store');

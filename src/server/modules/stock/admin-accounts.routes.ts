@@ -39,7 +39,10 @@ export function adminAccountRoutes(
   app.get(
     '/api/admin/accounts/:id',
     // Answers the account's credentials decrypted: a fresh second-factor code first.
-    { config: { access: 'admin', stepUp: true }, ...answers({ 200: adminAccountDetailsSchema }) },
+    {
+      config: { access: 'admin', revealsCredentials: true },
+      ...answers({ 200: adminAccountDetailsSchema }),
+    },
     async (req): Promise<AdminAccountDetails> =>
       readAdminAccountDetails(
         db,

@@ -54,7 +54,10 @@ export function adminStockCsvRoutes(
   app.get(
     '/api/admin/product-groups/:id/export.csv',
     // The file holds decrypted credentials: a fresh second-factor code first.
-    { config: { access: 'admin', stepUp: true }, ...answers({ 200: textAnswer('text/csv') }) },
+    {
+      config: { access: 'admin', revealsCredentials: true },
+      ...answers({ 200: textAnswer('text/csv') }),
+    },
     async (req, reply) => {
       const id = parseId(req.params, adminMessages.productGroupNotFound);
       const { filename, csv } = await exportStockCsv(deps, currentUser(req), id);

@@ -848,6 +848,7 @@ describe('the authorization matrix', () => {
     expect(stepUp.sort()).toEqual([
       'GET /api/admin/accounts/:id',
       'GET /api/admin/product-groups/:id/export.csv',
+      'GET /api/admin/reports',
       'POST /api/admin/reports/:id/resolve',
       'POST /api/admin/users/:id/adjust',
       'POST /api/me/api-keys',

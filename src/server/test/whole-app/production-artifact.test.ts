@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type Database } from '../../db/client.ts';
 import { freePort } from '../../db/embedded-postgres.ts';
+import { DEVICE_COOKIE } from '../../http/device-cookie.ts';
 import { checkLedger } from '../../modules/wallet/check-ledger.ts';
 import { confirmationTokenFrom, latestEmailTo } from '../auth-helpers.ts';
 import { loadErcasPayFixture, startFakeErcasPay, type FakeErcasPay } from '../fake-ercaspay.ts';
@@ -152,7 +153,7 @@ afterAll(async () => {
   console.info('production artifact timings (ms):', timings);
 }, 60_000);
 
-type Client = { cookie: string };
+type Client = { cookie: string; device?: string };
 async function call(
   server: ServerProcess,
   client: Client,
@@ -164,7 +165,7 @@ async function call(
     redirect: 'manual',
     // The proxy in front forwards the browser's Origin, which is PUBLIC_URL's.
     headers: {
-      cookie: client.cookie,
+      cookie: [client.cookie, client.device].filter(Boolean).join('; '),
       origin: PUBLIC_URL,
       ...(init.body ? { 'content-type': 'application/json' } : {}),
       ...init.headers,
@@ -173,6 +174,9 @@ async function call(
   });
   const sid = res.headers.getSetCookie().find((c) => c.startsWith('__Host-sid='));
   if (sid) client.cookie = sid.split(';')[0]!;
+  // The device cookie too: a confirmation opened in the browser that signed up keeps its password.
+  const device = res.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
+  if (device) client.device = device.split(';')[0]!;
   const text = await res.text();
   return {
     status: res.status,

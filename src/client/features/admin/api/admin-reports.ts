@@ -7,12 +7,16 @@ import type {
   ResolveReportResult,
 } from '../../../../shared/reports.ts';
 import { api } from '../../../lib/api.ts';
+import { needsStepUp } from '../../account/api/two-factor-api.ts';
 import { useAdminMutation } from './admin-mutation.ts';
 
 export function useAdminReports(filter: AdminReportFilter) {
   return useQuery({
     queryKey: ['admin', 'reports', filter],
     queryFn: () => api<AdminReportList>(`/api/admin/reports?status=${filter}`),
+    // The reports show credentials: STEP_UP_REQUIRED is answered by a code, not by asking again.
+    retry: (count, err) => !needsStepUp(err) && count < 1,
+    gcTime: 0,
   });
 }
 

@@ -1,6 +1,6 @@
 // Sign-in, sign-up, resend and confirm: one mutation hook each, against /api/auth/*.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Me, SignInResult } from '../../../../shared/auth.ts';
+import type { ConfirmEmailResult, Me, SignInResult } from '../../../../shared/auth.ts';
 import { api } from '../../../lib/api.ts';
 import { meQueryKey } from './use-me.ts';
 
@@ -49,7 +49,7 @@ export function useResendConfirmation() {
 }
 
 export function confirmEmail(tokenHash: string, type: string) {
-  return api<{ ok: true; message: string }>('/api/auth/confirm-email', {
+  return api<ConfirmEmailResult>('/api/auth/confirm-email', {
     method: 'POST',
     body: { token_hash: tokenHash, type },
   });

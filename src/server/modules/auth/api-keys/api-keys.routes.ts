@@ -38,6 +38,7 @@ export function apiKeyRoutes(app: FastifyInstance, { db }: { db: Db }): void {
         db,
         currentUser(req).id,
         parseInput(createApiKeySchema, req.body),
+        req.sessionTokenHash,
       );
       reply.status(201).header('cache-control', 'no-store');
       return created;

@@ -14,7 +14,7 @@ import {
 } from '../../../../shared/two-factor.ts';
 import { recoveryCodes, users } from '../auth.tables.ts';
 import { checkPassword } from '../check-password.ts';
-import { endUserSessions } from '../sessions.ts';
+import { afterCredentialChange } from '../credential-change.ts';
 import { hashRecoveryCode, verifySecondFactor } from './verify-second-factor.ts';
 import { newTotpSecret, totpUri } from './totp.ts';
 
@@ -77,7 +77,8 @@ export async function finishTwoFactor(
     await tx
       .insert(recoveryCodes)
       .values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })));
-    await endUserSessions(tx, userId, sessionTokenHash);
+    // Turning it on is a credential change: the other sessions never proved a second factor.
+    await afterCredentialChange(tx, userId, sessionTokenHash);
   });
   return codes;
 }

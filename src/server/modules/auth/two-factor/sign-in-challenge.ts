@@ -12,6 +12,7 @@ import { twoFactorMessages } from '../../../../shared/two-factor.ts';
 import { signInChallenges } from '../auth.tables.ts';
 import { hashToken } from '../sessions.ts';
 import { verifySecondFactor } from './verify-second-factor.ts';
+import { DEVICE_COOKIE } from '../../../http/device-cookie.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
@@ -24,25 +25,41 @@ const cookieOptions = (config: Config) => ({
   path: '/',
 });
 
+/** Writes a challenge granted under `credentialVersion` (refused by the database if it moved); returns its token. */
+export async function insertSignInChallenge(
+  db: Db,
+  userId: string,
+  credentialVersion: number | null,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
+  await db
+    .insert(signInChallenges)
+    .values({ tokenHash: hashToken(token), userId, expiresAt, credentialVersion });
+  return { token, expiresAt };
+}
+
 export async function startSignInChallenge(
   db: Db,
   config: Config,
   reply: FastifyReply,
   userId: string,
+  credentialVersion: number | null,
 ): Promise<void> {
-  const token = crypto.randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
-  await db.insert(signInChallenges).values({ tokenHash: hashToken(token), userId, expiresAt });
+  const { token, expiresAt } = await insertSignInChallenge(db, userId, credentialVersion);
   reply.setCookie(challengeCookieName(config), token, {
     ...cookieOptions(config),
     expires: expiresAt,
   });
 }
 
-const expired = () =>
+export const challengeExpired = () =>
   new AppError('SECOND_FACTOR_EXPIRED', 400, twoFactorMessages.challengeExpired);
 
-/** The user id the browser's challenge stands for, once `code` is right; the challenge is spent. */
+/**
+ * The user the browser's challenge stands for, once `code` is right, with the credential version the challenge was
+ * granted under (the session it leads to carries it on); the challenge is spent.
+ */
 export async function answerSignInChallenge(
   db: Db,
   config: Config,
@@ -50,9 +67,9 @@ export async function answerSignInChallenge(
   req: FastifyRequest,
   reply: FastifyReply,
   code: string,
-): Promise<string> {
+): Promise<{ userId: string; credentialVersion: number | null }> {
   const token = req.cookies[challengeCookieName(config)];
-  if (!token || token.length > 100) throw expired();
+  if (!token || token.length > 100) throw challengeExpired();
   const tokenHash = hashToken(token);
   const [challenge] = await db
     .select({ userId: signInChallenges.userId })
@@ -60,14 +77,18 @@ export async function answerSignInChallenge(
     .where(
       and(eq(signInChallenges.tokenHash, tokenHash), gt(signInChallenges.expiresAt, new Date())),
     );
-  if (!challenge) throw expired();
-  await verifySecondFactor(db, cipher, challenge.userId, code);
+  if (!challenge) throw challengeExpired();
+  const deviceId = req.cookies[DEVICE_COOKIE] ?? null;
+  await verifySecondFactor(db, cipher, challenge.userId, code, { from: { ip: req.ip, deviceId } });
   // Spent by exactly one answer, even if two arrive with two right codes.
   const spent = await db
     .delete(signInChallenges)
     .where(eq(signInChallenges.tokenHash, tokenHash))
-    .returning({ userId: signInChallenges.userId });
-  if (spent.length === 0) throw expired();
+    .returning({
+      userId: signInChallenges.userId,
+      credentialVersion: signInChallenges.credentialVersion,
+    });
+  if (!spent[0]) throw challengeExpired();
   reply.clearCookie(challengeCookieName(config), cookieOptions(config));
-  return challenge.userId;
+  return spent[0];
 }

@@ -7,8 +7,9 @@ import { AppError } from '../../../http/errors.ts';
 import type { SessionUser } from '../../../http/access.ts';
 import type { CredentialCipher } from '../../stock/credential-cipher.ts';
 import { STEP_UP_VALID_MS, twoFactorMessages } from '../../../../shared/two-factor.ts';
-import { sessions } from '../auth.tables.ts';
-import { verifySecondFactor } from './verify-second-factor.ts';
+import { sessions, users } from '../auth.tables.ts';
+import { fenced } from '../credential-change.ts';
+import { verifySecondFactor, wrongCode } from './verify-second-factor.ts';
 
 export async function stepUp(
   db: Db,
@@ -17,11 +18,32 @@ export async function stepUp(
   sessionTokenHash: string,
   code: string,
 ): Promise<void> {
+  // The version the code is checked under: a credential change landing before the mark refuses it.
+  const [user] = await db
+    .select({ version: users.credentialVersion })
+    .from(users)
+    .where(eq(users.id, userId));
   await verifySecondFactor(db, cipher, userId, code);
-  await db
-    .update(sessions)
-    .set({ stepUpAt: new Date() })
-    .where(and(eq(sessions.tokenHash, sessionTokenHash), eq(sessions.userId, userId)));
+  await fenced(markSteppedUp(db, userId, sessionTokenHash, user?.version ?? null), wrongCode);
+}
+
+/**
+ * Marks the session stepped up, under `credentialVersion` (refused by the database when it moved). The account's
+ * row is shared first, so the lock order is the credential change's (account, then sessions): no deadlock.
+ */
+export async function markSteppedUp(
+  db: Db,
+  userId: string,
+  sessionTokenHash: string,
+  credentialVersion: number | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('share');
+    await tx
+      .update(sessions)
+      .set({ stepUpAt: new Date(), credentialVersion })
+      .where(and(eq(sessions.tokenHash, sessionTokenHash), eq(sessions.userId, userId)));
+  });
 }
 
 /**

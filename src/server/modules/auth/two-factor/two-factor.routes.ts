@@ -15,11 +15,14 @@ import {
   twoFactorSetupSchema,
   twoFactorStartSchema,
 } from '../../../../shared/two-factor.ts';
+import { deviceIdOf } from '../../../http/device-cookie.ts';
 import { loadMe } from '../me.ts';
+import { rememberDevice } from '../user-devices.ts';
 import { endSession, startSession } from '../sessions.ts';
 import { finishTwoFactor, startTwoFactor } from './enrol-two-factor.ts';
 import { disableTwoFactor } from './remove-two-factor.ts';
-import { answerSignInChallenge } from './sign-in-challenge.ts';
+import { answerSignInChallenge, challengeExpired } from './sign-in-challenge.ts';
+import { fenced } from '../credential-change.ts';
 import { stepUp } from './step-up.ts';
 
 type Deps = { db: Db; config: Config; cipher: CredentialCipher };
@@ -30,10 +33,24 @@ export function twoFactorRoutes(app: FastifyInstance, { db, config, cipher }: De
     { config: { access: 'public' }, ...answers({ 200: signInResultSchema }) },
     async (req, reply) => {
       const { code } = parseInput(codeInputSchema, req.body);
-      const userId = await answerSignInChallenge(db, config, cipher, req, reply, code);
+      const { userId, credentialVersion } = await answerSignInChallenge(
+        db,
+        config,
+        cipher,
+        req,
+        reply,
+        code,
+      );
       await endSession(db, config, req, reply);
-      // Signing in is not a step-up: each money action asks for its own fresh code (step-up.ts).
-      await startSession(db, config, reply, userId, req.headers['user-agent'] ?? '');
+      // Signing in is not a step-up: each money action asks for its own fresh code (step-up.ts). The session carries
+      // the challenge's credential version: a change since the password was checked refuses it (credential-change.ts).
+      const userAgent = req.headers['user-agent'] ?? '';
+      await fenced(
+        startSession(db, config, reply, userId, credentialVersion, userAgent),
+        challengeExpired,
+      );
+      // The second factor was right: this device is the account's (its own lock-out count, the referral rule).
+      await rememberDevice(db, userId, deviceIdOf(req, reply, config.isProduction));
       return { user: await loadMe(db, config, userId) };
     },
   );

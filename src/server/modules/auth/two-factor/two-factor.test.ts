@@ -171,6 +171,42 @@ describe('wrong codes under a burst', () => {
     });
   });
 
+  it("wrong codes from strangers lock strangers out, per account and per address, never the owner's own browser", async () => {
+    const { user, cookie } = await signedInUser(app, db);
+    const { secret } = await enrolTwoFactor(app, cookie);
+    const inject = (url: string, payload: object, ip: string, cookies: string[]) =>
+      app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { ...SAME_ORIGIN, cookie: cookies.join('; ') },
+        remoteAddress: ip,
+      });
+    const device = (id: string | null) => (id ? [`device=${id}`] : []);
+    const attempt = async (ip: string, deviceId: string | null, codes: string[]) => {
+      const first = await inject('/api/auth/login', user, ip, device(deviceId));
+      const challenge = [`sfc=${cookieOf(first, 'sfc')}`, ...device(deviceId)];
+      const answers = [];
+      for (const code of codes)
+        answers.push(
+          (await inject('/api/auth/login/second-factor', { code }, ip, challenge)).statusCode,
+        );
+      return answers;
+    };
+    const owner = 'owners-browser-0123456';
+    // The owner once completed a sign-in on this browser.
+    expect(await attempt('10.7.0.1', owner, [totpCode(secret, 0)])).toEqual([200]);
+    // A stranger who knows the password spends the account's wrong codes: then even their right code waits.
+    const wrong = Array<string>(SECOND_FACTOR_LIMIT.max).fill('000000');
+    expect(await attempt('10.7.0.2', 'strangers-device-01234', [...wrong, '000000'])).toEqual([
+      ...wrong.map(() => 400),
+      429,
+    ]);
+    expect(await attempt('10.7.0.3', null, [totpCode(secret, 1)])).toEqual([429]);
+    // The owner's own browser still gets in with its right code.
+    expect(await attempt('10.7.0.1', owner, [totpCode(secret, 1)])).toEqual([200]);
+  });
+
   it('right codes are not counted', async () => {
     const { cookie } = await signedInUser(app, db);
     const { recoveryCodes } = await enrolTwoFactor(app, cookie);

@@ -7,7 +7,7 @@ import { AppError } from '../../../http/errors.ts';
 import type { CredentialCipher } from '../../stock/credential-cipher.ts';
 import { twoFactorMessages } from '../../../../shared/two-factor.ts';
 import { recoveryCodes, users } from '../auth.tables.ts';
-import { giveBackSlot, takeSecondFactorSlot } from './second-factor-attempts.ts';
+import { giveBackSlot, takeSecondFactorSlot, type CodeOrigin } from './second-factor-attempts.ts';
 import { matchTotpStep } from './totp.ts';
 
 export const hashRecoveryCode = (code: string) =>
@@ -25,9 +25,12 @@ export async function verifySecondFactor(
   cipher: CredentialCipher,
   userId: string,
   code: string,
-  { pendingSecret = false } = {},
+  {
+    pendingSecret = false,
+    from = null,
+  }: { pendingSecret?: boolean; from?: CodeOrigin | null } = {},
 ): Promise<void> {
-  const slot = await takeSecondFactorSlot(db, userId);
+  const slot = await takeSecondFactorSlot(db, userId, from);
   const outcome = /^\d{6}$/.test(code)
     ? await acceptTotp(db, cipher, userId, code, pendingSecret)
     : !pendingSecret && (await spendRecoveryCode(db, userId, code))

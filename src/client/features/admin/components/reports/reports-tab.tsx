@@ -1,6 +1,8 @@
 // The Reports tab: customers' reports of bad accounts, open first, each resolvable by Replace, Refund or Reject.
 import { useState } from 'react';
 import type { AdminReportFilter } from '../../../../../shared/reports.ts';
+import { needsStepUp } from '../../../account/api/two-factor-api.ts';
+import { StepUpForm } from '../../../account/components/two-factor/step-up-form.tsx';
 import { useAdminReports } from '../../api/admin-reports.ts';
 import { Panel, SegmentedFilter } from '../form-extras.tsx';
 import { QueryState } from '../query-state.tsx';
@@ -28,22 +30,26 @@ export function ReportsTab() {
         />
       }
     >
-      <QueryState
-        query={reports}
-        loading="Loading reports..."
-        isEmpty={(d) => d.reports.length === 0}
-        empty={filter === 'open' ? 'No open reports.' : 'No reports.'}
-      >
-        {(d) => (
-          <ul className="space-y-3">
-            {d.reports.map((r) => (
-              <li key={r.id}>
-                <ReportCard report={r} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
+      {needsStepUp(reports.error) ? (
+        <StepUpForm onDone={() => void reports.refetch()} />
+      ) : (
+        <QueryState
+          query={reports}
+          loading="Loading reports..."
+          isEmpty={(d) => d.reports.length === 0}
+          empty={filter === 'open' ? 'No open reports.' : 'No reports.'}
+        >
+          {(d) => (
+            <ul className="space-y-3">
+              {d.reports.map((r) => (
+                <li key={r.id}>
+                  <ReportCard report={r} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      )}
     </Panel>
   );
 }
