@@ -10,6 +10,7 @@
 import { and, count, eq, gt, inArray, like, lt, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { rateLimitHits, rateLimitWindows } from './rate-limit.tables.ts';
+import { createBatcher } from '../db/batcher.ts';
 import { AppError } from './errors.ts';
 
 export type Limit = { bucket: string; max: number; windowMs: number };
@@ -88,61 +89,47 @@ export type WindowedLimiter = (limit: Limit, message: string) => Promise<void>;
  * consumeLimit's sliding count, two windows back to back may let up to 2 × max through around their seam).
  */
 export function createWindowedLimiter(db: Db): WindowedLimiter {
-  type Waiting = {
-    limit: Limit;
-    /** null: granted; else the milliseconds until the bucket's window ends. */
-    resolve: (refusedFor: number | null) => void;
-    reject: (e: unknown) => void;
-  };
-  let waiting: Waiting[] = [];
-  let inFlight = false;
-  const flush = async (): Promise<void> => {
-    if (inFlight || waiting.length === 0) return;
-    inFlight = true;
-    const batch = waiting;
-    waiting = [];
-    try {
-      const byBucket = new Map<string, Waiting[]>();
-      for (const w of batch)
-        byBucket.set(w.limit.bucket, [...(byBucket.get(w.limit.bucket) ?? []), w]);
-      const buckets = [...byBucket.keys()].sort();
-      const first = (b: string) => byBucket.get(b)![0]!.limit;
-      const { rows } = await db.execute<{ bucket: string; granted: number }>(sql`
-        select bucket, granted from take_rate_limits(
-          ${`{${buckets.map((b) => JSON.stringify(b)).join(',')}}`}::text[],
-          ${`{${buckets.map((b) => byBucket.get(b)!.length).join(',')}}`}::int[],
-          ${`{${buckets.map((b) => first(b).max).join(',')}}`}::int[],
-          ${`{${buckets.map((b) => first(b).windowMs).join(',')}}`}::int[])`);
-      const refused = rows.filter(({ bucket, granted }) => granted < byBucket.get(bucket)!.length);
-      // Only when some are refused: when their bucket's window ends (the Retry-After), one read for the batch.
-      const endsIn = new Map<string, number>();
-      if (refused.length > 0) {
-        const { rows: ends } = await db.execute<{ bucket: string; ms: number }>(sql`
-          select w.bucket, extract(epoch from w.window_started_at - now()) * 1000 + b.window_ms as ms
-          from rate_limit_windows w
-          join unnest(${`{${refused.map((r) => JSON.stringify(r.bucket)).join(',')}}`}::text[],
-                      ${`{${refused.map((r) => first(r.bucket).windowMs).join(',')}}`}::int[])
-            as b(bucket, window_ms) on b.bucket = w.bucket`);
-        for (const { bucket, ms } of ends) endsIn.set(bucket, Number(ms));
-      }
-      for (const { bucket, granted } of rows)
-        byBucket
-          .get(bucket)!
-          .forEach((w, i) =>
-            w.resolve(i < granted ? null : (endsIn.get(bucket) ?? first(bucket).windowMs)),
-          );
-    } catch (err) {
-      for (const w of batch) w.reject(err);
-    } finally {
-      inFlight = false;
-      void flush();
+  /** One batch: for each request, null when granted, else the milliseconds until its bucket's window ends. */
+  const take = async (batch: Limit[]): Promise<Array<number | null>> => {
+    const byBucket = new Map<string, number[]>();
+    batch.forEach(({ bucket }, i) => byBucket.set(bucket, [...(byBucket.get(bucket) ?? []), i]));
+    const buckets = [...byBucket.keys()].sort();
+    const first = (b: string) => batch[byBucket.get(b)![0]!]!;
+    const { rows } = await db.execute<{ bucket: string; granted: number }>(sql`
+      select bucket, granted from take_rate_limits(
+        ${`{${buckets.map((b) => JSON.stringify(b)).join(',')}}`}::text[],
+        ${`{${buckets.map((b) => byBucket.get(b)!.length).join(',')}}`}::int[],
+        ${`{${buckets.map((b) => first(b).max).join(',')}}`}::int[],
+        ${`{${buckets.map((b) => first(b).windowMs).join(',')}}`}::int[])`);
+    const refused = rows.filter(({ bucket, granted }) => granted < byBucket.get(bucket)!.length);
+    // Only when some are refused: when their bucket's window ends (the Retry-After), one read for the batch.
+    const endsIn = new Map<string, number>();
+    if (refused.length > 0) {
+      const { rows: ends } = await db.execute<{ bucket: string; ms: number }>(sql`
+        select w.bucket, extract(epoch from w.window_started_at - now()) * 1000 + b.window_ms as ms
+        from rate_limit_windows w
+        join unnest(${`{${refused.map((r) => JSON.stringify(r.bucket)).join(',')}}`}::text[],
+                    ${`{${refused.map((r) => first(r.bucket).windowMs).join(',')}}`}::int[])
+          as b(bucket, window_ms) on b.bucket = w.bucket`);
+      for (const { bucket, ms } of ends) endsIn.set(bucket, Number(ms));
     }
+    const answers: Array<number | null> = batch.map(() => null);
+    for (const { bucket, granted } of rows)
+      byBucket.get(bucket)!.forEach((i, nth) => {
+        if (nth >= granted) answers[i] = endsIn.get(bucket) ?? first(bucket).windowMs;
+      });
+    return answers;
   };
+  // One call out at a time per process; the requests that arrive meanwhile go next, together (db/batcher.ts).
+  const batcher = createBatcher<Limit, number | null>({
+    slots: 1,
+    run: (batch) => {
+      const answers = take(batch);
+      return batch.map((_, i) => answers.then((a) => a[i] ?? null));
+    },
+  });
   return async (limit, message) => {
-    const refusedFor = await new Promise<number | null>((resolve, reject) => {
-      waiting.push({ limit, resolve, reject });
-      void flush();
-    });
+    const refusedFor = await batcher.call(limit);
     if (refusedFor !== null) throw rateLimited(message, refusedFor);
   };
 }
