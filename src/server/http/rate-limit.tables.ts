@@ -14,9 +14,9 @@ export const rateLimitHits = pgTable(
 );
 
 /**
- * Windowed counters (createWindowedLimiter in rate-limit.ts, take_rate_limits() in db/functions/46-*.sql): one row
- * per bucket, so a limit met on every request (an API key's) costs a share of one call and no transaction of its own. UNLOGGED
- * (hand-written in the migration): a count needs no WAL, and a crash only forgets the current windows.
+ * The previous release's fixed windows for API keys (its take_rate_limits(), db/functions/48-*.sql); the current
+ * release counts every limit in rate_limit_hits. Drop with that function once no release that calls it runs.
+ * UNLOGGED (hand-written in the migration).
  */
 export const rateLimitWindows = pgTable('rate_limit_windows', {
   bucket: text('bucket').primaryKey(),

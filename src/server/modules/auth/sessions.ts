@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../http/access.ts';
+import { rememberCredentials } from '../../http/remembered-credentials.ts';
 import { sessions, signInChallenges, users } from './auth.tables.ts';
 
 export function sessionCookieName(config: Config): string {
@@ -100,13 +101,6 @@ export async function endUserSessions(
 
 // "Last seen" is written at most once per interval per session, so reading pages costs no write each time.
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
-// A remembered session answers only routes whose verb checks the session again in its own transaction
-// (config.sessionCheckedByVerb: the purchase), so an ended session is refused there at once, remembered or not.
-// What memory can make stale for this long is the name, e-mail and admin flag the route's door looks at.
-const REMEMBER_SESSION_MS = 30_000;
-const REMEMBERED_SESSIONS_MAX = 10_000;
-
-type Remembered = SessionUser & { lastSeenAt: Date; expiresAt: Date; readAt: number };
 
 /** Resolves req.user from the cookie; an unknown or expired token is simply anonymous. */
 export function createSessionLoader(db: Db, config: Config) {
@@ -134,34 +128,18 @@ export function createSessionLoader(db: Db, config: Config) {
     )
     .limit(1)
     .prepare('session_lookup');
-  // By token hash, oldest read first (a Map keeps insertion order), so the oldest go when it is full.
-  const remembered = new Map<string, Remembered>();
-
-  const read = async (tokenHash: string, mayRemember: boolean): Promise<Remembered | null> => {
-    const now = Date.now();
-    const known = remembered.get(tokenHash);
-    if (
-      mayRemember &&
-      known &&
-      now - known.readAt < REMEMBER_SESSION_MS &&
-      known.expiresAt.getTime() > now
-    )
-      return known;
-    remembered.delete(tokenHash);
-    const [row] = await lookup.execute({ tokenHash, now: new Date(now) });
-    if (!row) return null;
-    const entry = { ...row, twoFactor: row.totpEnabledAt !== null, readAt: now };
-    remembered.set(tokenHash, entry);
-    if (remembered.size > REMEMBERED_SESSIONS_MAX)
-      remembered.delete(remembered.keys().next().value!);
-    return entry;
+  // Remembered for the purchase only (http/remembered-credentials.ts), as API keys are.
+  const read = rememberCredentials<SessionUser & { lastSeenAt: Date; expiresAt: Date }>();
+  const readSession = async (tokenHash: string, now: Date) => {
+    const [row] = await lookup.execute({ tokenHash, now });
+    return row && { ...row, twoFactor: row.totpEnabledAt !== null };
   };
 
   return async (req: FastifyRequest): Promise<void> => {
     const token = req.cookies[cookieName];
     if (!token || token.length > 100) return;
     const tokenHash = hashToken(token);
-    const session = await read(tokenHash, req.routeOptions.config.sessionCheckedByVerb === true);
+    const session = await read(req, tokenHash, readSession);
     if (!session) return;
     if (Date.now() - session.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
       session.lastSeenAt = new Date();

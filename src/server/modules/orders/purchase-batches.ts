@@ -10,6 +10,7 @@
 // with a promo code goes into the batch too: purchase_orders() prices it with the same price_order(), locks each
 // code's row once and hands out the code's uses left in the batch's order; any code it would refuse, and any
 // purchase past the uses left, it defers (docs/decisions/027, "Batches").
+import { createBatcher } from '../../db/batcher.ts';
 import { queryPrepared, type Db } from '../../db/client.ts';
 import type { PromoRefusal } from '../../../shared/promotions.ts';
 import type { OrderAccountDetails } from './orders.tables.ts';
@@ -84,12 +85,6 @@ export type PurchaseBatcher = {
   stats: () => BatchStats;
 };
 
-type Waiting = {
-  call: PurchaseCall;
-  resolve: (row: PurchaseRow) => void;
-  reject: (err: unknown) => void;
-};
-
 export type BatchOptions = {
   /** Purchase calls (alone or batched) in flight at once from this process: the rest wait and go together. */
   slots: number;
@@ -109,8 +104,6 @@ export function purchaseBatcher(
   db: Db,
   options: BatchOptions = defaultBatchOptions,
 ): PurchaseBatcher {
-  let waiting: Waiting[] = [];
-  let inFlight = 0;
   const stats: Omit<BatchStats, 'queued'> = {
     alone: 0,
     batches: 0,
@@ -137,95 +130,62 @@ export function purchaseBatcher(
     if (!row) throw new Error('purchase_order() returned no row');
     return row;
   };
-  const answerAlone = (w: Waiting) => alone(w.call).then(w.resolve, w.reject);
 
-  /** The next batch: the oldest waiting purchases, one per buyer (a buyer's next one waits its turn). */
-  const take = (): Waiting[] => {
-    const batch: Waiting[] = [];
-    const rest: Waiting[] = [];
-    const buyers = new Set<string>();
-    for (const w of waiting) {
-      if (batch.length < options.maxBatch && !buyers.has(w.call.userId)) {
-        buyers.add(w.call.userId);
-        batch.push(w);
-      } else rest.push(w);
-    }
-    waiting = rest;
-    return batch;
-  };
-
-  const together = async (batch: Waiting[]): Promise<void> => {
+  /** A batch of more than one: completed ones answer from it, deferred ones (or all, if it failed) go alone. */
+  const together = (batch: PurchaseCall[]): Array<Promise<PurchaseRow>> => {
     // All of one batch share the pattern and the e-mail body (the same constants for every purchase).
-    const { secretKeyPattern, emailBody } = batch[0]!.call;
-    let rows: BatchRow[];
+    const { secretKeyPattern, emailBody } = batch[0]!;
     stats.batches++;
-    try {
-      rows = await queryPrepared<BatchRow>(db, 'purchase_orders', PURCHASE_ORDERS, [
-        batch.map((w) => w.call.userId),
-        batch.map((w) => w.call.sessionTokenHash),
-        batch.map((w) => w.call.idempotencyKey),
-        batch.map((w) => w.call.requestHash),
-        batch.map((w) => w.call.productGroupId),
-        batch.map((w) => w.call.quantity),
-        secretKeyPattern,
-        emailBody,
-        // NULL when no purchase of the batch has a code: purchase_orders() then skips the codes' steps.
-        batch.some((w) => w.call.promoCode !== null) ? batch.map((w) => w.call.promoCode) : null,
-      ]);
-    } catch {
-      // Nothing of the batch committed (or, if the connection broke at the commit, all of it did, and each
-      // purchase's key then answers as a replay): each goes alone.
-      stats.failedBatches++;
-      await Promise.all(batch.map(answerAlone));
-      return;
-    }
-    const byRequest = new Map(rows.map((r) => [r.request, r]));
-    await Promise.all(
-      batch.map((w, i) => {
-        const row = byRequest.get(i + 1);
-        if (row?.outcome !== 'completed') {
-          stats.deferred++;
-          return answerAlone(w);
-        }
-        stats.completedInBatches++;
-        if (w.call.promoCode !== null) stats.completedWithCodeInBatches++;
-        const { request: _request, ...rest } = row;
-        w.resolve({ ...rest, outcome: 'completed', available: 0 });
-        return undefined;
-      }),
+    const rows = queryPrepared<BatchRow>(db, 'purchase_orders', PURCHASE_ORDERS, [
+      batch.map((c) => c.userId),
+      batch.map((c) => c.sessionTokenHash),
+      batch.map((c) => c.idempotencyKey),
+      batch.map((c) => c.requestHash),
+      batch.map((c) => c.productGroupId),
+      batch.map((c) => c.quantity),
+      secretKeyPattern,
+      emailBody,
+      // NULL when no purchase of the batch has a code: purchase_orders() then skips the codes' steps.
+      batch.some((c) => c.promoCode !== null) ? batch.map((c) => c.promoCode) : null,
+    ]).then(
+      (rows) => new Map(rows.map((r) => [r.request, r])),
+      () => {
+        // Nothing of the batch committed (or, if the connection broke at the commit, all of it did, and each
+        // purchase's key then answers as a replay): each goes alone.
+        stats.failedBatches++;
+        return null;
+      },
     );
+    return batch.map(async (call, i): Promise<PurchaseRow> => {
+      const byRequest = await rows;
+      if (byRequest === null) return alone(call);
+      const row = byRequest.get(i + 1);
+      if (row?.outcome !== 'completed') {
+        stats.deferred++;
+        return alone(call);
+      }
+      stats.completedInBatches++;
+      if (call.promoCode !== null) stats.completedWithCodeInBatches++;
+      const { request: _request, ...rest } = row;
+      return { ...rest, outcome: 'completed', available: 0 };
+    });
   };
 
-  const pump = (): void => {
-    while (inFlight < options.slots && waiting.length > 0) {
-      const batch = take();
-      inFlight++;
-      // The slot is given back when the call ends, or after holdMs if it has not: a purchase waiting for a
-      // wallet row held elsewhere (by itself, or after its batch gave up) goes on waiting, but no longer in
-      // front of everyone else's.
-      let held = true;
-      const release = () => {
-        if (!held) return;
-        held = false;
-        clearTimeout(timer);
-        inFlight--;
-        pump();
-      };
-      const timer = setTimeout(release, options.holdMs);
-      const run = batch.length === 1 ? answerAlone(batch[0]!) : together(batch);
-      void run.finally(release);
-    }
-  };
+  // The slot is given back when the call ends, or after holdMs if it has not: a purchase waiting for a wallet row
+  // held elsewhere (by itself, or after its batch gave up) goes on waiting, but no longer in front of everyone
+  // else's. One purchase per buyer in a batch: a buyer's next one waits its turn.
+  const batcher = createBatcher<PurchaseCall, PurchaseRow>({
+    ...options,
+    oneOf: (call) => call.userId,
+    run: (batch) => (batch.length === 1 ? [alone(batch[0]!)] : together(batch)),
+  });
 
   return {
     purchase(call) {
       // A named account: alone (purchase_order() finds it by id).
       if (call.accountId !== null) return alone(call);
-      return new Promise<PurchaseRow>((resolve, reject) => {
-        waiting.push({ call, resolve, reject });
-        pump();
-      });
+      return batcher.call(call);
     },
-    stats: () => ({ ...stats, queued: waiting.length }),
+    stats: () => ({ ...stats, queued: batcher.queued() }),
   };
 }

@@ -1,6 +1,7 @@
 // Queues an event for every endpoint of its customer that asked for it, with the caller's transaction: the
 // deliveries exist exactly when their cause committed (a top-up's credit, a report's resolution). Orders are
-// queued by their table's trigger instead (db/functions/45-orders-webhook-events.sql), in the purchase's statement.
+// queued by their table's trigger (db/functions/45-orders-webhook-events.sql), in the purchase's statement; both
+// with the rows built by the one webhook_deliveries_of() (db/functions/44-webhook-deliveries-of.sql).
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { webhookPayloadSchemas, type WebhookEvent } from '../../../shared/webhooks.ts';
@@ -37,8 +38,7 @@ export async function enqueueWebhookEvent<E extends WebhookEvent>(
   const body = webhookBody(event.type, event.subjectId, at, event.data);
   await tx.execute(sql`
     insert into webhook_deliveries (endpoint_id, user_id, event, event_id, subject_id, payload, created_at)
-    select id, user_id, ${event.type}, ${webhookEventId(event.type, event.subjectId)}, ${event.subjectId},
-      ${body}, ${at}
-    from webhook_endpoints where user_id = ${event.userId} and ${event.type} = any(events)
+    select d.*, ${body}, ${at}
+    from webhook_deliveries_of(${event.type}, ${event.userId}, ${event.subjectId}) d
     on conflict (endpoint_id, event_id) do nothing`);
 }

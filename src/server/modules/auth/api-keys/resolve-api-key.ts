@@ -1,14 +1,15 @@
 // Who is calling /api/v1: the Bearer key's owner, if the key is live (its session exists and has not ended), the
 // owner is a customer (never an admin) and not deleted. Each key has its own rate limit, counted in PostgreSQL.
-// Like a cookie session (sessions.ts), a key read a moment ago is remembered for the one route whose verb checks
-// the key's session again inside its own transaction (config.sessionCheckedByVerb: the purchase), so a revoked key
-// buys nothing even when answered from memory; every other route reads the key each time.
+// Like a cookie session (sessions.ts), a key read a moment ago is remembered, by the one credential cache
+// (http/remembered-credentials.ts), for the purchase only, whose verb checks the key's session again inside its
+// own transaction, so a revoked key buys nothing even when answered from memory.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { apiKeyMessages, type ApiKeyScope } from '../../../../shared/api-keys.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/errors.ts';
 import { createWindowedLimiter } from '../../../http/rate-limit.ts';
+import { rememberCredentials } from '../../../http/remembered-credentials.ts';
 import { sessions, users } from '../auth.tables.ts';
 import { hashToken } from '../sessions.ts';
 import { apiKeys } from './api-keys.tables.ts';
@@ -16,8 +17,6 @@ import { apiKeys } from './api-keys.tables.ts';
 // "Last used" is written at most once a minute per key, so reading costs no write each time.
 const LAST_USED_EVERY_MS = 60_000;
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,100})$/;
-const REMEMBER_KEY_MS = 30_000;
-const REMEMBERED_KEYS_MAX = 10_000;
 // RFC 6750 §3: a 401 names the scheme it wants; a key that was sent but is not good also says so.
 const noKey = () =>
   new AppError('UNAUTHENTICATED', 401, apiKeyMessages.keyMissing, { 'www-authenticate': 'Bearer' });
@@ -33,6 +32,7 @@ export function createApiKeyLoader(db: Db, requestsPerMinute: number) {
       scopes: apiKeys.scopes,
       lastUsedAt: apiKeys.lastUsedAt,
       sessionTokenHash: sessions.tokenHash,
+      expiresAt: sessions.expiresAt,
       userId: users.id,
       email: users.email,
       fullName: users.fullName,
@@ -53,29 +53,16 @@ export function createApiKeyLoader(db: Db, requestsPerMinute: number) {
 
   const consumeLimit = createWindowedLimiter(db);
   type Key = Awaited<ReturnType<typeof lookup.execute>>[number];
-  // By the key's hash, oldest read first (a Map keeps insertion order), so the oldest go when it is full.
-  const remembered = new Map<string, { key: Key; readAt: number }>();
-  const read = async (tokenHash: string, mayRemember: boolean): Promise<Key | undefined> => {
-    const now = Date.now();
-    const known = remembered.get(tokenHash);
-    if (mayRemember && known && now - known.readAt < REMEMBER_KEY_MS) return known.key;
-    remembered.delete(tokenHash);
-    const [key] = await lookup.execute({ tokenHash, now: new Date(now) });
-    if (!key) return undefined;
-    remembered.set(tokenHash, { key, readAt: now });
-    if (remembered.size > REMEMBERED_KEYS_MAX) remembered.delete(remembered.keys().next().value!);
-    return key;
-  };
+  const read = rememberCredentials<Key>();
+  const readKey = async (tokenHash: string, now: Date) =>
+    (await lookup.execute({ tokenHash, now }))[0];
 
   return async (req: FastifyRequest, scope: ApiKeyScope): Promise<void> => {
     const header = req.headers.authorization;
     if (!header) throw noKey();
     const match = BEARER.exec(header);
     if (!match) throw badKey();
-    const key = await read(
-      hashToken(match[1]!),
-      req.routeOptions.config.sessionCheckedByVerb === true,
-    );
+    const key = await read(req, hashToken(match[1]!), readKey);
     // An admin's key (made while a customer, then promoted) opens nothing: keys are for customers only.
     if (!key || key.isAdmin) throw badKey();
     if (!key.scopes.includes(scope))

@@ -1,3 +1,7 @@
+-- The previous release's API-key limit (fixed windows in rate_limit_windows): the processes still running it during
+-- an upgrade (docs/deploy.md §9) call it; the current release counts every limit with take_rate_limit_hits()
+-- (46-take-rate-limit-hits.sql). Drop it and rate_limit_windows (a migration, and this file) once no release that
+-- calls it runs.
 -- Counts a batch of requests against their windowed limits in one call (http/rate-limit.ts, createWindowedLimiter):
 -- for each bucket, in the order given (sorted by the caller, so two batches never wait on each other in a cycle),
 -- the row is taken (locked until this statement's transaction ends), its window restarted if it is over, and up to
