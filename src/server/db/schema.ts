@@ -18,3 +18,4 @@ export * from '../modules/auth/api-keys/api-keys.tables.ts';
 export * from '../modules/webhooks/webhooks.tables.ts';
 export * from '../modules/referrals/referrals.tables.ts';
 export * from '../modules/alerts/alerts.tables.ts';
+export * from '../modules/settings/settings.tables.ts';

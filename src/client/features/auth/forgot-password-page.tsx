@@ -11,7 +11,7 @@ import { useForgotPassword } from '../account/api/account-api.ts';
 import { AuthCard } from './components/auth-card.tsx';
 
 export default function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password', 'Reset the password of your AcctStore account.');
+  useDocumentTitle('Forgot password', (store) => `Reset the password of your ${store} account.`);
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const forgot = useForgotPassword();

@@ -39,7 +39,8 @@ type Deps = {
   cache: CatalogueCache;
   purchases: PurchaseLine;
   pokeMail: () => void;
-  warrantyHours: number;
+  /** The warranty now (a setting of the store). */
+  warrantyHours: () => number;
   /** The reports' read of each order's accounts (orders/read-orders.ts). */
   orderItems: OrderItems;
   /** The store's public origin: the document's server URL. */
@@ -109,7 +110,7 @@ export function apiV1Routes(
         sessionTokenHash: req.sessionTokenHash!,
         input,
         idempotencyKey: key.data,
-        warrantyHours,
+        warrantyHours: warrantyHours(),
       });
       if (!outcome.replayed) {
         pokeMail();
@@ -120,7 +121,7 @@ export function apiV1Routes(
       }
       const order =
         outcome.order ??
-        (await readOrders(db, orderItems, user.id, warrantyHours, outcome.orderId))[0]!;
+        (await readOrders(db, orderItems, user.id, warrantyHours(), outcome.orderId))[0]!;
       reply.status(outcome.replayed ? 200 : 201);
       return { order, balanceKobo: outcome.balanceKobo };
     },
@@ -130,7 +131,7 @@ export function apiV1Routes(
     fastifyUrl(ops.orders),
     v1RouteOptions(ops.orders),
     async (req): Promise<V1OrderList> => ({
-      orders: await readOrders(db, orderItems, currentUser(req).id, warrantyHours),
+      orders: await readOrders(db, orderItems, currentUser(req).id, warrantyHours()),
     }),
   );
 
@@ -139,7 +140,7 @@ export function apiV1Routes(
       db,
       orderItems,
       currentUser(req).id,
-      warrantyHours,
+      warrantyHours(),
       orderId(req.params),
     );
     if (!order) throw notFound(orderMessages.orderNotFound);

@@ -35,6 +35,8 @@ import { okSchema, okMessageSchema } from '../../../shared/answer-parts.ts';
 type Deps = {
   db: Db;
   config: Config;
+  /** The store's name now (a setting): the e-mails sent here say it. */
+  storeName: () => string;
   pokeMail: () => void;
   cipher: CredentialCipher;
   profileTotals: ProfileTotalsRead;
@@ -44,15 +46,16 @@ type Deps = {
 
 export function authRoutes(
   app: FastifyInstance,
-  { db, config, pokeMail, signup, profileTotals }: Deps,
+  { db, config, pokeMail, signup, profileTotals, storeName }: Deps,
 ): void {
+  const named = () => ({ ...config, storeName: storeName() });
   app.post(
     '/api/auth/register',
     { config: { access: 'public' }, ...answers({ 201: okMessageSchema }) },
     async (req, reply) => {
       const input = parseInput(registerSchema, req.body);
       const deviceId = deviceIdOf(req, reply, config.isProduction);
-      await registerUser(db, config, input, req.ip, {
+      await registerUser(db, named(), input, req.ip, {
         deviceId,
         cookies: req.cookies,
         onSignedUp: signup?.onSignedUp,
@@ -71,7 +74,7 @@ export function authRoutes(
     { config: { access: 'public' }, ...answers({ 200: okMessageSchema }) },
     async (req) => {
       const { email } = parseInput(resendSchema, req.body);
-      await resendConfirmation(db, config, email, req.ip);
+      await resendConfirmation(db, named(), email, req.ip);
       pokeMail();
       return { ok: true, message: authMessages.resendSent };
     },
@@ -84,7 +87,7 @@ export function authRoutes(
       const input = confirmEmailSchema.safeParse(req.body ?? {});
       if (!input.success)
         throw new AppError('CONFIRMATION_FAILED', 400, authMessages.confirmFailed);
-      await confirmEmail(db, config, input.data.token_hash);
+      await confirmEmail(db, named(), input.data.token_hash);
       return { ok: true, message: authMessages.emailConfirmed };
     },
   );

@@ -1,6 +1,7 @@
 // Sign-up, sign-in and e-mail confirmation: the rules of SPEC.md §5 and §8, enforced on the server.
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import type { EmailSite } from '../mail/outbox.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { consumeLimit, consumeLimits, giveBack } from '../../http/rate-limit.ts';
@@ -31,7 +32,7 @@ const dummyHash = hashPassword('not-a-real-password');
 
 export async function registerUser(
   db: Db,
-  config: Config,
+  config: Config & EmailSite,
   input: { email: string; password: string },
   ip: string,
   from: { deviceId: string; cookies: NewSignup['cookies']; onSignedUp?: SignupHook | undefined },
@@ -62,14 +63,14 @@ export async function registerUser(
       cookies: from.cookies,
     });
     await rememberDevice(tx, created.id, from.deviceId);
-    await sendConfirmationEmail(tx, config.publicUrl, created);
+    await sendConfirmationEmail(tx, config, created);
     return created;
   });
 }
 
 export async function resendConfirmation(
   db: Db,
-  config: Config,
+  config: Config & EmailSite,
   email: string,
   ip: string,
 ): Promise<void> {
@@ -92,10 +93,14 @@ export async function resendConfirmation(
     .where(eq(users.email, email));
   // The answer is the same whether or not the account exists or is confirmed.
   if (!user || user.confirmedAt) return;
-  await db.transaction((tx) => sendConfirmationEmail(tx, config.publicUrl, user));
+  await db.transaction((tx) => sendConfirmationEmail(tx, config, user));
 }
 
-export async function confirmEmail(db: Db, config: Config, token: string): Promise<void> {
+export async function confirmEmail(
+  db: Db,
+  config: Config & EmailSite,
+  token: string,
+): Promise<void> {
   const confirmed = await db.transaction(async (tx) => {
     const row = await redeemEmailToken(tx, token, 'confirm_email');
     if (!row) return false;

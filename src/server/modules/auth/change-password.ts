@@ -2,6 +2,7 @@
 // voids every outstanding link and ends the other sessions, this one stays; and a "password changed" e-mail tells the owner.
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import type { EmailSite } from '../mail/outbox.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from './auth.tables.ts';
 import { afterCredentialChange } from './credential-change.ts';
@@ -11,7 +12,7 @@ import { checkPassword } from './check-password.ts';
 
 export async function changePassword(
   db: Db,
-  config: Config,
+  config: Config & EmailSite,
   userId: string,
   keepTokenHash: string | null,
   input: { currentPassword: string; newPassword: string },
@@ -25,6 +26,6 @@ export async function changePassword(
       .where(eq(users.id, userId))
       .returning({ id: users.id, email: users.email, fullName: users.fullName });
     await afterCredentialChange(tx, userId, keepTokenHash);
-    await sendPasswordChanged(tx, config.publicUrl, user!);
+    await sendPasswordChanged(tx, config, user!);
   });
 }

@@ -15,6 +15,9 @@ export type OutgoingEmail = {
   orderId?: string;
 };
 
+/** What an e-mail says of the store: its address (links) and its name (subject, greeting, signature). */
+export type EmailSite = { publicUrl: string; storeName: string };
+
 export async function enqueueEmail(tx: Db | Tx, email: OutgoingEmail): Promise<string> {
   const [row] = await tx
     .insert(emailOutbox)

@@ -24,14 +24,13 @@ export type PageHead = {
   jsonLd: object | null;
 };
 
-const SITE_NAME = 'AcctStore';
-/** The picture of every link preview (src/client/public, drawn by scripts/og/og-image.ts): a PNG, which WhatsApp shows. */
-const IMAGE = {
-  path: '/og-image.png',
-  width: 1200,
-  height: 630,
-  alt: 'AcctStore: ready-made social media accounts, delivered instantly',
-};
+/**
+ * The picture of every link preview: the store's logo when it has one (a square: a small card), else the built-in
+ * banner (src/client/public, drawn by scripts/og/og-image.ts): a PNG, which WhatsApp shows.
+ */
+const IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
+const imageAlt = (storeName: string) =>
+  `${storeName}: ready-made social media accounts, delivered instantly`;
 
 export function buildPageHead(
   page: RenderablePage,
@@ -48,22 +47,25 @@ export function buildPageHead(
         : publicUrl + page.path
       : null;
   const description = product ? productSummary(product) : rendered.description;
+  const { storeName, logoUrl } = data.site;
+  const alt = imageAlt(storeName);
   const og: [string, string][] = [
-    ['og:site_name', SITE_NAME],
+    ['og:site_name', storeName],
     ['og:type', product ? 'product' : 'website'],
     ['og:title', product ? productName(product) : rendered.title],
     ['og:locale', 'en_NG'],
   ];
   if (description) og.push(['og:description', description]);
   if (url) og.push(['og:url', url]);
-  const image = publicUrl + IMAGE.path;
-  og.push(
-    ['og:image', image],
-    ['og:image:type', 'image/png'],
-    ['og:image:width', String(IMAGE.width)],
-    ['og:image:height', String(IMAGE.height)],
-    ['og:image:alt', IMAGE.alt],
-  );
+  const image = publicUrl + (logoUrl ?? IMAGE.path);
+  og.push(['og:image', image]);
+  if (!logoUrl)
+    og.push(
+      ['og:image:type', 'image/png'],
+      ['og:image:width', String(IMAGE.width)],
+      ['og:image:height', String(IMAGE.height)],
+    );
+  og.push(['og:image:alt', alt]);
   if (product) {
     og.push(
       ['product:price:amount', koboToNaira(product.group.priceKobo).toFixed(2)],
@@ -72,10 +74,10 @@ export function buildPageHead(
     og.push(['product:availability', product.account.isAvailable ? 'in stock' : 'out of stock']);
   }
   const twitter: [string, string][] = [
-    ['twitter:card', 'summary_large_image'],
+    ['twitter:card', logoUrl ? 'summary' : 'summary_large_image'],
     ['twitter:title', product ? productName(product) : rendered.title],
     ['twitter:image', image],
-    ['twitter:image:alt', IMAGE.alt],
+    ['twitter:image:alt', alt],
   ];
   if (description) twitter.push(['twitter:description', description]);
   if (data.site.twitterSite) twitter.push(['twitter:site', data.site.twitterSite]);
