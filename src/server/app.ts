@@ -242,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const live = createLiveSettings({ db, cipher, listener, env: firstSettings, log: app.log });
   const settings = live.current;
   const storeName = () => settings().storeName;
+  const brand = () => ({ storeName: storeName(), logoUrl: logoUrl(settings().logo) });
   const mailTransport =
     deps.mailTransport ??
     (config.SMTP_URL
@@ -383,10 +384,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cipher,
     profileTotals: reads.profileTotals,
     signup: { onSignedUp: tieReferral, cookiesUsed: [REFERRAL_COOKIE] },
-    storeName,
+    brand,
   });
   twoFactorRoutes(app, { db, config, cipher });
-  accountRoutes(app, { db, config, pokeMail, storeName });
+  accountRoutes(app, { db, config, pokeMail, brand });
   adminStatsRoutes(app, {
     db,
     paymentMode: config.paymentMode,

@@ -33,14 +33,16 @@ import { updateName } from '../auth/update-name.ts';
 import { answers } from '../../http/response-schemas.ts';
 import { okMessageSchema } from '../../../shared/answer-parts.ts';
 
-type Deps = { db: Db; config: Config; pokeMail: () => void; storeName: () => string };
+type Deps = {
+  db: Db;
+  config: Config;
+  pokeMail: () => void;
+  brand: () => { storeName: string; logoUrl: string | null };
+};
 
-export function accountRoutes(
-  app: FastifyInstance,
-  { db, config, pokeMail, storeName }: Deps,
-): void {
+export function accountRoutes(app: FastifyInstance, { db, config, pokeMail, brand }: Deps): void {
   // The e-mails sent here say the store's name as it is now.
-  const named = () => ({ ...config, storeName: storeName() });
+  const named = () => ({ ...config, ...brand() });
   app.post(
     '/api/auth/forgot-password',
     { config: { access: 'public' }, ...answers({ 200: okMessageSchema }) },

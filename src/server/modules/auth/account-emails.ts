@@ -2,25 +2,32 @@
 // and the notice to the old address. Plain words, the link spelled out, nothing secret but the one-time link.
 import type { Db, Tx } from '../../db/client.ts';
 import { escapeHtml } from '../../html/escape-html.ts';
-import { enqueueEmail, type EmailSite } from '../mail/outbox.ts';
+import { emailLogo, enqueueEmail, type EmailSite } from '../mail/outbox.ts';
 
 type Person = { id: string; email: string; fullName: string };
 
 /** The text and HTML bodies: greeting, lines, the link (if any), lines after it. */
 function paragraphs(
-  storeName: string,
+  site: EmailSite,
   name: string,
   lines: string[],
   link?: { href: string; label: string },
   after: string[] = [],
 ) {
-  const blocks = [`Hello ${name},`, ...lines, ...(link ? [link.href] : []), ...after, storeName];
+  const blocks = [
+    `Hello ${name},`,
+    ...lines,
+    ...(link ? [link.href] : []),
+    ...after,
+    site.storeName,
+  ];
   const html = [
+    emailLogo(site),
     `<p>Hello ${escapeHtml(name)},</p>`,
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
     link ? `<p><a href="${link.href}">${escapeHtml(link.label)}</a></p>` : '',
     ...after.map((l) => `<p>${escapeHtml(l)}</p>`),
-    `<p>${escapeHtml(storeName)}</p>`,
+    `<p>${escapeHtml(site.storeName)}</p>`,
   ].join('');
   return { text: `${blocks.join('\n\n')}\n`, html };
 }
@@ -38,7 +45,7 @@ export async function sendResetLink(
     userId: user.id,
     subject: `Reset your ${site.storeName} password`,
     ...paragraphs(
-      site.storeName,
+      site,
       user.fullName,
       [
         `Someone (we hope you) asked to reset the password of your ${site.storeName} account. Open this link to choose a new one:`,
@@ -61,7 +68,7 @@ export async function sendPasswordChanged(
     to: user.email,
     userId: user.id,
     subject: `Your ${site.storeName} password was changed`,
-    ...paragraphs(site.storeName, user.fullName, [
+    ...paragraphs(site, user.fullName, [
       `The password of your ${site.storeName} account was just changed, and your other devices were signed out.`,
       `If this was not you, reset your password at once at ${site.publicUrl}/forgot-password and contact support.`,
     ]),
@@ -82,7 +89,7 @@ export async function sendEmailChangeLink(
     userId: user.id,
     subject: `Confirm your new ${site.storeName} e-mail address`,
     ...paragraphs(
-      site.storeName,
+      site,
       user.fullName,
       [
         `Open this link to make ${newEmail} the e-mail address of your ${site.storeName} account. It works once and expires in 24 hours.`,
@@ -106,7 +113,7 @@ export async function sendEmailChangedNotice(
     to: oldEmail,
     userId: user.id,
     subject: `Your ${site.storeName} e-mail address was changed`,
-    ...paragraphs(site.storeName, user.fullName, [
+    ...paragraphs(site, user.fullName, [
       `The e-mail address of your ${site.storeName} account was changed from ${oldEmail} to ${user.email}. This address will no longer receive messages about the account.`,
       `If this was not you, contact support at once (${site.publicUrl}/support).`,
     ]),
@@ -127,7 +134,7 @@ export async function sendAdminInvitation(
     userId: user.id,
     subject: `Set your ${site.storeName} admin password`,
     ...paragraphs(
-      site.storeName,
+      site,
       user.fullName,
       [
         `${user.email} is listed as an admin address of this ${site.storeName}. To use the admin console, choose the password of the account through this link:`,

@@ -35,8 +35,8 @@ import { okSchema, okMessageSchema } from '../../../shared/answer-parts.ts';
 type Deps = {
   db: Db;
   config: Config;
-  /** The store's name now (a setting): the e-mails sent here say it. */
-  storeName: () => string;
+  /** The store's name and logo now (settings): the e-mails sent here show them. */
+  brand: () => { storeName: string; logoUrl: string | null };
   pokeMail: () => void;
   cipher: CredentialCipher;
   profileTotals: ProfileTotalsRead;
@@ -46,9 +46,9 @@ type Deps = {
 
 export function authRoutes(
   app: FastifyInstance,
-  { db, config, pokeMail, signup, profileTotals, storeName }: Deps,
+  { db, config, pokeMail, signup, profileTotals, brand }: Deps,
 ): void {
-  const named = () => ({ ...config, storeName: storeName() });
+  const named = () => ({ ...config, ...brand() });
   app.post(
     '/api/auth/register',
     { config: { access: 'public' }, ...answers({ 201: okMessageSchema }) },

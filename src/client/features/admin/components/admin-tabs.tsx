@@ -23,6 +23,7 @@ import { OrdersTab } from './orders/orders-tab.tsx';
 import { ProductsTab } from './products/products-tab.tsx';
 import { PromotionsTab } from './promotions/promotions-tab.tsx';
 import { ReportsTab } from './reports/reports-tab.tsx';
+import { StoreSettings } from './settings/store-settings.tsx';
 import { ProductGroupsTab } from './product-groups/product-groups-tab.tsx';
 import { UsersTab } from './users/users-tab.tsx';
 
@@ -89,6 +90,7 @@ const tabs: Tab[] = [
   { value: 'activity', label: 'Activity', needsCatalogue: false, render: () => <ActivityTab /> },
   { value: 'email', label: 'E-mail', needsCatalogue: false, render: () => <EmailFailuresTab /> },
   { value: 'alerts', label: 'Alerts', needsCatalogue: false, render: () => <AlertSettingsCard /> },
+  { value: 'settings', label: 'Settings', needsCatalogue: false, render: () => <StoreSettings /> },
 ];
 
 export function AdminTabs() {
