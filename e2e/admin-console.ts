@@ -14,6 +14,7 @@ const sectionOf: Record<string, string> = {
   Inbox: 'Customers',
   Promotions: 'Marketing',
   Referrals: 'Marketing',
+  Store: 'Settings',
   Payments: 'Settings',
   Alerts: 'Settings',
   'E-mail': 'Settings',

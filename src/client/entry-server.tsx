@@ -8,6 +8,7 @@ import type { RenderPage } from '../shared/page-data.ts';
 import { App } from './app/app.tsx';
 import { preloadFirstPage } from './app/routes.tsx';
 import { seedPageData } from './app/seed-page-data.ts';
+import { StoreIdentityContext } from './lib/store-identity.ts';
 import { HeadContext } from './lib/use-document-title.ts';
 
 export const renderPage: RenderPage = async (url, data) => {
@@ -22,9 +23,13 @@ export const renderPage: RenderPage = async (url, data) => {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <HeadContext value={(asked) => (head = asked)}>
-        <QueryClientProvider client={client}>
-          <App router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />
-        </QueryClientProvider>
+        <StoreIdentityContext
+          value={{ storeName: data.site.storeName, logoUrl: data.site.logoUrl }}
+        >
+          <QueryClientProvider client={client}>
+            <App router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />
+          </QueryClientProvider>
+        </StoreIdentityContext>
       </HeadContext>
     </StrictMode>,
     // Above this size React would send a finished part hidden, with an inline script to reveal it: the CSP forbids
@@ -37,5 +42,5 @@ export const renderPage: RenderPage = async (url, data) => {
     html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
   html += decoder.decode();
   client.clear();
-  return { html, title: head.title ?? 'AcctStore', description: head.description };
+  return { html, title: head.title ?? data.site.storeName, description: head.description };
 };

@@ -41,7 +41,7 @@ import { createFailureCounters } from './modules/health/failure-counters.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { adminEmailRoutes } from './modules/mail/admin-emails.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
-import { createTelegramSender } from './modules/alerts/telegram-client.ts';
+import { createTelegramSender, type TelegramSender } from './modules/alerts/telegram-client.ts';
 import {
   createLocalMailbox,
   createSmtpTransport,
@@ -53,6 +53,11 @@ import { seoRoutes } from './modules/site/seo.routes.ts';
 import { adminCategoryRoutes } from './modules/catalogue/admin-categories.routes.ts';
 import { adminProductGroupRoutes } from './modules/catalogue/admin-product-groups.routes.ts';
 import { createCatalogueCache } from './modules/catalogue/catalogue-cache.ts';
+import { createNotifyListener } from './db/notify-listener.ts';
+import { createLiveSettings } from './modules/settings/live-settings.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { envSettings, logoUrl, telegramOf } from './modules/settings/store-settings.ts';
+import { senderWithName } from './modules/mail/sender-name.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { adminAccountRoutes } from './modules/stock/admin-accounts.routes.ts';
 import {
@@ -224,6 +229,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       loadCredentialsKey(config.CREDENTIALS_KEY, config.dataDir, (m) => app.log.warn(m)),
     );
   const openBody = outboxBodyOpener(db, cipher);
+  // Every database notification this process hears (the catalogue's, the settings'), on one connection.
+  const listener = createNotifyListener(database.pool, app.log);
+  app.addHook('onClose', () => listener.close());
+  // The store's settings (the console's Settings; the environment gives a new store its first values), kept in
+  // memory and read again whenever any process saves them (docs/decisions/030-store-settings.md).
+  const firstSettings = envSettings(config);
+  const live = createLiveSettings({ db, cipher, listener, env: firstSettings, log: app.log });
+  const settings = live.current;
+  const storeName = () => settings().storeName;
+  const brand = () => ({ storeName: storeName(), logoUrl: logoUrl(settings().logo) });
   const mailTransport =
     deps.mailTransport ??
     (config.SMTP_URL
@@ -238,15 +253,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : createSandboxProvider({ db, publicUrl: config.publicUrl }));
   const failures = createFailureCounters(mailTransport.name, paymentProvider.name);
-  const telegram =
-    config.TELEGRAM_BOT_TOKEN && config.TELEGRAM_CHAT_ID
-      ? {
-          baseUrl: config.TELEGRAM_API_BASE,
-          token: config.TELEGRAM_BOT_TOKEN,
-          chatId: config.TELEGRAM_CHAT_ID,
-        }
-      : null;
-  const telegramSender = telegram ? createTelegramSender(telegram) : null;
+  // The bot is a setting: each round uses the token and chat saved now (a sender is made again when they change).
+  let sending: { key: string; sender: TelegramSender } | null = null;
+  const telegramSender = (): TelegramSender | null => {
+    const bot = telegramOf(settings());
+    if (!bot) return null;
+    const key = `${bot.token}\n${bot.chatId}`;
+    if (sending?.key !== key)
+      sending = {
+        key,
+        sender: createTelegramSender({ baseUrl: config.TELEGRAM_API_BASE, ...bot }),
+      };
+    return sending.sender;
+  };
   const work = startBackgroundWork(app, {
     db,
     config,
@@ -256,15 +275,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onEmailFailure: failures.emailSendFailed,
     orderItems: reads.orderItems,
     resolveWebhookHost: deps.resolveWebhookHost,
+    mailFrom: () => senderWithName(config.MAIL_FROM, storeName()),
+    warrantyHours: () => settings().warrantyHours,
     telegramSender,
     enabled: deps.startJobs ?? false,
   });
   const { pokeMail, pokeWebhooks, pokeOutboxes, webhookPolicy } = work;
   app.decorate('deliverWebhooks', work.deliverWebhooks);
 
+  // Read at each use: a saved percentage applies to the next credited top-up.
   const referralTerms = {
-    percent: config.REFERRAL_PERCENT,
-    maxTopups: config.REFERRAL_MAX_TOPUPS,
+    get percent() {
+      return settings().referralPercent;
+    },
+    get maxTopups() {
+      return settings().referralMaxTopups;
+    },
   };
   const settle = createSettler({
     db,
@@ -281,6 +307,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     () => reconcileDuePayments(db, (id) => settle(id, 'reconciler')),
     15_000,
   );
+  const telegram = () => {
+    const bot = telegramOf(settings());
+    return bot ? { baseUrl: config.TELEGRAM_API_BASE, ...bot } : null;
+  };
 
   healthRoutes(app, { db, isDraining: app.isDraining });
   registerMetrics(app, {
@@ -289,9 +319,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     counters: failures.registry,
     token: config.METRICS_TOKEN,
   });
-  siteRoutes(app, { config });
+  const siteInfo = () => {
+    const now = settings();
+    return readSiteInfo(config, { ...now, logoUrl: logoUrl(now.logo) });
+  };
+  siteRoutes(app, { site: siteInfo });
+  settingsRoutes(app, { db, cipher, live, env: firstSettings });
   seoRoutes(app, { db, config });
-  inboxRoutes(app, { db: database.db, pokeMail });
+  inboxRoutes(app, { db: database.db, pokeMail, storeName });
   // The referral tie runs in the sign-up's transaction; auth knows it only as a hook (ADR 019: referrals → auth).
   authRoutes(app, {
     db,
@@ -300,14 +335,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cipher,
     profileTotals: reads.profileTotals,
     signup: { onSignedUp: tieReferral, cookiesUsed: [REFERRAL_COOKIE] },
+    brand,
   });
   twoFactorRoutes(app, { db, config, cipher });
-  accountRoutes(app, { db, config, pokeMail });
-  adminStatsRoutes(app, { db, paymentMode: config.paymentMode });
+  accountRoutes(app, { db, config, pokeMail, brand });
+  adminStatsRoutes(app, {
+    db,
+    paymentMode: config.paymentMode,
+    lowStockThreshold: () => settings().lowStockThreshold,
+  });
   adminOverviewRoutes(app, { db });
   adminActivityRoutes(app, { db });
-  const catalogueCache = createCatalogueCache(db, database.pool, app.log, config.CATALOGUE_CACHE);
-  app.addHook('onClose', () => catalogueCache.close());
+  const catalogueCache = createCatalogueCache(db, listener, config.CATALOGUE_CACHE);
   // Read-your-writes in this process: a change made through this app drops the cache before the answer
   // leaves, without waiting for the database's notification.
   app.addHook('onSend', async (req) => {
@@ -327,7 +366,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cipher,
     purchases,
     pokeMail: pokeOutboxes,
-    warrantyHours: config.WARRANTY_HOURS,
+    warrantyHours: () => settings().warrantyHours,
     orderItems: reads.orderItems,
   });
   apiV1Routes(app, {
@@ -336,13 +375,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache: catalogueCache,
     purchases,
     pokeMail: pokeOutboxes,
-    warrantyHours: config.WARRANTY_HOURS,
+    warrantyHours: () => settings().warrantyHours,
     orderItems: reads.orderItems,
     publicUrl: config.publicUrl,
+    storeName,
   });
   adminOrderRoutes(app, { db });
   promotionRoutes(app, { db });
-  reportRoutes(app, { db, cipher, pokeMail: pokeOutboxes, warrantyHours: config.WARRANTY_HOURS });
+  reportRoutes(app, {
+    db,
+    cipher,
+    pokeMail: pokeOutboxes,
+    warrantyHours: () => settings().warrantyHours,
+  });
   topupRoutes(app, {
     db,
     provider: paymentProvider,
@@ -388,7 +433,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         db,
         cache: catalogueCache,
         stockShown: reads.stockShown,
-        site: readSiteInfo(config),
+        site: siteInfo,
         publicUrl: config.publicUrl,
         log: app.log,
       }),

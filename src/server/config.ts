@@ -100,6 +100,14 @@ const envSchema = z.object({
     .optional(),
   // The Bot API's address; tests point it at a local fake.
   TELEGRAM_API_BASE: z.url().default('https://api.telegram.org'),
+  // The store's settings below (name, contacts, bot, referral terms, warranty, low-stock threshold) are changed in
+  // the console (Settings); these lines give only the first values of a new store (docs/decisions/030).
+  STORE_NAME: z
+    .string()
+    .max(60, 'STORE_NAME is at most 60 characters')
+    .regex(/^[^<>"\r\n]+$/, 'STORE_NAME cannot contain <, >, " or line breaks')
+    .default('AcctStore'),
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(4),
   WARRANTY_HOURS: z.coerce
     .number()
     .int()

@@ -274,7 +274,9 @@ export const csvUploadResultSchema = z.object({
 });
 export type CsvUploadResult = z.infer<typeof csvUploadResultSchema>;
 
-/** A template with 1 to LOW_STOCK_MAX available accounts is low on stock (0 is sold out); the admins are
- *  e-mailed when it drops to this (the trigger in the after-sale migration uses the same number). */
+/** A template with 1 to the low-stock threshold (a setting; LOW_STOCK_MAX before the store has one) available
+ *  accounts is low on stock (0 is sold out); the admins are e-mailed when it drops to the threshold
+ *  (22-product-groups-low-stock-alert.sql reads the same setting). */
 export const LOW_STOCK_MAX = 4;
-export const isLowStock = (stockCount: number) => stockCount >= 1 && stockCount <= LOW_STOCK_MAX;
+export const isLowStock = (stockCount: number, threshold = LOW_STOCK_MAX) =>
+  stockCount >= 1 && stockCount <= threshold;

@@ -12,8 +12,10 @@ export const adminStatsSchema = z.object({
   totalRevenueKobo: koboSchema,
   /** test: admins see the "Test payments" banner. */
   paymentMode: z.enum(PAYMENT_MODES),
-  /** Active product groups with 1–LOW_STOCK_MAX available accounts. */
+  /** Active product groups with 1 to lowStockThreshold available accounts. */
   lowStockProductGroups: z.number().int(),
+  /** The low-stock threshold (Settings). */
+  lowStockThreshold: z.number().int(),
 });
 /** GET /api/admin/stats */
 export type AdminStats = z.infer<typeof adminStatsSchema>;

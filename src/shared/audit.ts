@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'alerts.update',
   'promo_code.create',
   'promo_code.end',
+  'settings.update',
+  'settings.logo',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -73,6 +75,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'alerts.update': 'Owner alert settings changed',
   'promo_code.create': 'Promo code created',
   'promo_code.end': 'Promo code ended',
+  'settings.update': 'Store settings changed',
+  'settings.logo': 'Store logo changed',
 };
 
 /** What the Activity view filters by: the part of the shop an action changed. */
@@ -84,6 +88,7 @@ export const AUDIT_AREAS = {
   reports: ['report.'],
   email: ['email.', 'alerts.'],
   orders: ['order.'],
+  settings: ['settings.'],
 } as const;
 export type AuditArea = keyof typeof AUDIT_AREAS;
 export const auditAreaLabels: Record<AuditArea, string> = {
@@ -94,6 +99,7 @@ export const auditAreaLabels: Record<AuditArea, string> = {
   reports: 'Reports',
   email: 'E-mail',
   orders: 'Orders',
+  settings: 'Settings',
 };
 
 export const ACTIVITY_PAGE_SIZE = 50;

@@ -25,7 +25,8 @@ export const ownerAlertKindLabels: Record<OwnerAlertKind, { label: string; descr
     },
     low_stock: {
       label: 'Low stock',
-      description: 'A product template drops to 4 or fewer available accounts.',
+      description:
+        'A product template drops to the low-stock threshold (Settings) or fewer available accounts.',
     },
     account_reported: {
       label: 'Reported accounts',
@@ -97,6 +98,6 @@ export const ownerAlertMessages = {
   testSent: 'Test message sent: check your Telegram chat.',
   testFailed: 'Failed to send the test message',
   notConfigured:
-    'Telegram is not configured: set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID and restart the store.',
+    'Telegram is not configured: save the bot token and chat id in Settings (Telegram owner bot).',
   telegramRefused: (why: string) => `Telegram did not take the message: ${why}`,
 } as const;

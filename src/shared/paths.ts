@@ -73,9 +73,9 @@ export function checkoutHref(item: CheckoutItem): string {
   return `${paths.checkout}?${query.toString()}`;
 }
 
-/** A page's title as the tab and a search result show it. */
-export function fullTitle(title: string): string {
-  return title.includes('AcctStore') ? title : `${title} | AcctStore`;
+/** A page's title as the tab and a search result show it: with the store's name (a setting). */
+export function fullTitle(title: string, storeName: string): string {
+  return title.includes(storeName) ? title : `${title} | ${storeName}`;
 }
 
 /**
@@ -85,14 +85,18 @@ export function fullTitle(title: string): string {
 export const shellPageHeads = {
   [paths.login]: {
     title: 'Sign in',
-    description: 'Sign in to your AcctStore account to buy accounts and manage your wallet.',
+    description: (store: string) =>
+      `Sign in to your ${store} account to buy accounts and manage your wallet.`,
   },
   [paths.register]: {
     title: 'Create your account',
-    description: 'Create a free AcctStore account to top up your naira wallet and buy accounts.',
+    description: (store: string) =>
+      `Create a free ${store} account to top up your naira wallet and buy accounts.`,
   },
   [paths.forgotPassword]: {
     title: 'Forgot password',
-    description: 'Reset the password of your AcctStore account.',
+    description: (store: string) => `Reset the password of your ${store} account.`,
   },
-} as const satisfies Record<string, { title: string; description: string }>;
+} as const satisfies Record<string, ShellPageHead>;
+
+export type ShellPageHead = { title: string; description: (storeName: string) => string };

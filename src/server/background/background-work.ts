@@ -25,8 +25,12 @@ export type BackgroundDeps = {
   onEmailFailure: (transport: string) => void;
   orderItems: OrderItems;
   resolveWebhookHost?: Resolve;
-  /** Null when no bot is configured: waiting alerts are then skipped. */
-  telegramSender: TelegramSender | null;
+  /** The sender's address with the store's name now (a setting: read at each round). */
+  mailFrom: () => string;
+  /** The warranty hours now (a setting). */
+  warrantyHours: () => number;
+  /** The bot saved now, or null when none is: waiting alerts are then skipped, once a minute. */
+  telegramSender: () => TelegramSender | null;
   /** Off in tests, which run rounds by hand. */
   enabled: boolean;
 };
@@ -45,7 +49,7 @@ export function startBackgroundWork(app: FastifyInstance, deps: BackgroundDeps) 
   const pokeMail = engine.queue(
     'mail worker',
     () =>
-      deliverDueEmails(db, deps.mailTransport, config.MAIL_FROM, {
+      deliverDueEmails(db, deps.mailTransport, deps.mailFrom(), {
         open: deps.openBody,
         log: app.log,
         onFailure: deps.onEmailFailure,
@@ -60,7 +64,7 @@ export function startBackgroundWork(app: FastifyInstance, deps: BackgroundDeps) 
       cipher: deps.cipher,
       policy: webhookPolicy,
       resolve: deps.resolveWebhookHost ?? systemResolve,
-      warrantyHours: config.WARRANTY_HOURS,
+      warrantyHours: deps.warrantyHours(),
       orderItems: deps.orderItems,
       log: app.log,
     });
@@ -68,14 +72,19 @@ export function startBackgroundWork(app: FastifyInstance, deps: BackgroundDeps) 
 
   // Owner alerts: queued by database triggers with their cause, sent from here. Nothing is read or written at
   // boot: the first round runs after the interval, so a database that is down at start delays alerts, not the app.
-  const { telegramSender } = deps;
-  if (telegramSender)
-    engine.queue(
-      'telegram alerts',
-      () => deliverDueAlerts(db, telegramSender, { log: app.log }),
-      3000,
-    );
-  else engine.every('skipping alerts (no Telegram bot)', 60_000, () => skipWaitingAlerts(db));
+  // The bot is a setting: each round uses the one saved now.
+  let quietRounds = 0;
+  engine.queue(
+    'telegram alerts',
+    async () => {
+      const sender = deps.telegramSender();
+      if (sender) return deliverDueAlerts(db, sender, { log: app.log });
+      // No bot: what waits is marked skipped once a minute, not every round.
+      if (++quietRounds % 20 === 0) await skipWaitingAlerts(db);
+      return 0;
+    },
+    3000,
+  );
   engine.every('pruning', 60_000, () => pruneStaleRows(db, app.log));
   // A process killed between a purchase's commit and its stock_count refresh leaves the change pending.
   engine.every('stock count sweep', 30_000, () => refreshPendingStockCounts(db), { runNow: true });

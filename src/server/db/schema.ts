@@ -20,3 +20,4 @@ export * from '../modules/referrals/referrals.tables.ts';
 export * from '../modules/alerts/alerts.tables.ts';
 export * from '../modules/orders/sales-hours.tables.ts';
 export * from '../modules/payments/topup-hours.tables.ts';
+export * from '../modules/settings/settings.tables.ts';

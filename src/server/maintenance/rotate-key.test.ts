@@ -18,7 +18,7 @@ import { enrolTwoFactor } from '../test/two-factor-helpers.ts';
 import { users } from '../modules/auth/auth.tables.ts';
 import { createTestApp, testConfig } from '../test/test-app.ts';
 import { RotationRefused, rotateCredentialsKey } from './rotate-credentials-key.ts';
-import { SEALED_COLUMNS } from './sealed-values.ts';
+import { PLAIN_BYTEA_COLUMNS, SEALED_COLUMNS } from './sealed-values.ts';
 
 const { app, database, db } = await createTestApp();
 const shop = await shopWithSoldOrder(app, db);
@@ -40,7 +40,7 @@ describe('npm run rotate-key', () => {
     const listed = SEALED_COLUMNS.filter((c) => c.kind === 'bytea')
       .map((c) => `${c.table}.${c.column}`)
       .sort();
-    expect(rows.map((r) => r.c)).toEqual(listed);
+    expect(rows.map((r) => r.c).filter((c) => !PLAIN_BYTEA_COLUMNS.includes(c))).toEqual(listed);
   });
 
   it('refuses when the current key does not open the stored values, and changes nothing', async () => {

@@ -19,6 +19,10 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'email_outbox', column: 'text_body', kind: 'prefixed-text' },
   { table: 'email_outbox', column: 'html_body', kind: 'prefixed-text' },
   { table: 'webhook_endpoints', column: 'secret_sealed', kind: 'prefixed-text' },
+  { table: 'store_settings', column: 'telegram_bot_token_enc', kind: 'bytea' },
 ];
+
+/** bytea columns that hold nothing secret, so nothing to re-encrypt: the store's logo (a public image). */
+export const PLAIN_BYTEA_COLUMNS: readonly string[] = ['store_settings.logo'];
 
 export { SEALED_BODY_PREFIX };

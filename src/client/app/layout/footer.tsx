@@ -1,6 +1,7 @@
 // The footer: categories, company and help links, copyright.
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
+import { useStoreName } from '../../lib/store-identity.ts';
 
 const groups = [
   {
@@ -33,11 +34,12 @@ const groups = [
 ];
 
 export function Footer() {
+  const storeName = useStoreName();
   return (
     <footer id="site-footer" className="border-t border-border bg-muted">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
         <div>
-          <p className="text-lg font-bold">AcctStore</p>
+          <p className="text-lg font-bold">{storeName}</p>
           <p className="mt-2 text-sm text-muted-foreground">
             Ready-made social media accounts, paid from your naira wallet and delivered instantly.
           </p>
@@ -69,7 +71,7 @@ export function Footer() {
       </div>
       <p className="border-t border-border py-4 text-center text-sm text-muted-foreground">
         {/* This year, as the browser knows it: a page rendered last December and kept says so until it runs. */}
-        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> AcctStore. All rights
+        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {storeName}. All rights
         reserved.
       </p>
     </footer>

@@ -6,6 +6,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { buttonClass } from '../../components/ui/button-styles.ts';
 import { cn } from '../../lib/cn.ts';
+import { useStoreIdentity } from '../../lib/store-identity.ts';
 import { HOW_IT_WORKS_ID } from '../../lib/how-it-works-id.ts';
 import { navSession } from '../data-islands.ts';
 import { SignedOutActions, SignedOutLinks, useSignedIn } from './session-parts.tsx';
@@ -20,6 +21,7 @@ const links = [
 ];
 
 export function Navbar() {
+  const store = useStoreIdentity();
   const [scrolled, setScrolled] = useState(false);
   const location = useLocation();
   // The mobile menu belongs to the page it was opened on: navigating closes it.
@@ -59,12 +61,22 @@ export function Navbar() {
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4"
       >
         <Link to={paths.home} className="flex items-center gap-2 text-lg font-bold">
-          {/* The logo (public/favicon.svg) drawn in place: no request for the first paint to wait on. */}
-          <svg viewBox="0 0 32 32" width={28} height={28} aria-hidden="true">
-            <rect width="32" height="32" rx="8" fill="#4f46e5" />
-            <path d="M9 22l7-12 7 12z" fill="#fff" />
-          </svg>
-          AcctStore
+          {store.logoUrl ? (
+            <img
+              src={store.logoUrl}
+              alt=""
+              width={28}
+              height={28}
+              className="h-7 w-7 rounded-md object-contain"
+            />
+          ) : (
+            // The built-in mark (public/favicon.svg) drawn in place: no request for the first paint to wait on.
+            <svg viewBox="0 0 32 32" width={28} height={28} aria-hidden="true">
+              <rect width="32" height="32" rx="8" fill="#4f46e5" />
+              <path d="M9 22l7-12 7 12z" fill="#fff" />
+            </svg>
+          )}
+          {store.storeName}
         </Link>
         <div className="hidden items-center gap-1 md:flex">
           {links.map((l) => (

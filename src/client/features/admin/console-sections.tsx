@@ -15,7 +15,13 @@ import {
 import { InboxView, UsersView } from './views/customer-views.tsx';
 import { PromotionsView, ReferralsView } from './views/marketing-views.tsx';
 import { OrdersView, ReportsView } from './views/sales-views.tsx';
-import { ActivityView, AlertsView, EmailsView, PaymentsView } from './views/settings-views.tsx';
+import {
+  ActivityView,
+  AlertsView,
+  EmailsView,
+  PaymentsView,
+  StoreView,
+} from './views/settings-views.tsx';
 
 export type ViewProps = { catalogue: AdminCatalogue };
 export type ConsoleView = {
@@ -139,6 +145,7 @@ export const consoleSections: ConsoleSection[] = [
     path: 'settings',
     label: 'Settings',
     views: [
+      { path: 'store', label: 'Store', tab: 'settings', Component: StoreView },
       {
         path: 'payments',
         label: 'Payments',

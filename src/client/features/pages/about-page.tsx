@@ -12,6 +12,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { paths } from '../../../shared/paths.ts';
+import { useStoreName } from '../../lib/store-identity.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Clause, StaticPage } from './static-page.tsx';
 
@@ -62,19 +63,21 @@ const trust = [
 export default function AboutPage() {
   useDocumentTitle(
     'About Us',
-    'Who we are, how we verify every social media account we sell, and why Nigerian creators and marketers trust AcctStore.',
+    (store) =>
+      `Who we are, how we verify every social media account we sell, and why Nigerian creators and marketers trust ${store}.`,
   );
+  const store = useStoreName();
   return (
     <StaticPage
-      title="About AcctStore"
+      title={`About ${store}`}
       current={paths.about}
       intro="We help Nigerian creators, marketers and businesses skip the slow start on social media with verified, ready-made accounts, paid for in naira and delivered instantly."
     >
       <Clause id="story" title="Our story">
         <p>
-          AcctStore started with a simple problem: growing a new social media account from zero
-          takes months, and buying one from a stranger online too often ends with a dead login and
-          no refund. We built the store we wanted to buy from.
+          {store} started with a simple problem: growing a new social media account from zero takes
+          months, and buying one from a stranger online too often ends with a dead login and no
+          refund. We built the store we wanted to buy from.
         </p>
         <p>
           Today you can browse Instagram, TikTok, Twitter, Facebook, YouTube and LinkedIn accounts,

@@ -15,7 +15,8 @@ const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 export default function ContactPage() {
   useDocumentTitle(
     'Contact Us',
-    'Contact AcctStore: e-mail, Telegram, WhatsApp or the contact form. Support hours, response times and office location.',
+    (store) =>
+      `Contact ${store}: e-mail, Telegram, WhatsApp or the contact form. Support hours, response times and office location.`,
   );
   const { data: site } = useSiteInfo();
   return (

@@ -107,7 +107,7 @@ const reasons = [
 
 export default function LandingPage() {
   useDocumentTitle(
-    'AcctStore — Buy ready-made social media accounts in Nigeria',
+    (store) => `${store} — Buy ready-made social media accounts in Nigeria`,
     'Buy verified Instagram, TikTok, Twitter, Facebook, YouTube and LinkedIn accounts with your naira wallet. Instant delivery.',
   );
   // The first call to action is "Browse Products": its page and its list load while the visitor reads, so that it

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSiteInfo } from '../../lib/use-site-info.ts';
+import { useStoreName } from '../../lib/store-identity.ts';
 import { Clause, StaticPage, textLink } from './static-page.tsx';
 
 const retention = [
@@ -21,9 +22,11 @@ const retention = [
 export default function PrivacyPage() {
   useDocumentTitle(
     'Privacy Policy',
-    'How AcctStore collects, uses, protects and retains your personal data, and how to exercise your rights.',
+    (store) =>
+      `How ${store} collects, uses, protects and retains your personal data, and how to exercise your rights.`,
   );
   const { data: site } = useSiteInfo();
+  const storeName = useStoreName();
   const email = site ? (
     <a href={`mailto:${site.supportEmail}`} className={textLink}>
       {site.supportEmail}
@@ -140,7 +143,7 @@ export default function PrivacyPage() {
       </Clause>
       <Clause id="children" title="9. Children">
         <p>
-          AcctStore is for adults. We do not knowingly collect data from anyone under 18; see our{' '}
+          {storeName} is for adults. We do not knowingly collect data from anyone under 18; see our{' '}
           <Link to={paths.terms} className={textLink}>
             Terms of Service
           </Link>

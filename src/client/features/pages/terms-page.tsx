@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSiteInfo } from '../../lib/use-site-info.ts';
+import { useStoreName } from '../../lib/store-identity.ts';
 import { Clause, StaticPage, textLink } from './static-page.tsx';
 
 const TERMS_VERSION = '1.0';
@@ -10,15 +11,17 @@ const TERMS_VERSION = '1.0';
 export default function TermsPage() {
   useDocumentTitle(
     'Terms of Service',
-    'The terms for using AcctStore: eligibility, wallet payments, delivery, refunds and acceptable use.',
+    (store) =>
+      `The terms for using ${store}: eligibility, wallet payments, delivery, refunds and acceptable use.`,
   );
   const { data: site } = useSiteInfo();
+  const store = useStoreName();
   return (
     <StaticPage
       title="Terms of Service"
       meta={`Version ${TERMS_VERSION}`}
       current={paths.terms}
-      intro="These terms apply whenever you browse AcctStore, create an account, top up your wallet or buy from us. Please read them before you buy."
+      intro={`These terms apply whenever you browse ${store}, create an account, top up your wallet or buy from us. Please read them before you buy.`}
     >
       <Clause id="acceptance" title="1. Acceptance of these terms">
         <p>
@@ -29,7 +32,7 @@ export default function TermsPage() {
           . If you do not agree, please do not use the store.
         </p>
       </Clause>
-      <Clause id="eligibility" title="2. Who may use AcctStore">
+      <Clause id="eligibility" title={`2. Who may use ${store}`}>
         <p>
           You must be <strong>at least 18 years old</strong> to create an account or make a
           purchase. By registering you confirm that you are 18 or older and that the details you

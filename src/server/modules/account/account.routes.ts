@@ -33,15 +33,22 @@ import { updateName } from '../auth/update-name.ts';
 import { answers } from '../../http/response-schemas.ts';
 import { okMessageSchema } from '../../../shared/answer-parts.ts';
 
-type Deps = { db: Db; config: Config; pokeMail: () => void };
+type Deps = {
+  db: Db;
+  config: Config;
+  pokeMail: () => void;
+  brand: () => { storeName: string; logoUrl: string | null };
+};
 
-export function accountRoutes(app: FastifyInstance, { db, config, pokeMail }: Deps): void {
+export function accountRoutes(app: FastifyInstance, { db, config, pokeMail, brand }: Deps): void {
+  // The e-mails sent here say the store's name as it is now.
+  const named = () => ({ ...config, ...brand() });
   app.post(
     '/api/auth/forgot-password',
     { config: { access: 'public' }, ...answers({ 200: okMessageSchema }) },
     async (req) => {
       const { email } = parseInput(forgotPasswordSchema, req.body);
-      await requestPasswordReset(db, config, email, req.ip, app.afterAnswer, pokeMail);
+      await requestPasswordReset(db, named(), email, req.ip, app.afterAnswer, pokeMail);
       return { ok: true, message: accountMessages.forgotSent };
     },
   );
@@ -51,7 +58,7 @@ export function accountRoutes(app: FastifyInstance, { db, config, pokeMail }: De
     { config: { access: 'public' }, ...answers({ 200: okMessageSchema }) },
     async (req, reply) => {
       const input = parseInput(resetPasswordSchema, req.body);
-      await resetPassword(db, config, input, req.ip);
+      await resetPassword(db, named(), input, req.ip);
       pokeMail();
       // Every session ended, this browser's too: it signs in again with the new password.
       await endSession(db, config, req, reply);
@@ -79,7 +86,7 @@ export function accountRoutes(app: FastifyInstance, { db, config, pokeMail }: De
         throw new AppError('EMAIL_CHANGE_INVALID', 400, accountMessages.emailChangeInvalid);
       const { email } = await confirmEmailChange(
         db,
-        config,
+        named(),
         parsed.data.token,
         req.sessionTokenHash,
       );
@@ -103,7 +110,7 @@ export function accountRoutes(app: FastifyInstance, { db, config, pokeMail }: De
     { config: { access: 'signed-in' }, ...answers({ 200: okMessageSchema }) },
     async (req) => {
       const input = parseInput(changePasswordSchema, req.body);
-      await changePassword(db, config, currentUser(req).id, req.sessionTokenHash, input);
+      await changePassword(db, named(), currentUser(req).id, req.sessionTokenHash, input);
       pokeMail();
       return { ok: true, message: accountMessages.passwordChanged };
     },
@@ -114,7 +121,7 @@ export function accountRoutes(app: FastifyInstance, { db, config, pokeMail }: De
     { config: { access: 'signed-in' }, ...answers({ 200: okMessageSchema }) },
     async (req) => {
       const input = parseInput(changeEmailSchema, req.body);
-      await requestEmailChange(db, config, currentUser(req).id, input);
+      await requestEmailChange(db, named(), currentUser(req).id, input);
       pokeMail();
       return { ok: true, message: accountMessages.emailChangeSent };
     },

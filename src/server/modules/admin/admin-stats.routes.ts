@@ -9,13 +9,17 @@ import { answers } from '../../http/response-schemas.ts';
 
 export function adminStatsRoutes(
   app: FastifyInstance,
-  { db, paymentMode }: { db: Db; paymentMode: PaymentMode },
+  {
+    db,
+    paymentMode,
+    lowStockThreshold,
+  }: { db: Db; paymentMode: PaymentMode; lowStockThreshold: () => number },
 ): void {
   app.get(
     '/api/admin/stats',
     { config: { access: 'admin' }, ...answers({ 200: adminStatsSchema }) },
     async (): Promise<AdminStats> => ({
-      ...(await readAdminStats(db)),
+      ...(await readAdminStats(db, lowStockThreshold())),
       paymentMode,
     }),
   );

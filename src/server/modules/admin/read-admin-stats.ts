@@ -7,12 +7,15 @@ import { countLowStockGroups } from '../catalogue/group-figures.ts';
 import { readSalesTotals } from '../orders/order-figures.ts';
 import { countStockAccounts } from '../stock/stock-figures.ts';
 
-export async function readAdminStats(db: Db): Promise<Omit<AdminStats, 'paymentMode'>> {
+export async function readAdminStats(
+  db: Db,
+  lowStockThreshold: number,
+): Promise<Omit<AdminStats, 'paymentMode'>> {
   const [totalUsers, totalAccounts, sales, lowStockProductGroups] = await Promise.all([
     countUsers(db),
     countStockAccounts(db),
     readSalesTotals(db),
-    countLowStockGroups(db),
+    countLowStockGroups(db, lowStockThreshold),
   ]);
   return {
     totalUsers,
@@ -20,5 +23,6 @@ export async function readAdminStats(db: Db): Promise<Omit<AdminStats, 'paymentM
     totalSales: sales.sales,
     totalRevenueKobo: sales.revenueKobo,
     lowStockProductGroups,
+    lowStockThreshold,
   };
 }

@@ -20,8 +20,9 @@ import type { TelegramSender, TelegramSetup } from './telegram-client.ts';
 
 type Deps = {
   db: Db;
-  telegram: TelegramSetup | null;
-  sender: TelegramSender | null;
+  /** The bot as the store's settings name it now (Settings), or null when none is set. */
+  telegram: () => TelegramSetup | null;
+  sender: () => TelegramSender | null;
   publicUrl: string;
 };
 
@@ -30,7 +31,7 @@ export function alertRoutes(app: FastifyInstance, deps: Deps): void {
   app.get(
     '/api/admin/alerts',
     { config: { access: 'admin' }, ...answers({ 200: ownerAlertSettingsSchema }) },
-    async (): Promise<OwnerAlertSettings> => readAlertSettings(db, telegram),
+    async (): Promise<OwnerAlertSettings> => readAlertSettings(db, telegram()),
   );
 
   app.put(
@@ -39,7 +40,7 @@ export function alertRoutes(app: FastifyInstance, deps: Deps): void {
     async (req): Promise<SaveOwnerAlertSettingsResult> =>
       saveAlertSettings(
         db,
-        telegram,
+        telegram(),
         currentUser(req),
         parseInput(updateOwnerAlertSettingsSchema, req.body),
       ),
@@ -48,6 +49,6 @@ export function alertRoutes(app: FastifyInstance, deps: Deps): void {
   app.post(
     '/api/admin/alerts/test',
     { config: { access: 'admin' }, ...answers({ 200: testOwnerAlertResultSchema }) },
-    async (): Promise<TestOwnerAlertResult> => sendTestAlert(deps.sender, deps.publicUrl),
+    async (): Promise<TestOwnerAlertResult> => sendTestAlert(deps.sender(), deps.publicUrl),
   );
 }

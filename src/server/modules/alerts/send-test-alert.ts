@@ -1,5 +1,6 @@
-// The console's "Send test message": straight to the Bot API (not through the outbox), so the owner sees at once
-// whether the token and chat id work, with Telegram's own reason when they do not.
+// The console's "Send test message" (Settings and the Alerts card): straight to the Bot API (not through the
+// outbox), with the token and chat id saved now, so the owner sees at once whether they work, with Telegram's own
+// reason when they do not.
 import { ownerAlertMessages, type TestOwnerAlertResult } from '../../../shared/owner-alerts.ts';
 import { conflict } from '../../http/errors.ts';
 import { ALERT_TIMING } from './deliver-alerts.ts';

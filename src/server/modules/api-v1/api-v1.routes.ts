@@ -49,20 +49,30 @@ type Deps = {
   cache: CatalogueCache;
   purchases: PurchaseLine;
   pokeMail: () => void;
-  warrantyHours: number;
+  /** The warranty now (a setting of the store). */
+  warrantyHours: () => number;
   /** The reports' read of each order's accounts (orders/read-orders.ts). */
   orderItems: OrderItems;
   /** The store's public origin: the document's server URL. */
   publicUrl: string;
+  /** The store's name now (a setting): /developers is titled with it. */
+  storeName: () => string;
 };
 
 export function apiV1Routes(
   app: FastifyInstance,
-  { db, cipher, cache, purchases, pokeMail, warrantyHours, orderItems, publicUrl }: Deps,
+  { db, cipher, cache, purchases, pokeMail, warrantyHours, orderItems, publicUrl, storeName }: Deps,
 ): void {
   // Made once: the routes' schemas do not change while the process runs.
   const document = openApiDocument(new URL(publicUrl).origin);
-  const reference = developersPage(document, publicUrl);
+  // Rendered again only when the store's name (a setting) changes.
+  let reference = { storeName: '', html: '' };
+  const referencePage = () => {
+    const name = storeName();
+    if (reference.storeName !== name)
+      reference = { storeName: name, html: developersPage(document, publicUrl, name) };
+    return reference.html;
+  };
 
   app.get(
     '/api/v1/openapi.json',
@@ -82,7 +92,7 @@ export function apiV1Routes(
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .send(reference),
+      .send(referencePage()),
   );
 
   const orderId = (params: unknown) => parseInput(orderIdParams, params).id;
@@ -123,7 +133,7 @@ export function apiV1Routes(
     fastifyUrl(ops.orders),
     v1RouteOptions(ops.orders),
     async (req): Promise<V1OrderList> => ({
-      orders: await readOrders(db, orderItems, currentUser(req).id, warrantyHours),
+      orders: await readOrders(db, orderItems, currentUser(req).id, warrantyHours()),
     }),
   );
 
@@ -132,7 +142,7 @@ export function apiV1Routes(
       db,
       orderItems,
       currentUser(req).id,
-      warrantyHours,
+      warrantyHours(),
       orderId(req.params),
     );
     if (!order) throw notFound(orderMessages.orderNotFound);

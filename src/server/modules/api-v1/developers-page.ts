@@ -100,9 +100,9 @@ function webhookHtml(event: string, op: Json): string {
 }
 
 /** The page, at `publicUrl`/developers: titled, described and previewed like every other page of the store. */
-export function developersPage(doc: Json, publicUrl: string): string {
+export function developersPage(doc: Json, publicUrl: string, storeName: string): string {
   const info = doc.info as { title: string; description: string; version: string };
-  const title = fullTitle(info.title);
+  const title = fullTitle(info.title, storeName);
   const server = (doc.servers as { url: string }[])[0]!.url;
   const paths = doc.paths as Record<string, Record<string, Json>>;
   const schemas = (doc.components as { schemas: Record<string, Schema> }).schemas;
@@ -124,7 +124,7 @@ export function developersPage(doc: Json, publicUrl: string): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(title)}</title>
 <meta name="description" content="${e(DESCRIPTION)}">
-${linkPreviewTags({ title, description: DESCRIPTION, url: publicUrl + pagePaths.developers }, publicUrl)}
+${linkPreviewTags({ title, description: DESCRIPTION, url: publicUrl + pagePaths.developers, storeName }, publicUrl)}
 <style>
 body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#111;background:#fff}
 code,pre{font-family:ui-monospace,monospace;font-size:.9em}pre{background:#f4f4f5;padding:.75rem;overflow-x:auto}

@@ -92,7 +92,7 @@ describe('/developers', () => {
 describe('/developers, as a page of the store', () => {
   it('is titled like every page, previews with the image, names its canonical URL, and says the retry and address rules', async () => {
     const page = (await app.inject({ url: '/developers' })).body;
-    expect(/<title>([^<]*)<\/title>/.exec(page)?.[1]).toBe(fullTitle('Reseller API'));
+    expect(/<title>([^<]*)<\/title>/.exec(page)?.[1]).toBe(fullTitle('Reseller API', 'AcctStore'));
     expect(page).toContain('<link rel="canonical" href="https://shop.acctstore.ng/developers">');
     expect(page).toContain(
       '<meta property="og:image" content="https://shop.acctstore.ng/og-image.png">',

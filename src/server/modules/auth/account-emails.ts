@@ -2,44 +2,53 @@
 // and the notice to the old address. Plain words, the link spelled out, nothing secret but the one-time link.
 import type { Db, Tx } from '../../db/client.ts';
 import { escapeHtml } from '../../html/escape-html.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
+import { emailLogo, enqueueEmail, type EmailSite } from '../mail/outbox.ts';
 
 type Person = { id: string; email: string; fullName: string };
 
 /** The text and HTML bodies: greeting, lines, the link (if any), lines after it. */
 function paragraphs(
+  site: EmailSite,
   name: string,
   lines: string[],
   link?: { href: string; label: string },
   after: string[] = [],
 ) {
-  const blocks = [`Hello ${name},`, ...lines, ...(link ? [link.href] : []), ...after, 'AcctStore'];
+  const blocks = [
+    `Hello ${name},`,
+    ...lines,
+    ...(link ? [link.href] : []),
+    ...after,
+    site.storeName,
+  ];
   const html = [
+    emailLogo(site),
     `<p>Hello ${escapeHtml(name)},</p>`,
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
     link ? `<p><a href="${link.href}">${escapeHtml(link.label)}</a></p>` : '',
     ...after.map((l) => `<p>${escapeHtml(l)}</p>`),
-    '<p>AcctStore</p>',
+    `<p>${escapeHtml(site.storeName)}</p>`,
   ].join('');
   return { text: `${blocks.join('\n\n')}\n`, html };
 }
 
 export async function sendResetLink(
   tx: Db | Tx,
-  publicUrl: string,
+  site: EmailSite,
   user: Person,
   token: string,
 ): Promise<void> {
-  const href = `${publicUrl}/reset-password?token=${token}`;
+  const href = `${site.publicUrl}/reset-password?token=${token}`;
   await enqueueEmail(tx, {
     kind: 'reset_password',
     to: user.email,
     userId: user.id,
-    subject: 'Reset your AcctStore password',
+    subject: `Reset your ${site.storeName} password`,
     ...paragraphs(
+      site,
       user.fullName,
       [
-        'Someone (we hope you) asked to reset the password of your AcctStore account. Open this link to choose a new one:',
+        `Someone (we hope you) asked to reset the password of your ${site.storeName} account. Open this link to choose a new one:`,
       ],
       { href, label: 'Choose a new password' },
       [
@@ -51,38 +60,39 @@ export async function sendResetLink(
 
 export async function sendPasswordChanged(
   tx: Db | Tx,
-  publicUrl: string,
+  site: EmailSite,
   user: Person,
 ): Promise<void> {
   await enqueueEmail(tx, {
     kind: 'password_changed',
     to: user.email,
     userId: user.id,
-    subject: 'Your AcctStore password was changed',
-    ...paragraphs(user.fullName, [
-      'The password of your AcctStore account was just changed, and your other devices were signed out.',
-      `If this was not you, reset your password at once at ${publicUrl}/forgot-password and contact support.`,
+    subject: `Your ${site.storeName} password was changed`,
+    ...paragraphs(site, user.fullName, [
+      `The password of your ${site.storeName} account was just changed, and your other devices were signed out.`,
+      `If this was not you, reset your password at once at ${site.publicUrl}/forgot-password and contact support.`,
     ]),
   });
 }
 
 export async function sendEmailChangeLink(
   tx: Db | Tx,
-  publicUrl: string,
+  site: EmailSite,
   user: Person,
   newEmail: string,
   token: string,
 ): Promise<void> {
-  const href = `${publicUrl}/email-change?token=${token}`;
+  const href = `${site.publicUrl}/email-change?token=${token}`;
   await enqueueEmail(tx, {
     kind: 'change_email',
     to: newEmail,
     userId: user.id,
-    subject: 'Confirm your new AcctStore e-mail address',
+    subject: `Confirm your new ${site.storeName} e-mail address`,
     ...paragraphs(
+      site,
       user.fullName,
       [
-        `Open this link to make ${newEmail} the e-mail address of your AcctStore account. It works once and expires in 24 hours.`,
+        `Open this link to make ${newEmail} the e-mail address of your ${site.storeName} account. It works once and expires in 24 hours.`,
       ],
       {
         href,
@@ -94,7 +104,7 @@ export async function sendEmailChangeLink(
 
 export async function sendEmailChangedNotice(
   tx: Db | Tx,
-  publicUrl: string,
+  site: EmailSite,
   user: Person,
   oldEmail: string,
 ): Promise<void> {
@@ -102,10 +112,10 @@ export async function sendEmailChangedNotice(
     kind: 'email_changed',
     to: oldEmail,
     userId: user.id,
-    subject: 'Your AcctStore e-mail address was changed',
-    ...paragraphs(user.fullName, [
-      `The e-mail address of your AcctStore account was changed from ${oldEmail} to ${user.email}. This address will no longer receive messages about the account.`,
-      `If this was not you, contact support at once (${publicUrl}/support).`,
+    subject: `Your ${site.storeName} e-mail address was changed`,
+    ...paragraphs(site, user.fullName, [
+      `The e-mail address of your ${site.storeName} account was changed from ${oldEmail} to ${user.email}. This address will no longer receive messages about the account.`,
+      `If this was not you, contact support at once (${site.publicUrl}/support).`,
     ]),
   });
 }
@@ -113,20 +123,21 @@ export async function sendEmailChangedNotice(
 /** To an ADMIN_EMAILS address: only the password set through this link makes the account admin. */
 export async function sendAdminInvitation(
   tx: Db | Tx,
-  publicUrl: string,
+  site: EmailSite,
   user: Person,
   token: string,
 ): Promise<void> {
-  const href = `${publicUrl}/reset-password?token=${token}`;
+  const href = `${site.publicUrl}/reset-password?token=${token}`;
   await enqueueEmail(tx, {
     kind: 'admin_invitation',
     to: user.email,
     userId: user.id,
-    subject: 'Set your AcctStore admin password',
+    subject: `Set your ${site.storeName} admin password`,
     ...paragraphs(
+      site,
       user.fullName,
       [
-        `${user.email} is listed as an admin address of this AcctStore. To use the admin console, choose the password of the account through this link:`,
+        `${user.email} is listed as an admin address of this ${site.storeName}. To use the admin console, choose the password of the account through this link:`,
       ],
       { href, label: 'Set my admin password' },
       [

@@ -36,6 +36,8 @@ import { okSchema, okMessageSchema } from '../../../shared/answer-parts.ts';
 type Deps = {
   db: Db;
   config: Config;
+  /** The store's name and logo now (settings): the e-mails sent here show them. */
+  brand: () => { storeName: string; logoUrl: string | null };
   pokeMail: () => void;
   cipher: CredentialCipher;
   profileTotals: ProfileTotalsRead;
@@ -45,15 +47,16 @@ type Deps = {
 
 export function authRoutes(
   app: FastifyInstance,
-  { db, config, pokeMail, signup, profileTotals }: Deps,
+  { db, config, pokeMail, signup, profileTotals, brand }: Deps,
 ): void {
+  const named = () => ({ ...config, ...brand() });
   app.post(
     '/api/auth/register',
     { config: { access: 'public' }, ...answers({ 201: okMessageSchema }) },
     async (req, reply) => {
       const input = parseInput(registerSchema, req.body);
       const deviceId = deviceIdOf(req, reply, config.isProduction);
-      await registerUser(db, config, input, req.ip, {
+      await registerUser(db, named(), input, req.ip, {
         deviceId,
         cookies: req.cookies,
         onSignedUp: signup?.onSignedUp,
@@ -72,7 +75,7 @@ export function authRoutes(
     { config: { access: 'public' }, ...answers({ 200: okMessageSchema }) },
     async (req) => {
       const { email } = parseInput(resendSchema, req.body);
-      await resendConfirmation(db, config, email, req.ip);
+      await resendConfirmation(db, named(), email, req.ip);
       pokeMail();
       return { ok: true, message: authMessages.resendSent };
     },
@@ -88,7 +91,7 @@ export function authRoutes(
       const held = req.cookies[DEVICE_COOKIE];
       const { choosePasswordToken } = await confirmEmail(
         db,
-        config,
+        named(),
         input.data.token_hash,
         held ?? null,
       );

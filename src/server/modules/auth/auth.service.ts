@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import type { EmailSite } from '../mail/outbox.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { consumeLimit, consumeLimits, giveBack } from '../../http/rate-limit.ts';
@@ -34,7 +35,7 @@ const dummyHash = hashPassword('not-a-real-password');
 
 export async function registerUser(
   db: Db,
-  config: Config,
+  config: Config & EmailSite,
   input: { email: string; password: string },
   ip: string,
   from: { deviceId: string; cookies: NewSignup['cookies']; onSignedUp?: SignupHook | undefined },
@@ -65,14 +66,14 @@ export async function registerUser(
       cookies: from.cookies,
     });
     await rememberDevice(tx, created.id, from.deviceId);
-    await sendConfirmationEmail(tx, config.publicUrl, created);
+    await sendConfirmationEmail(tx, config, created);
     return created;
   });
 }
 
 export async function resendConfirmation(
   db: Db,
-  config: Config,
+  config: Config & EmailSite,
   email: string,
   ip: string,
 ): Promise<void> {
@@ -95,7 +96,7 @@ export async function resendConfirmation(
     .where(eq(users.email, email));
   // The answer is the same whether or not the account exists or is confirmed.
   if (!user || user.confirmedAt) return;
-  await db.transaction((tx) => sendConfirmationEmail(tx, config.publicUrl, user));
+  await db.transaction((tx) => sendConfirmationEmail(tx, config, user));
 }
 
 /**
@@ -106,7 +107,7 @@ export async function resendConfirmation(
  */
 export async function confirmEmail(
   db: Db,
-  config: Config,
+  config: Config & EmailSite,
   token: string,
   deviceId: string | null,
 ): Promise<{ choosePasswordToken: string | null }> {

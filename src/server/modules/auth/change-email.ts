@@ -3,6 +3,7 @@
 // the other sessions. Moving to an ADMIN_EMAILS address gives no rights (listed-admins.ts).
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import type { EmailSite } from '../mail/outbox.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../http/errors.ts';
@@ -21,7 +22,7 @@ const emailTaken = () => new AppError('EMAIL_TAKEN', 409, accountMessages.emailT
 
 export async function requestEmailChange(
   db: Db,
-  config: Config,
+  config: Config & EmailSite,
   userId: string,
   input: { newEmail: string; currentPassword: string },
 ): Promise<void> {
@@ -48,7 +49,7 @@ export async function requestEmailChange(
       input.newEmail,
       user.credentialVersion,
     );
-    await sendEmailChangeLink(tx, config.publicUrl, user, input.newEmail, token);
+    await sendEmailChangeLink(tx, config, user, input.newEmail, token);
   });
   // The password was checked under a credential version: a change since then refuses the link, as a wrong password.
   await fenced(
@@ -60,7 +61,7 @@ export async function requestEmailChange(
 /** keepSession: the session of the browser that opened the link, kept if it is the account's own. */
 export async function confirmEmailChange(
   db: Db,
-  config: Config,
+  config: Config & EmailSite,
   token: string,
   keepSession: string | null,
 ): Promise<{ email: string }> {
@@ -88,7 +89,7 @@ export async function confirmEmailChange(
         });
       await afterCredentialChange(tx, row.userId, keepSession);
       await inviteIfListed(tx, config, after!);
-      await sendEmailChangedNotice(tx, config.publicUrl, after!, before.email);
+      await sendEmailChangedNotice(tx, config, after!, before.email);
       return { email: after!.email };
     });
   } catch (err) {

@@ -2,6 +2,7 @@
 // voids every outstanding link and ends the other sessions, this one stays; and a "password changed" e-mail tells the owner.
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import type { EmailSite } from '../mail/outbox.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { accountMessages } from '../../../shared/account.ts';
@@ -13,7 +14,7 @@ import { checkPassword } from './check-password.ts';
 
 export async function changePassword(
   db: Db,
-  config: Config,
+  config: Config & EmailSite,
   userId: string,
   keepTokenHash: string | null,
   input: { currentPassword: string; newPassword: string },
@@ -29,6 +30,6 @@ export async function changePassword(
       .returning({ id: users.id, email: users.email, fullName: users.fullName });
     if (!user) throw new AppError('WRONG_PASSWORD', 400, accountMessages.currentPasswordWrong);
     await afterCredentialChange(tx, userId, keepTokenHash);
-    await sendPasswordChanged(tx, config.publicUrl, user);
+    await sendPasswordChanged(tx, config, user!);
   });
 }

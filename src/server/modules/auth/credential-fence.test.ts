@@ -53,11 +53,14 @@ async function session(userId: string): Promise<string> {
   return hashToken((await insertSession(db, config, userId, null)).token);
 }
 
+/** The configuration with the store's name, as the routes hand it to the verbs that send e-mail. */
+const site = { ...config, storeName: 'AcctStore', logoUrl: null };
+
 /** Each credential change, set up (its link issued) before the race and made through its verb. */
 const changes: Record<string, (u: Account, ownerSession: string) => Promise<() => Promise<void>>> =
   {
     'password change': async (u, owner) => () =>
-      changePassword(db, config, u.id, owner, {
+      changePassword(db, site, u.id, owner, {
         currentPassword: u.password,
         newPassword: 'owner-new-pass',
       }),
@@ -66,19 +69,19 @@ const changes: Record<string, (u: Account, ownerSession: string) => Promise<() =
         issueEmailToken(tx, u.id, 'reset_password', 3600_000),
       );
       return () =>
-        resetPassword(db, config, { token, newPassword: 'owner-new-pass' }, `10.9.0.${++n % 250}`);
+        resetPassword(db, site, { token, newPassword: 'owner-new-pass' }, `10.9.0.${++n % 250}`);
     },
     'e-mail change': async (u) => {
       const token = await db.transaction((tx) =>
         issueEmailToken(tx, u.id, 'change_email', 3600_000, `moved-${++n}@example.com`),
       );
-      return async () => void (await confirmEmailChange(db, config, token, null));
+      return async () => void (await confirmEmailChange(db, site, token, null));
     },
     'admin invitation': async (u) => {
       const token = await db.transaction((tx) =>
         issueEmailToken(tx, u.id, 'confirm_email', 3600_000),
       );
-      return async () => void (await confirmEmail(db, config, token, null));
+      return async () => void (await confirmEmail(db, site, token, null));
     },
     'two-factor turned off': async (u, owner) => () =>
       db.transaction((tx) => removeTwoFactor(tx, u.id, owner)),

@@ -5,6 +5,7 @@
 // every session of that account ends and its owner is invited to set the admin password.
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import type { EmailSite } from '../mail/outbox.ts';
 import type { Tx } from '../../db/client.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { users } from './auth.tables.ts';
@@ -44,11 +45,11 @@ export async function grantAdminIfListed(tx: Tx, config: Config, user: Account):
  */
 export async function inviteIfListed(
   tx: Tx,
-  config: Config,
+  config: Config & EmailSite,
   user: Account & { isAdmin: boolean },
 ): Promise<void> {
   if (user.isAdmin || !isListedAdminAddress(config, user.email)) return;
   await afterCredentialChange(tx, user.id, null);
   const token = await issueEmailToken(tx, user.id, 'reset_password', INVITATION_TTL_MS);
-  await sendAdminInvitation(tx, config.publicUrl, user, token);
+  await sendAdminInvitation(tx, config, user, token);
 }

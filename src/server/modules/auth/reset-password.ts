@@ -3,6 +3,7 @@
 // session of the account, and a "password changed" e-mail follows.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import type { EmailSite } from '../mail/outbox.ts';
 import type { Db } from '../../db/client.ts';
 import type { AfterAnswer } from '../../http/after-answer.ts';
 import { AppError } from '../../http/errors.ts';
@@ -30,7 +31,7 @@ export const forgotLimits = (ip: string, email: string) => [
  */
 export async function requestPasswordReset(
   db: Db,
-  config: Config,
+  config: Config & EmailSite,
   email: string,
   ip: string,
   later: AfterAnswer,
@@ -42,7 +43,11 @@ export async function requestPasswordReset(
   });
 }
 
-async function sendResetLinkIfAccount(db: Db, config: Config, email: string): Promise<boolean> {
+async function sendResetLinkIfAccount(
+  db: Db,
+  config: Config & EmailSite,
+  email: string,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     // FOR SHARE: an account deletion landing now waits, or is seen (no link then for a deleted account).
     const [user] = await tx
@@ -52,14 +57,14 @@ async function sendResetLinkIfAccount(db: Db, config: Config, email: string): Pr
       .for('share');
     if (!user) return false;
     const token = await issueEmailToken(tx, user.id, 'reset_password', RESET_TOKEN_TTL_MS);
-    await sendResetLink(tx, config.publicUrl, user, token);
+    await sendResetLink(tx, config, user, token);
     return true;
   });
 }
 
 export async function resetPassword(
   db: Db,
-  config: Config,
+  config: Config & EmailSite,
   input: { token: string; newPassword: string },
   ip: string,
 ): Promise<void> {
@@ -88,7 +93,7 @@ export async function resetPassword(
     // The password was set through a link mailed to the address: if it is an ADMIN_EMAILS one, the account is
     // admin now (listed-admins.ts).
     await grantAdminIfListed(tx, config, user);
-    await sendPasswordChanged(tx, config.publicUrl, user);
+    await sendPasswordChanged(tx, config, user);
     return true;
   });
   if (!done) throw new AppError('RESET_LINK_INVALID', 400, accountMessages.resetLinkInvalid);

@@ -1,7 +1,6 @@
 // What other modules show of the product groups: each group's name with its category's (admin lists of
 // accounts, orders, reports), its stock count, and how many active groups run low.
 import { and, between, count, eq, inArray } from 'drizzle-orm';
-import { LOW_STOCK_MAX } from '../../../shared/admin-catalogue.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { readByIds } from '../../db/read-by-ids.ts';
 import { categories, productGroups } from './catalogue.tables.ts';
@@ -22,13 +21,11 @@ export function readGroupLabels(db: Db | Tx, groupIds: readonly string[]) {
   );
 }
 
-/** Active groups with some stock but at most LOW_STOCK_MAX accounts left. */
-export async function countLowStockGroups(db: Db): Promise<number> {
+/** Active groups with some stock but at most `threshold` accounts left (the low-stock threshold, a setting). */
+export async function countLowStockGroups(db: Db, threshold: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(productGroups)
-    .where(
-      and(eq(productGroups.isActive, true), between(productGroups.stockCount, 1, LOW_STOCK_MAX)),
-    );
+    .where(and(eq(productGroups.isActive, true), between(productGroups.stockCount, 1, threshold)));
   return row?.n ?? 0;
 }

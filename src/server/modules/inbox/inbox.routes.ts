@@ -38,7 +38,7 @@ const listQuerySchema = z.object({ status: z.enum(inboxStatuses).optional() });
 
 export function inboxRoutes(
   app: FastifyInstance,
-  { db, pokeMail }: { db: Db; pokeMail: () => void },
+  { db, pokeMail, storeName }: { db: Db; pokeMail: () => void; storeName: () => string },
 ): void {
   /** Honeypot first (a bot learns nothing), then validation, then the per-address limit. */
   const accept =
@@ -125,18 +125,23 @@ export function inboxRoutes(
     },
   );
 
-  replyRoute(app, db, pokeMail);
+  replyRoute(app, db, pokeMail, storeName);
 }
 
 /** The admin's reply: e-mailed through the outbox, and the message marked handled. */
-function replyRoute(app: FastifyInstance, db: Db, pokeMail: () => void): void {
+function replyRoute(
+  app: FastifyInstance,
+  db: Db,
+  pokeMail: () => void,
+  storeName: () => string,
+): void {
   app.post(
     '/api/admin/inbox/:id/reply',
     { config: { access: 'admin' }, ...answers({ 200: inboxReplyResultSchema }) },
     async (req): Promise<InboxReplyResult> => {
       const id = parseId(req.params, INBOX_MESSAGE_NOT_FOUND);
       const { message } = parseInput(inboxReplySchema, req.body);
-      const row = await replyToMessage(db, currentUser(req), id, message);
+      const row = await replyToMessage(db, currentUser(req), id, message, storeName());
       pokeMail();
       return { message: inboxReplySent(row.email), item: toInboxMessage(row) };
     },

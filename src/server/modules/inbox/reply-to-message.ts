@@ -9,7 +9,13 @@ import { inboxMessages } from './inbox.tables.ts';
 
 export const INBOX_REPLY_KIND = 'inbox_reply';
 
-export async function replyToMessage(db: Db, admin: SessionUser, id: string, text: string) {
+export async function replyToMessage(
+  db: Db,
+  admin: SessionUser,
+  id: string,
+  text: string,
+  storeName: string,
+) {
   return db.transaction(async (tx) => {
     const [message] = await tx
       .select()
@@ -24,13 +30,13 @@ export async function replyToMessage(db: Db, admin: SessionUser, id: string, tex
     await enqueueEmail(tx, {
       kind: INBOX_REPLY_KIND,
       to: message.email,
-      subject: `Re: ${message.subject || 'your message to AcctStore'}`,
+      subject: `Re: ${message.subject || `your message to ${storeName}`}`,
       text: [
         `Hello ${message.name},`,
         '',
         text,
         '',
-        '— AcctStore support',
+        `— ${storeName} support`,
         '',
         `On ${message.createdAt.toUTCString()} you wrote:`,
         quoted,

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { emailOutbox } from './mail.tables.ts';
 import { emailPriority } from '../../../shared/mail.ts';
+import { escapeHtml } from '../../html/escape-html.ts';
 
 export type OutgoingEmail = {
   kind: string;
@@ -14,6 +15,16 @@ export type OutgoingEmail = {
   userId?: string;
   orderId?: string;
 };
+
+/** What an e-mail says of the store: its address (links), name (subject, signature) and logo (path, or none). */
+export type EmailSite = { publicUrl: string; storeName: string; logoUrl: string | null };
+
+/** The logo at the top of an HTML e-mail, when the store has one. */
+export function emailLogo(site: EmailSite): string {
+  return site.logoUrl
+    ? `<p><img src="${site.publicUrl}${site.logoUrl}" alt="${escapeHtml(site.storeName)}" width="48" height="48" /></p>`
+    : '';
+}
 
 export async function enqueueEmail(tx: Db | Tx, email: OutgoingEmail): Promise<string> {
   const [row] = await tx

@@ -36,7 +36,8 @@ export type PurchaseHandlerDeps = {
   db: Db;
   purchases: PurchaseLine;
   pokeMail: () => void;
-  warrantyHours: number;
+  /** A setting: read at each purchase. */
+  warrantyHours: () => number;
   orderItems: OrderItems;
   door?: PurchaseDoor;
 };
@@ -56,7 +57,7 @@ export async function handlePurchase(
     sessionTokenHash: req.sessionTokenHash!,
     input,
     idempotencyKey: key.data,
-    warrantyHours,
+    warrantyHours: warrantyHours(),
   });
   if (!outcome.replayed) {
     pokeMail();
@@ -67,7 +68,7 @@ export async function handlePurchase(
   }
   const order =
     outcome.order ??
-    (await readOrders(db, orderItems, user.id, warrantyHours, outcome.orderId))[0]!;
+    (await readOrders(db, orderItems, user.id, warrantyHours(), outcome.orderId))[0]!;
   reply.status(outcome.replayed ? 200 : 201);
   return { order, balanceKobo: outcome.balanceKobo };
 }

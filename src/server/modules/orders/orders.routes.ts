@@ -41,7 +41,8 @@ type Deps = {
   /** The purchase's batcher and stock-count refresher, one per process (purchase.ts). */
   purchases: PurchaseLine;
   pokeMail: () => void;
-  warrantyHours: number;
+  /** The warranty now (a setting of the store). */
+  warrantyHours: () => number;
   /** The reports' read of each order's accounts (read-orders.ts). */
   orderItems: OrderItems;
 };
@@ -93,7 +94,7 @@ export function orderRoutes(
     '/api/orders',
     { config: { access: 'signed-in' }, ...answers({ 200: orderListSchema }) },
     async (req): Promise<OrderList> => ({
-      orders: await readOrders(db, orderItems, currentUser(req).id, warrantyHours),
+      orders: await readOrders(db, orderItems, currentUser(req).id, warrantyHours()),
     }),
   );
 
@@ -158,7 +159,7 @@ export function orderRoutes(
       );
       await enqueueCredentialsEmail(db, { orderId: id, to: user.email, userId: user.id });
       pokeMail();
-      const [order] = await readOrders(db, orderItems, user.id, warrantyHours, id);
+      const [order] = await readOrders(db, orderItems, user.id, warrantyHours(), id);
       return { message: orderMessages.emailSent(user.email), email: order!.email! };
     },
   );

@@ -10,7 +10,13 @@ import { readAccount, readCategory, type StockShown } from '../catalogue/read-ca
 import type { PageKind } from './page-kind.ts';
 
 export type RenderablePage = Exclude<PageKind, { kind: 'app' }>;
-export type PageSources = { db: Db; cache: CatalogueCache; stockShown: StockShown; site: SiteInfo };
+export type PageSources = {
+  db: Db;
+  cache: CatalogueCache;
+  stockShown: StockShown;
+  /** The shop's public facts as they are now (its name and logo are settings, changed at any time). */
+  site: () => SiteInfo;
+};
 
 // The same limits as the catalogue API's parameters (catalogue.routes.ts).
 const categoryId = z.string().min(1).max(100);
@@ -27,8 +33,9 @@ export async function loadPageData(
 
 async function loadContent(
   page: RenderablePage,
-  { db, cache, stockShown, site }: PageSources,
+  { db, cache, stockShown, site: siteNow }: PageSources,
 ): Promise<{ data: Omit<PageData, 'me'>; status: 200 | 404 }> {
+  const site = siteNow();
   switch (page.kind) {
     case 'marketing':
       return { data: { site }, status: 200 };

@@ -13,7 +13,7 @@ import { formatNaira, koboToNaira } from '../../../shared/money.ts';
 import type { PageData, RenderedPage } from '../../../shared/page-data.ts';
 import type { RenderablePage } from './load-page-data.ts';
 import { escapeHtml } from '../../html/escape-html.ts';
-import { PREVIEW_IMAGE, SITE_NAME } from '../../html/link-preview.ts';
+import { PREVIEW_IMAGE, previewImageAlt } from '../../html/link-preview.ts';
 import { groupAnchor, paths } from '../../../shared/paths.ts';
 
 export type PageHead = {
@@ -25,8 +25,12 @@ export type PageHead = {
   jsonLd: object | null;
 };
 
-/** The picture of every link preview. */
+/**
+ * The picture of every link preview: the store's logo when it has one (a square: a small card), else the built-in
+ * banner (html/link-preview.ts).
+ */
 const IMAGE = PREVIEW_IMAGE;
+const imageAlt = previewImageAlt;
 
 export function buildPageHead(
   page: RenderablePage,
@@ -43,22 +47,25 @@ export function buildPageHead(
         : publicUrl + page.path
       : null;
   const description = product ? productSummary(product) : rendered.description;
+  const { storeName, logoUrl } = data.site;
+  const alt = imageAlt(storeName);
   const og: [string, string][] = [
-    ['og:site_name', SITE_NAME],
+    ['og:site_name', storeName],
     ['og:type', product ? 'product' : 'website'],
     ['og:title', product ? productName(product) : rendered.title],
     ['og:locale', 'en_NG'],
   ];
   if (description) og.push(['og:description', description]);
   if (url) og.push(['og:url', url]);
-  const image = publicUrl + IMAGE.path;
-  og.push(
-    ['og:image', image],
-    ['og:image:type', 'image/png'],
-    ['og:image:width', String(IMAGE.width)],
-    ['og:image:height', String(IMAGE.height)],
-    ['og:image:alt', IMAGE.alt],
-  );
+  const image = publicUrl + (logoUrl ?? IMAGE.path);
+  og.push(['og:image', image]);
+  if (!logoUrl)
+    og.push(
+      ['og:image:type', 'image/png'],
+      ['og:image:width', String(IMAGE.width)],
+      ['og:image:height', String(IMAGE.height)],
+    );
+  og.push(['og:image:alt', alt]);
   if (product) {
     og.push(
       ['product:price:amount', koboToNaira(product.group.priceKobo).toFixed(2)],
@@ -67,10 +74,10 @@ export function buildPageHead(
     og.push(['product:availability', product.account.isAvailable ? 'in stock' : 'out of stock']);
   }
   const twitter: [string, string][] = [
-    ['twitter:card', 'summary_large_image'],
+    ['twitter:card', logoUrl ? 'summary' : 'summary_large_image'],
     ['twitter:title', product ? productName(product) : rendered.title],
     ['twitter:image', image],
-    ['twitter:image:alt', IMAGE.alt],
+    ['twitter:image:alt', alt],
   ];
   if (description) twitter.push(['twitter:description', description]);
   if (data.site.twitterSite) twitter.push(['twitter:site', data.site.twitterSite]);

@@ -1,14 +1,16 @@
 // Public pages as HTML: the built index.html with the page rendered into it by the server-render bundle
 // (dist/server/entry-server.js, imported at run time), its head tags, and the data it was rendered with.
-// Marketing pages render once per process (their content changes only with a deploy or the configuration);
-// catalogue pages per request. Without the bundle (a fresh checkout, `vite` dev, tests that do not build it)
+// Marketing pages render once per process until the store's settings change (its name, logo or contacts: kept
+// pages are dropped at the next request after any process saves them); catalogue pages per request. Without the bundle (a fresh checkout, `vite` dev, tests that do not build it)
 // every page is the SPA shell, which renders in the browser as before.
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Me } from '../../../shared/auth.ts';
 import { PAGE_DATA_ELEMENT_ID, type RenderPage } from '../../../shared/page-data.ts';
-import { fullTitle, shellPageHeads } from '../../../shared/paths.ts';
+import { fullTitle, shellPageHeads, type ShellPageHead } from '../../../shared/paths.ts';
+import type { SiteInfo } from '../../../shared/site.ts';
+import { DEFAULT_STORE_NAME } from '../../../shared/store-settings.ts';
 import { loadPageData, type PageSources, type RenderablePage } from './load-page-data.ts';
 import { escapeHtml } from '../../html/escape-html.ts';
 import { buildPageHead } from './page-head.ts';
@@ -25,7 +27,8 @@ export type PageRenderer = {
   warm: (paths: readonly string[]) => Promise<void>;
   /**
    * The shell (index.html, rendered in the browser) of a page a visitor may arrive at from outside, with its own
-   * title, description, canonical URL and preview tags (shellPageHeads); null for any other path.
+   * title, description, canonical URL and preview tags (shellPageHeads); any other app page gets the plain shell
+   * with the store's name in its title.
    */
   shell: (path: string) => string | null;
 };
@@ -72,7 +75,7 @@ export function createPageRenderer({
     const [, hints = '', body = rendered.html] =
       /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(rendered.html) ?? [];
     // Replacements by function: a page's text may hold `$&` and the like, which a replacement string would expand.
-    let html = template
+    let html = withIdentity(template, data.site)
       .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
       .replace(
         '<div id="root"></div>',
@@ -101,7 +104,18 @@ export function createPageRenderer({
     return { status, html, scriptHashes: [dataJson, ...(ldJson ? [ldJson] : [])].map(scriptHash) };
   };
 
+  // What the kept pages were rendered with: when the site's facts change, they are rendered again.
+  let keptFor = '';
+  const dropStale = () => {
+    const now = JSON.stringify(sources.site());
+    if (now === keptFor) return;
+    keptFor = now;
+    marketing.clear();
+    shells.clear();
+  };
+
   const render = (page: RenderablePage, url: string, me: Me | null) => {
+    dropStale();
     // A signed-in user's page is theirs alone (their name and balance): rendered for them, never kept.
     if (page.kind !== 'marketing' || me) return renderNow(page, url, me);
     let done = marketing.get(page.path);
@@ -115,29 +129,45 @@ export function createPageRenderer({
   };
 
   const shells = new Map<string, string>();
-  for (const [path, head] of Object.entries(shellPageHeads)) {
-    const title = fullTitle(head.title);
+  const buildShell = (path: string, head: ShellPageHead) => {
+    const site = sources.site();
+    const title = fullTitle(head.title, site.storeName);
     const built = buildPageHead(
       { kind: 'marketing', path },
-      { site: sources.site, me: null },
-      { html: '', title, description: head.description },
+      { site, me: null },
+      { html: '', title, description: head.description(site.storeName) },
       publicUrl,
       200,
     );
-    shells.set(
-      path,
-      template
-        .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-        .replace(
-          /<meta name="description" content="[^"]*" \/>/,
-          () => `<meta name="description" content="${escapeHtml(head.description)}" />`,
-        )
-        .replace('</head>', () => `  ${built.tags}\n  </head>`),
+    return withIdentity(template, site)
+      .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+      .replace(
+        /<meta name="description" content="[^"]*" \/>/,
+        () =>
+          `<meta name="description" content="${escapeHtml(head.description(site.storeName))}" />`,
+      )
+      .replace('</head>', () => `  ${built.tags}\n  </head>`);
+  };
+
+  /** Any other page the browser renders: the store's name in the title until the page sets its own. */
+  const appShell = () => {
+    const { storeName } = sources.site();
+    return withIdentity(template, sources.site()).replace(
+      /<title>([\s\S]*?)<\/title>/,
+      (_, title: string) =>
+        `<title>${escapeHtml(title.replace(DEFAULT_STORE_NAME, storeName))}</title>`,
     );
-  }
+  };
 
   return {
-    shell: (path) => shells.get(path) ?? null,
+    shell(path) {
+      dropStale();
+      const head = (shellPageHeads as Record<string, ShellPageHead>)[path];
+      const key = head ? path : ''; // every other app page shares one shell
+      let shell = shells.get(key);
+      if (!shell) shells.set(key, (shell = head ? buildShell(path, head) : appShell()));
+      return shell;
+    },
     render,
     async warm(paths) {
       for (const path of paths)
@@ -156,4 +186,25 @@ function scriptJson(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The store's name and logo in the page's head: <meta name="application-name"> (the browser's shell reads it,
+ * lib/store-identity.ts) and the logo as the tab's icon when it has one (else the built-in icons stay).
+ */
+function withIdentity(template: string, site: SiteInfo): string {
+  const named = template.replace(
+    /(<meta name="theme-color"[^>]*\/>)/,
+    (tag: string) =>
+      `${tag}\n    <meta name="application-name" content="${escapeHtml(site.storeName)}" />`,
+  );
+  if (!site.logoUrl) return named;
+  const href = escapeHtml(site.logoUrl);
+  return named
+    .replace(/\s*<link rel="icon"[^>]*\/>/g, '')
+    .replace(
+      /<link rel="apple-touch-icon" href="[^"]*" \/>/,
+      () =>
+        `<link rel="icon" href="${href}" />\n    <link rel="apple-touch-icon" href="${href}" />`,
+    );
 }

@@ -23,7 +23,13 @@ import { reportProblem } from './report-problem.ts';
 import { resolveReport } from './resolve-report.ts';
 import { answers } from '../../http/response-schemas.ts';
 
-type Deps = { db: Db; cipher: CredentialCipher; pokeMail: () => void; warrantyHours: number };
+type Deps = {
+  db: Db;
+  cipher: CredentialCipher;
+  pokeMail: () => void;
+  /** The warranty now (a setting of the store). */
+  warrantyHours: () => number;
+};
 
 export function reportRoutes(
   app: FastifyInstance,
@@ -40,7 +46,7 @@ export function reportRoutes(
         userId: currentUser(req).id,
         orderId,
         input,
-        warrantyHours,
+        warrantyHours: warrantyHours(),
       });
       req.log.info(
         { orderId, reports: result.reportIds.length, reason: input.reason },

@@ -230,6 +230,8 @@ const COOKIES_OPEN_NOTHING = everyone(401);
 const matrix: Record<string, Row> = {
   'GET /api/health': { expect: everyone(), request: () => ({ url: '/api/health' }) },
   'GET /api/site': { expect: everyone(), request: () => ({ url: '/api/site' }) },
+  // No logo saved here: anyone passes the door and hears there is none.
+  'GET /api/site/logo': { expect: everyone(404), request: () => ({ url: '/api/site/logo' }) },
   'GET /api/catalogue': { expect: everyone(), request: () => ({ url: '/api/catalogue' }) },
   'GET /api/catalogue/categories/:id': {
     expect: everyone(),
@@ -653,6 +655,29 @@ const matrix: Record<string, Row> = {
   'POST /api/admin/alerts/test': {
     expect: ADMINS(409),
     request: () => ({ url: '/api/admin/alerts/test' }),
+  },
+  'GET /api/admin/settings': { expect: ADMINS(), request: () => ({ url: '/api/admin/settings' }) },
+  'PUT /api/admin/settings': {
+    expect: ADMINS(),
+    request: () => ({
+      url: '/api/admin/settings',
+      payload: {
+        storeName: 'AcctStore',
+        supportWhatsapp: '+234 800 000 0000',
+        supportTelegramUrl: 'https://t.me/matrix_shop',
+        supportEmail: 'help@matrix.example',
+        officeLocation: 'Lagos',
+        telegramChatId: null,
+        referralPercent: 5,
+        referralMaxTopups: 3,
+        warrantyHours: 48,
+        lowStockThreshold: 4,
+      },
+    }),
+  },
+  'PUT /api/admin/settings/logo': {
+    expect: ADMINS(),
+    request: () => ({ url: '/api/admin/settings/logo', payload: { image: null } }),
   },
   'GET /api/admin/payments/settings': {
     expect: ADMINS(),

@@ -1,7 +1,6 @@
 // The four numbers on top of the admin console: users, accounts, sales and revenue; and how many templates
 // are low on stock, when any are.
 import { Banknote, Package, ShoppingCart, Users } from 'lucide-react';
-import { LOW_STOCK_MAX } from '../../../../shared/admin-catalogue.ts';
 import { formatNaira } from '../../../../shared/money.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import type { AdminStats } from '../../../../shared/admin-stats.ts';
@@ -29,7 +28,7 @@ export function StatsCards({ stats }: { stats: AdminStats }) {
           <dt className="shrink-0">Low stock:</dt>
           <dd className="font-semibold">
             {stats.lowStockProductGroups} template{stats.lowStockProductGroups === 1 ? '' : 's'}{' '}
-            with {LOW_STOCK_MAX} or fewer accounts left
+            with {stats.lowStockThreshold} or fewer accounts left
           </dd>
         </div>
       ) : null}

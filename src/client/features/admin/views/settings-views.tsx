@@ -1,10 +1,13 @@
-// Settings: payments (the provider and the top-ups needing attention), owner alerts, e-mail failures, and the
+// Settings: the store (name, logo, contacts, bot, referral, warranty, low stock), payments (the provider and the top-ups needing attention), owner alerts, e-mail failures, and the
 // Activity trail of what admins changed.
 import { ActivityTab } from '../components/activity/activity-tab.tsx';
 import { AlertSettingsCard } from '../components/alerts/alert-settings-card.tsx';
 import { EmailFailuresTab } from '../components/emails/email-failures-tab.tsx';
 import { PaymentSetup } from '../components/payments/payment-setup.tsx';
 import { PaymentsAttention } from '../components/payments/payments-attention.tsx';
+import { StoreSettings } from '../components/settings/store-settings.tsx';
+
+export const StoreView = () => <StoreSettings />;
 
 export const PaymentsView = () => (
   <div className="space-y-10">

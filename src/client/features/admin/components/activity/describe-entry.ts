@@ -4,6 +4,7 @@
 import { auditActionLabels, type AuditEntry } from '../../../../../shared/audit.ts';
 import { formatNaira } from '../../../../../shared/money.ts';
 import { shortOrderId } from '../../../../../shared/orders.ts';
+import { storeSettingLabels } from '../../../../../shared/store-settings.ts';
 
 export type EntryText = { sentence: string; lines: string[] };
 type Details = Record<string, unknown>;
@@ -33,6 +34,7 @@ const FIELD_LABELS: Record<string, string> = {
   emailPassword: 'E-mail password',
   disabledKinds: 'Alerts off',
   minOrderKobo: 'Order alerts from',
+  ...storeSettingLabels,
 };
 
 /** "secretsChanged" → "Secrets changed" for a field no label names yet. */
@@ -152,6 +154,8 @@ const PHRASES: Partial<Record<AuditEntry['action'], Phrase>> = {
   'email.retry': () => ['Sent a failed e-mail again', []],
   'email.retry_all': (d) => [`Sent ${Number(d.count)} failed e-mails again`, ['count']],
   'alerts.update': () => ['Changed the owner alert settings', []],
+  'settings.update': () => ['Changed the store settings', []],
+  'settings.logo': (d) => [d.removed ? 'Removed the store logo' : 'Uploaded a new store logo', []],
 };
 
 export function describeEntry(entry: AuditEntry, names: Names): EntryText {

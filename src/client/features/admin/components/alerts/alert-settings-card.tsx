@@ -71,8 +71,7 @@ function TelegramStatus({ settings }: { settings: OwnerAlertSettings }) {
           <>
             <Badge tone="amber">Not configured</Badge>
             <span className="text-muted-foreground">
-              Set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID (the README says how) and restart the
-              store.
+              Save the bot token and chat id on the Settings tab (Telegram owner bot).
             </span>
           </>
         )}

@@ -7,6 +7,7 @@ import {
 } from '../../../../../shared/admin-catalogue.ts';
 import { formatNaira } from '../../../../../shared/money.ts';
 import { useCreateProductGroup, useUpdateProductGroup } from '../../api/product-group-mutations.ts';
+import { useAdminStats } from '../../api/use-admin-stats.ts';
 import { EditDialog } from '../admin-dialog.tsx';
 import { ActionsCell, Cell, DataTable, EmptyState, Row } from '../data-table.tsx';
 import { Panel } from '../form-extras.tsx';
@@ -20,6 +21,7 @@ export function ProductGroupsTab({ catalogue }: { catalogue: AdminCatalogue }) {
   const [editing, setEditing] = useState<AdminProductGroup | null>(null);
   const create = useCreateProductGroup();
   const update = useUpdateProductGroup(() => setEditing(null));
+  const threshold = useAdminStats().data?.lowStockThreshold;
   return (
     <div className="space-y-6">
       <Panel
@@ -51,7 +53,9 @@ export function ProductGroupsTab({ catalogue }: { catalogue: AdminCatalogue }) {
                 <Cell label="Stock">
                   <span className="inline-flex items-center gap-2">
                     {t.stockCount}
-                    {isLowStock(t.stockCount) ? <Badge tone="amber">Low stock</Badge> : null}
+                    {isLowStock(t.stockCount, threshold) ? (
+                      <Badge tone="amber">Low stock</Badge>
+                    ) : null}
                   </span>
                 </Cell>
                 <Cell label="Sold">{t.soldCount}</Cell>
