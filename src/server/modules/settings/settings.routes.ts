@@ -9,11 +9,12 @@ import {
   STORE_LOGO_PATH,
   type SaveStoreSettingsResult,
   type StoreSettingsView,
+  LOGO_TYPES,
 } from '../../../shared/store-settings.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { answers } from '../../http/response-schemas.ts';
+import { answers, textAnswer } from '../../http/response-schemas.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import type { LiveSettings } from './live-settings.ts';
@@ -47,14 +48,18 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps): void {
       saveStoreLogo(deps, currentUser(req), parseInput(updateStoreLogoSchema, req.body)),
   );
 
-  app.get(STORE_LOGO_PATH, { config: { access: 'public' } }, async (_req, reply) => {
-    const logo = deps.live.current().logo;
-    if (!logo) throw notFound('The store has no logo');
-    // Its address names its version (?v=), so a new logo is a new address.
-    return reply
-      .type(logo.type)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(logo.bytes);
-  });
+  app.get(
+    STORE_LOGO_PATH,
+    { config: { access: 'public' }, ...answers({ 200: textAnswer(...LOGO_TYPES) }) },
+    async (_req, reply) => {
+      const logo = deps.live.current().logo;
+      if (!logo) throw notFound('The store has no logo');
+      // Its address names its version (?v=), so a new logo is a new address.
+      return reply
+        .type(logo.type)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(logo.bytes);
+    },
+  );
 }
