@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildModuleGraph } from './module-graph.ts';
+import { buildClientGraph, buildModuleGraph } from './module-graph.ts';
 
 describe("the server modules' import graph", () => {
   it('has no two-way pair of modules (foreign keys between *.tables.ts excepted)', () => {
@@ -11,6 +11,12 @@ describe("the server modules' import graph", () => {
 
   it('has no cycle: no group of modules that reach each other (ADR 019 names the directions)', () => {
     expect(buildModuleGraph().cycles).toEqual([]);
+  });
+
+  it("keeps the client's features apart: a feature imports components/, lib/ and shared/ only, never another feature or app/", () => {
+    const graph = buildClientGraph();
+    expect(graph.edges.filter((e) => /^features\/.* → (features\/|app$)/.test(e))).toEqual([]);
+    expect(graph.cycles).toEqual([]);
   });
 
   it('sees a two-way pair through any file, but not through a foreign key', () => {

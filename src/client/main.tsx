@@ -3,7 +3,7 @@ import { firstPageLoaded } from './app/first-page.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { preloadDataIslands } from './app/data-island.tsx';
+import { preloadDataIslands } from './lib/data-island.tsx';
 import { preloadDataLayer } from './app/data-islands.ts';
 import './styles.css';
 

@@ -1,5 +1,5 @@
 // The shell's handles on the data layer (data-layer.tsx), which loads as its own chunk on first use.
-import { preloadable } from './preloadable.tsx';
+import { preloadable } from '../lib/preloadable.tsx';
 
 const dataLayer = () => import('./data-layer.tsx');
 

@@ -8,7 +8,7 @@ import {
   QueryClientProvider,
 } from '@tanstack/react-query';
 import { lazy, Suspense, useContext, useEffect, type ComponentType, type ReactNode } from 'react';
-import { meQueryKey, useMe } from '../features/auth/api/use-me.ts';
+import { meQueryKey, useMe } from '../lib/use-me.ts';
 import { ApiError } from '../lib/api.ts';
 import { Guard, type RouteAccess } from './guards.tsx';
 import { AccountBadge, accountTriggerClass } from './layout/account-badge.tsx';

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../shared/paths.ts';
-import { useMe } from '../features/auth/api/use-me.ts';
+import { useMe } from '../lib/use-me.ts';
 import { PageSpinner } from '../components/ui/page-spinner.tsx';
 import type { RouteAccess } from './route-table.ts';
 

@@ -2,8 +2,9 @@
 // before anything renders (preloadFirstPage).
 import type { ComponentType } from 'react';
 import { matchRoutes } from 'react-router';
+import { lendAppLinks } from '../lib/app-links.ts';
 import { preloadDataLayer } from './data-islands.ts';
-import { preloadable } from './preloadable.tsx';
+import { preloadable } from '../lib/preloadable.tsx';
 import { routeTable, type PageModule, type RouteAccess } from './route-table.ts';
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
@@ -95,3 +96,5 @@ export function preloadPage(pathname: string): Promise<void> {
     },
   );
 }
+
+lendAppLinks({ preloadPage, loadDataLayer: () => import('./data-layer.tsx') });

@@ -3,9 +3,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { catalogueMessages } from '../../shared/catalogue.ts';
 import { PAGE_DATA_ELEMENT_ID, type KeyedRead, type PageData } from '../../shared/page-data.ts';
-import { meQueryKey } from '../features/auth/api/use-me.ts';
-import { accountQueryKey } from '../features/catalogue/api/use-account.ts';
-import { catalogueQueryKey } from '../features/catalogue/api/use-catalogue.ts';
+import { meQueryKey } from '../lib/use-me.ts';
+import { accountQueryKey } from '../lib/queries/use-account.ts';
+import { catalogueQueryKey } from '../lib/queries/use-catalogue.ts';
 import { categoryQueryKey } from '../features/catalogue/api/use-category.ts';
 import { ApiError } from '../lib/api.ts';
 import { siteInfoQueryKey } from '../lib/use-site-info.ts';

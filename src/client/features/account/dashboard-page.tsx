@@ -6,8 +6,8 @@ import { paths } from '../../../shared/paths.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useMe } from '../auth/api/use-me.ts';
-import { ReferralCard } from '../referrals/referral-card.tsx';
+import { useMe } from '../../lib/use-me.ts';
+import { ReferralCard } from './referrals/referral-card.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 
 const tiles = [

@@ -7,9 +7,9 @@ import { paths } from '../../../shared/paths.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { meQueryKey } from '../auth/api/use-me.ts';
-import { LinkOutcome } from '../auth/components/link-outcome.tsx';
-import { confirmEmailChange } from './api/account-api.ts';
+import { meQueryKey } from '../../lib/use-me.ts';
+import { LinkOutcome } from '../../components/link-outcome.tsx';
+import { confirmEmailChange } from '../../lib/account-api.ts';
 
 export default function EmailChangePage() {
   useDocumentTitle('Confirm your new e-mail');

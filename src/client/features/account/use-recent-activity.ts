@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ActivityList } from '../../../shared/orders.ts';
 import { api } from '../../lib/api.ts';
-import { meQueryKey } from '../auth/api/use-me.ts';
+import { meQueryKey } from '../../lib/use-me.ts';
 
 /** Under ['me'] so every balance refresh (top-up, purchase) also refreshes the activity list. */
 export const recentActivityKey = [...meQueryKey, 'activity'] as const;

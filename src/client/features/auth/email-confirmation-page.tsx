@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSiteInfo, whatsappUrl } from '../../lib/use-site-info.ts';
 import { confirmEmail } from './api/auth-mutations.ts';
-import { LinkOutcome } from './components/link-outcome.tsx';
+import { LinkOutcome } from '../../components/link-outcome.tsx';
 
 export default function EmailConfirmationPage() {
   useDocumentTitle('Confirm your e-mail');

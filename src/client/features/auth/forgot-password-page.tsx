@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useForgotPassword } from '../account/api/account-api.ts';
+import { useForgotPassword } from '../../lib/account-api.ts';
 import { AuthCard } from './components/auth-card.tsx';
 
 export default function ForgotPasswordPage() {

@@ -9,7 +9,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
-import { preloadPage } from '../../app/routes.tsx';
+import { preloadPage } from '../../lib/app-links.ts';
 import { useSignIn } from './api/auth-mutations.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { SecondFactorStep } from './components/second-factor-step.tsx';

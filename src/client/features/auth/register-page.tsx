@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useFieldValues } from '../../lib/use-field-values.ts';
 import { useRegister } from './api/auth-mutations.ts';
 import { AuthCard } from './components/auth-card.tsx';
-import { NewPasswordFields } from './components/new-password-fields.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { ResendButton } from './components/resend-button.tsx';
 
 export default function RegisterPage() {

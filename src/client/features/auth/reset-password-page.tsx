@@ -9,10 +9,10 @@ import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useFieldValues } from '../../lib/use-field-values.ts';
-import { useResetLinkState, useResetPassword } from '../account/api/account-api.ts';
+import { useResetLinkState, useResetPassword } from '../../lib/account-api.ts';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { AuthCard } from './components/auth-card.tsx';
-import { NewPasswordFields } from './components/new-password-fields.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 
 export default function ResetPasswordPage() {
   useDocumentTitle('Choose a new password');

@@ -6,7 +6,7 @@ import { paths } from '../../../shared/paths.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { isNotFound, useRefreshOnWindowFocus } from './api/live-query.ts';
+import { isNotFound, useRefreshOnWindowFocus } from '../../lib/queries/live-query.ts';
 import { useCategory } from './api/use-category.ts';
 import { groupMatches, isSortOrder, sortGroups, sortOptions } from './catalogue-filters.ts';
 import { Breadcrumb } from './components/breadcrumb.tsx';

@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { clampQuantity, type CheckoutState } from '../../../shared/catalogue.ts';
 import { checkoutParams } from '../../../shared/paths.ts';
-import { accountQueryKey, fetchAccount } from '../catalogue/api/use-account.ts';
-import { catalogueQueryKey, fetchCatalogue } from '../catalogue/api/use-catalogue.ts';
+import { accountQueryKey, fetchAccount } from '../../lib/queries/use-account.ts';
+import { catalogueQueryKey, fetchCatalogue } from '../../lib/queries/use-catalogue.ts';
 import { readCheckoutState } from './read-checkout-state.ts';
 
 type AddressCheckout =

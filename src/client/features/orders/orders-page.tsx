@@ -6,7 +6,7 @@ import { orderMessages, PURCHASE_TOAST_MS } from '../../../shared/orders.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useOrders } from './api/use-orders.ts';
+import { useOrders } from '../../lib/queries/use-orders.ts';
 import { NoOrders } from './components/no-orders.tsx';
 import { OrderCard } from './components/order-card.tsx';
 import { OrderFiltersBar } from './components/order-filters.tsx';

@@ -1,6 +1,6 @@
 // The Contact page's form: inquiry type (default general), name, e-mail, subject, message; sent to the admin Inbox.
 import { contactSchema, contactTypes, inboxSuccessMessages } from '../../../shared/inbox.ts';
-import { useSendContact } from '../inbox/api/use-send-contact.ts';
+import { useSendContact } from './api/use-send-contact.ts';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-controls.tsx';
 import { Honeypot, SendButton, SenderFields, SentNotice } from './inbox-form-parts.tsx';
 import { useInboxForm } from './use-inbox-form.ts';

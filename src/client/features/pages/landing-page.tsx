@@ -24,7 +24,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
-import { preloadPage } from '../../app/routes.tsx';
+import { loadDataLayer, preloadPage } from '../../lib/app-links.ts';
 
 const offerings = [
   {
@@ -117,12 +117,7 @@ export default function LandingPage() {
       whenIdle(() => {
         // Imported here, not at the top: the query library would join the landing page's own code.
         void preloadPage(paths.products)
-          .then(() =>
-            Promise.all([
-              import('../../app/data-layer.tsx'),
-              import('../catalogue/api/use-catalogue.ts'),
-            ]),
-          )
+          .then(() => Promise.all([loadDataLayer(), import('../../lib/queries/use-catalogue.ts')]))
           .then(([{ prefetchRead }, { catalogueQueryKey, fetchCatalogue }]) =>
             prefetchRead(catalogueQueryKey, fetchCatalogue),
           );

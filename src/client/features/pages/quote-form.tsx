@@ -9,7 +9,7 @@ import {
 } from '../../../shared/inbox.ts';
 import { formatNairaShort } from '../../../shared/money.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { useSendQuote } from '../inbox/api/use-send-quote.ts';
+import { useSendQuote } from './api/use-send-quote.ts';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-controls.tsx';
 import { Honeypot, SenderFields } from './inbox-form-parts.tsx';
 import { useInboxForm } from './use-inbox-form.ts';

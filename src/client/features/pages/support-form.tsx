@@ -1,6 +1,6 @@
 // The Support page's contact form: full name, e-mail, category, subject, message; sent to the admin Inbox.
 import { inboxSuccessMessages, supportCategories, supportSchema } from '../../../shared/inbox.ts';
-import { useSendSupport } from '../inbox/api/use-send-support.ts';
+import { useSendSupport } from './api/use-send-support.ts';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-controls.tsx';
 import { Honeypot, SendButton, SenderFields, SentNotice } from './inbox-form-parts.tsx';
 import { useInboxForm } from './use-inbox-form.ts';

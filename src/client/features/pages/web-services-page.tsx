@@ -6,8 +6,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { DataIsland, preloadDataIslands } from '../../app/data-island.tsx';
-import { preloadable } from '../../app/preloadable.tsx';
+import { DataIsland, preloadDataIslands } from '../../lib/data-island.tsx';
+import { preloadable } from '../../lib/preloadable.tsx';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { ChannelCards, ChannelCardsLoading, type ChannelKey } from './contact-channels.tsx';
 import {

@@ -8,7 +8,7 @@ import { walletMessages } from '../../../shared/wallet.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSiteInfo } from '../../lib/use-site-info.ts';
-import { readPendingTopup } from '../wallet/lib/pending-topup.ts';
+import { readPendingTopup } from '../../lib/topup/pending-topup.ts';
 import { PaymentDetails, PaymentStatusBadge, ResultShell } from './components/result-shell.tsx';
 import { readReference, splitTitled, successReferenceParams } from './lib/read-reference.ts';
 import { useTopupVerification } from './lib/use-topup-verification.ts';

@@ -12,9 +12,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys-api.ts';
-import { needsStepUp } from '../api/two-factor-api.ts';
+import { needsStepUp } from '../../../lib/two-factor-api.ts';
 import { FormNote, SettingsSection } from './settings-section.tsx';
-import { StepUpForm } from './two-factor/step-up-form.tsx';
+import { StepUpForm } from '../../../components/two-factor/step-up-form.tsx';
 import { useFormAnswer } from './use-form-answer.ts';
 
 const scopeLabels: Record<ApiKeyScope, string> = {

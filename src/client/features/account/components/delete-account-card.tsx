@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
-import { useDeleteAccount } from '../api/account-api.ts';
+import { useDeleteAccount } from '../../../lib/account-api.ts';
 import { FormNote, SettingsSection } from './settings-section.tsx';
 import { useFormAnswer } from './use-form-answer.ts';
 

@@ -3,7 +3,7 @@ import { changeEmailSchema } from '../../../../shared/account.ts';
 import type { Me } from '../../../../shared/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { useChangeEmail } from '../api/account-api.ts';
+import { useChangeEmail } from '../../../lib/account-api.ts';
 import { FormNote, SettingsSection } from './settings-section.tsx';
 import { useSettingsForm } from './use-settings-form.ts';
 

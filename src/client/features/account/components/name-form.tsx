@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { updateNameSchema } from '../../../../shared/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { useUpdateName } from '../api/account-api.ts';
+import { useUpdateName } from '../../../lib/account-api.ts';
 import { FormNote, SettingsSection } from './settings-section.tsx';
 import { useFormAnswer } from './use-form-answer.ts';
 

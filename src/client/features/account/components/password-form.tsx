@@ -2,8 +2,8 @@
 import { changePasswordSchema } from '../../../../shared/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { NewPasswordFields } from '../../auth/components/new-password-fields.tsx';
-import { useChangePassword } from '../api/account-api.ts';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { useChangePassword } from '../../../lib/account-api.ts';
 import { FormNote, SettingsSection } from './settings-section.tsx';
 import { useSettingsForm } from './use-settings-form.ts';
 

@@ -2,7 +2,7 @@
 // Out Everywhere Else.
 import { Laptop } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
-import { useEndOtherSessions, useEndSession, useSessions } from '../api/account-api.ts';
+import { useEndOtherSessions, useEndSession, useSessions } from '../../../lib/account-api.ts';
 import { FormNote, SettingsSection } from './settings-section.tsx';
 import { useFormAnswer } from './use-form-answer.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';

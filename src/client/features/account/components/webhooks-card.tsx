@@ -14,7 +14,7 @@ import { paths } from '../../../../shared/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { needsStepUp } from '../api/two-factor-api.ts';
+import { needsStepUp } from '../../../lib/two-factor-api.ts';
 import {
   useRegisterWebhook,
   useRemoveWebhook,
@@ -22,7 +22,7 @@ import {
   useWebhooks,
 } from '../api/webhooks-api.ts';
 import { FormNote, SettingsSection } from './settings-section.tsx';
-import { StepUpForm } from './two-factor/step-up-form.tsx';
+import { StepUpForm } from '../../../components/two-factor/step-up-form.tsx';
 import { useFormAnswer } from './use-form-answer.ts';
 
 const eventLabels: Record<WebhookEvent, string> = {

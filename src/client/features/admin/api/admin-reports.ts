@@ -7,7 +7,7 @@ import type {
   ResolveReportResult,
 } from '../../../../shared/reports.ts';
 import { api } from '../../../lib/api.ts';
-import { needsStepUp } from '../../account/api/two-factor-api.ts';
+import { needsStepUp } from '../../../lib/two-factor-api.ts';
 import { useAdminMutation } from './admin-mutation.ts';
 
 export function useAdminReports(filter: AdminReportFilter) {

@@ -5,7 +5,7 @@ import type {
   AdminAccountDetails,
   AdminAccountList,
 } from '../../../../shared/admin-catalogue.ts';
-import { needsStepUp } from '../../account/api/two-factor-api.ts';
+import { needsStepUp } from '../../../lib/two-factor-api.ts';
 import { api } from '../../../lib/api.ts';
 
 export const ACCOUNTS_PAGE_SIZE = 50;

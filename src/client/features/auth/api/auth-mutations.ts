@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmEmailResult, Me, SignInResult } from '../../../../shared/auth.ts';
 import { api } from '../../../lib/api.ts';
-import { meQueryKey } from './use-me.ts';
+import { meQueryKey } from '../../../lib/use-me.ts';
 
 export function useSignIn() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@
 // one of the recovery codes. A wrong code is said; after 5 minutes the password step starts again.
 import type { Me } from '../../../../shared/auth.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { CodeForm } from '../../account/components/two-factor/code-form.tsx';
+import { CodeForm } from '../../../components/two-factor/code-form.tsx';
 import { useSecondFactorSignIn } from '../api/auth-mutations.ts';
 
 export function SecondFactorStep({

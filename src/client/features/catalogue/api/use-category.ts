@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CategoryResponse } from '../../../../shared/catalogue.ts';
 import { api } from '../../../lib/api.ts';
-import { catalogueKeyRoot, liveQueryOptions } from './live-query.ts';
+import { catalogueKeyRoot, liveQueryOptions } from '../../../lib/queries/live-query.ts';
 
 export const categoryQueryKey = (id: string) => [...catalogueKeyRoot, 'category', id] as const;
 

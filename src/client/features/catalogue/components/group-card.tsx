@@ -10,7 +10,7 @@ import { CategoryBadge, FeatureBadges, priceText, StockBadge } from './badges.ts
 import { hasOwnLimits, quantityRangeText } from '../../../../shared/order-quantity.ts';
 import { checkoutParams } from '../../../../shared/paths.ts';
 import { BuyForm } from './buy-form.tsx';
-import { VolumePrices } from './volume-prices.tsx';
+import { VolumePrices } from '../../../components/volume-prices.tsx';
 import { unitPriceFor } from '../../../../shared/volume-prices.ts';
 import { formatNaira } from '../../../../shared/money.ts';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { PublicAccount, PublicGroup } from '../../../../shared/catalogue.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { useMe } from '../../auth/api/use-me.ts';
+import { useMe } from '../../../lib/use-me.ts';
 import { BuyForm } from './buy-form.tsx';
 import { SIGN_IN_TO_PURCHASE } from './use-start-purchase.ts';
 

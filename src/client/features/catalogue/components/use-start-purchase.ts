@@ -7,10 +7,10 @@ import { preloadToasts, toast } from '../../../lib/toast.ts';
 import type { CheckoutState } from '../../../../shared/catalogue.ts';
 import { checkoutHref, paths } from '../../../../shared/paths.ts';
 import type { Me } from '../../../../shared/auth.ts';
-import { fetchMe, meQueryKey } from '../../auth/api/use-me.ts';
-import { preloadPage } from '../../../app/routes.tsx';
+import { fetchMe, meQueryKey } from '../../../lib/use-me.ts';
+import { preloadPage } from '../../../lib/app-links.ts';
 import { whenIdle } from '../../../lib/when-idle.ts';
-import { prefetchQuote } from '../../checkout/api/use-quote.ts';
+import { prefetchQuote } from '../../../lib/queries/use-quote.ts';
 
 export const SIGN_IN_TO_PURCHASE = 'You need to sign in to purchase this account.';
 

@@ -5,7 +5,7 @@ import { formatNaira } from '../../../../shared/money.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useMe } from '../../auth/api/use-me.ts';
+import { useMe } from '../../../lib/use-me.ts';
 
 export function WalletCard() {
   const { data: me, refetch, isFetching } = useMe();

@@ -10,9 +10,9 @@ import {
   type PurchaseResult,
 } from '../../../../shared/orders.ts';
 import { api, ApiError } from '../../../lib/api.ts';
-import { meQueryKey } from '../../auth/api/use-me.ts';
-import { orderCredentialsKey } from '../../orders/api/use-order-credentials.ts';
-import { ordersQueryKey } from '../../orders/api/use-orders.ts';
+import { meQueryKey } from '../../../lib/use-me.ts';
+import { orderCredentialsKey } from '../../../lib/queries/use-order-credentials.ts';
+import { ordersQueryKey } from '../../../lib/queries/use-orders.ts';
 
 /**
  * Answers from the proxy, not the store: no store took the purchase, or the one that did stopped before answering

@@ -3,7 +3,7 @@ import { Package } from 'lucide-react';
 import type { CheckoutState } from '../../../../shared/catalogue.ts';
 import { hasOwnLimits, quantityRangeText } from '../../../../shared/order-quantity.ts';
 import { Card } from '../../../components/ui/card.tsx';
-import { VolumePrices } from '../../catalogue/components/volume-prices.tsx';
+import { VolumePrices } from '../../../components/volume-prices.tsx';
 
 type Props = { checkout: CheckoutState; username: string | null; isLoadingAccount: boolean };
 

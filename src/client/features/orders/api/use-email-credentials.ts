@@ -7,7 +7,7 @@ import {
   type EmailCredentialsResult,
 } from '../../../../shared/orders.ts';
 import { api, ApiError } from '../../../lib/api.ts';
-import { EMAIL_POLL_MS, fetchOrders, ordersQueryKey } from './use-orders.ts';
+import { EMAIL_POLL_MS, fetchOrders, ordersQueryKey } from '../../../lib/queries/use-orders.ts';
 
 /** How long the button waits for the outbox before saying the e-mail is still on its way. */
 const WAIT_FOR_DELIVERY_MS = 60_000;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportProblemInput, ReportProblemResult } from '../../../../shared/reports.ts';
 import { api } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
-import { ordersQueryKey } from './use-orders.ts';
+import { ordersQueryKey } from '../../../lib/queries/use-orders.ts';
 
 export function useReportProblem(orderId: string, onDone: () => void) {
   const queryClient = useQueryClient();

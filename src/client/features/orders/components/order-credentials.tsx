@@ -3,7 +3,7 @@ import { Copy } from 'lucide-react';
 import { toast } from '../../../lib/toast.ts';
 import { orderMessages, type AccountCredentials } from '../../../../shared/orders.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { useOrderCredentials } from '../api/use-order-credentials.ts';
+import { useOrderCredentials } from '../../../lib/queries/use-order-credentials.ts';
 
 export function OrderCredentials({ orderId }: { orderId: string }) {
   const { data, isPending, isError, error } = useOrderCredentials(orderId, true);

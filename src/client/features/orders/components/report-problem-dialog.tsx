@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/reports.ts';
 import type { CustomerOrder } from '../../../../shared/orders.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { AdminDialog as Modal } from '../../admin/components/admin-dialog.tsx';
+import { AdminDialog as Modal } from '../../../components/ui/admin-dialog.tsx';
 import { SelectField, TextAreaField } from '../../../components/ui/form-controls.tsx';
 import { useReportProblem } from '../api/use-report-problem.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';

@@ -4,14 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { PENDING_RECHECK_MS, type TopupCheck } from '../../../../shared/wallet.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { fetchTopupCheck } from '../../wallet/api/check-topup.ts';
-import { fetchWalletSummary } from '../../wallet/api/use-wallet-summary.ts';
-import { useRefreshWallet, walletSummaryKey } from '../../wallet/api/wallet-keys.ts';
-import { preloadPage } from '../../../app/routes.tsx';
+import { fetchTopupCheck } from '../../../lib/topup/check-topup.ts';
+import { fetchWalletSummary } from '../../../lib/queries/use-wallet-summary.ts';
+import { useRefreshWallet, walletSummaryKey } from '../../../lib/topup/wallet-keys.ts';
+import { preloadPage } from '../../../lib/app-links.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { whenIdle } from '../../../lib/when-idle.ts';
-import { clearPendingTopup, markProcessed } from '../../wallet/lib/pending-topup.ts';
-import { saveTopupOutcome } from '../../wallet/lib/topup-outcome.ts';
+import { clearPendingTopup, markProcessed } from '../../../lib/topup/pending-topup.ts';
+import { saveTopupOutcome } from '../../../lib/topup/topup-outcome.ts';
 
 /** About two minutes of 3-second re-checks; the server's reconciler keeps going after that. */
 const MAX_PENDING_CHECKS = 40;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { TRANSACTION_ADDED_EVENT, type TransactionList } from '../../../../shared/wallet.ts';
 import { api } from '../../../lib/api.ts';
-import { walletTransactionsKey } from './wallet-keys.ts';
+import { walletTransactionsKey } from '../../../lib/topup/wallet-keys.ts';
 
 export const fetchTransactions = () => api<TransactionList>('/api/wallet/transactions');
 

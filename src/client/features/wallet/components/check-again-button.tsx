@@ -6,11 +6,11 @@ import { formatNaira } from '../../../../shared/money.ts';
 import { walletMessages } from '../../../../shared/wallet.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { fetchTopupCheck } from '../api/check-topup.ts';
+import { fetchTopupCheck } from '../../../lib/topup/check-topup.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { useRefreshWallet } from '../api/wallet-keys.ts';
-import { clearPendingTopup, markProcessed } from '../lib/pending-topup.ts';
-import { saveTopupOutcome } from '../lib/topup-outcome.ts';
+import { useRefreshWallet } from '../../../lib/topup/wallet-keys.ts';
+import { clearPendingTopup, markProcessed } from '../../../lib/topup/pending-topup.ts';
+import { saveTopupOutcome } from '../../../lib/topup/topup-outcome.ts';
 
 export function CheckAgainButton({ reference }: { reference: string }) {
   const refresh = useRefreshWallet();

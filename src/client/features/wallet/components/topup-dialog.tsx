@@ -21,10 +21,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
-import { useMe } from '../../auth/api/use-me.ts';
+import { useMe } from '../../../lib/use-me.ts';
 import { useStartTopup } from '../api/start-topup.ts';
 import { isHttpUrl, openCheckout } from '../lib/open-checkout.ts';
-import { savePendingTopup } from '../lib/pending-topup.ts';
+import { savePendingTopup } from '../../../lib/topup/pending-topup.ts';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 

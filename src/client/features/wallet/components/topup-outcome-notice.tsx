@@ -5,9 +5,9 @@ import { useEffect } from 'react';
 import { formatNaira } from '../../../../shared/money.ts';
 import { walletMessages } from '../../../../shared/wallet.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useRefreshWallet } from '../api/wallet-keys.ts';
-import { usePendingTopup } from '../lib/pending-topup.ts';
-import { clearTopupOutcome, useTopupOutcome } from '../lib/topup-outcome.ts';
+import { useRefreshWallet } from '../../../lib/topup/wallet-keys.ts';
+import { usePendingTopup } from '../../../lib/topup/pending-topup.ts';
+import { clearTopupOutcome, useTopupOutcome } from '../../../lib/topup/topup-outcome.ts';
 import { CheckAgainButton } from './check-again-button.tsx';
 
 const looks = {

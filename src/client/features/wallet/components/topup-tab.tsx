@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { formatNaira, nairaToKobo } from '../../../../shared/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { usePendingTopup } from '../lib/pending-topup.ts';
-import { useTopupOutcome } from '../lib/topup-outcome.ts';
+import { usePendingTopup } from '../../../lib/topup/pending-topup.ts';
+import { useTopupOutcome } from '../../../lib/topup/topup-outcome.ts';
 import { TopupDialog } from './topup-dialog.tsx';
 
 const methods = [

@@ -3,7 +3,7 @@ import { ArrowDownLeft, ArrowUpRight, Wallet } from 'lucide-react';
 import { formatNaira } from '../../../../shared/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { useWalletSummary } from '../api/use-wallet-summary.ts';
+import { useWalletSummary } from '../../../lib/queries/use-wallet-summary.ts';
 
 export function WalletSummaryCards() {
   const { data, isPending, isError, refetch } = useWalletSummary();

@@ -11,15 +11,15 @@ import {
   type TopupCheck,
 } from '../../../../shared/wallet.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { fetchTopupCheck } from '../api/check-topup.ts';
-import { useRefreshWallet } from '../api/wallet-keys.ts';
+import { fetchTopupCheck } from '../../../lib/topup/check-topup.ts';
+import { useRefreshWallet } from '../../../lib/topup/wallet-keys.ts';
 import {
   clearPendingTopup,
   isProcessed,
   markProcessed,
   readPendingTopup,
-} from './pending-topup.ts';
-import { saveTopupOutcome } from './topup-outcome.ts';
+} from '../../../lib/topup/pending-topup.ts';
+import { saveTopupOutcome } from '../../../lib/topup/topup-outcome.ts';
 
 /** Returns 'check now' for the waiting top-up notice. */
 export function usePendingTopupPoller(): () => void {

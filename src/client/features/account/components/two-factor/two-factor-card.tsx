@@ -8,9 +8,9 @@ import {
   useDisableTwoFactor,
   useEnableTwoFactor,
   useStartTwoFactor,
-} from '../../api/two-factor-api.ts';
+} from '../../../../lib/two-factor-api.ts';
 import { FormNote, SettingsSection } from '../settings-section.tsx';
-import { CodeForm } from './code-form.tsx';
+import { CodeForm } from '../../../../components/two-factor/code-form.tsx';
 import { QrCode } from './qr-code.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 

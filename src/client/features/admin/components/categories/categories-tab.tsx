@@ -8,7 +8,7 @@ import {
   useDeleteCategory,
   useUpdateCategory,
 } from '../../api/category-mutations.ts';
-import { EditDialog } from '../admin-dialog.tsx';
+import { EditDialog } from '../../../../components/ui/admin-dialog.tsx';
 import { ConfirmAction } from '../confirm-action.tsx';
 import { ActionsCell, Cell, DataTable, EmptyState, Row } from '../data-table.tsx';
 import { Panel } from '../form-extras.tsx';

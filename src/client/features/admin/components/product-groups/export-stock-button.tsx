@@ -6,9 +6,9 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { ApiError } from '../../../../lib/api.ts';
 import { toast } from '../../../../lib/toast.ts';
 import type { ApiErrorBody } from '../../../../../shared/errors.ts';
-import { StepUpForm } from '../../../account/components/two-factor/step-up-form.tsx';
+import { StepUpForm } from '../../../../components/two-factor/step-up-form.tsx';
 import { productGroupExportUrl } from '../../api/product-group-mutations.ts';
-import { AdminDialog } from '../admin-dialog.tsx';
+import { AdminDialog } from '../../../../components/ui/admin-dialog.tsx';
 
 async function downloadCsv(url: string): Promise<void> {
   const res = await fetch(url, { credentials: 'same-origin' });

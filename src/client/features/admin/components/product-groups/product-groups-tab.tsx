@@ -8,7 +8,7 @@ import {
 import { formatNaira } from '../../../../../shared/money.ts';
 import { useCreateProductGroup, useUpdateProductGroup } from '../../api/product-group-mutations.ts';
 import { useAdminStats } from '../../api/use-admin-stats.ts';
-import { EditDialog } from '../admin-dialog.tsx';
+import { EditDialog } from '../../../../components/ui/admin-dialog.tsx';
 import { ActionsCell, Cell, DataTable, EmptyState, Row } from '../data-table.tsx';
 import { Panel } from '../form-extras.tsx';
 import { ActiveBadge, Badge } from '../status-badge.tsx';

@@ -6,9 +6,9 @@ import type { AdminAccountDetails } from '../../../../../shared/admin-catalogue.
 import { Button } from '../../../../components/ui/button.tsx';
 import { useAdminAccountDetails } from '../../api/use-admin-accounts.ts';
 import { formatDateTime } from '../../../../lib/format-date.ts';
-import { needsStepUp } from '../../../account/api/two-factor-api.ts';
-import { StepUpForm } from '../../../account/components/two-factor/step-up-form.tsx';
-import { AdminDialog } from '../admin-dialog.tsx';
+import { needsStepUp } from '../../../../lib/two-factor-api.ts';
+import { StepUpForm } from '../../../../components/two-factor/step-up-form.tsx';
+import { AdminDialog } from '../../../../components/ui/admin-dialog.tsx';
 import { AccountStatusBadge } from '../status-badge.tsx';
 
 export function AccountDetailsDialog({

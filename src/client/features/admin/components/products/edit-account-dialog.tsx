@@ -6,7 +6,7 @@ import { SelectField, TextAreaField } from '../../../../components/ui/form-contr
 import { useUpdateAccount } from '../../api/account-mutations.ts';
 import { detailsToLines, firstIssue, linesToDetails } from '../../lib/form-values.ts';
 import { useAdminForm } from '../../lib/use-admin-form.ts';
-import { EditDialog } from '../admin-dialog.tsx';
+import { EditDialog } from '../../../../components/ui/admin-dialog.tsx';
 import { FormError } from '../form-extras.tsx';
 import { AccountEmailField, SecretField, UsernameField } from './account-fields.tsx';
 

@@ -13,10 +13,10 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { TextAreaField } from '../../../../components/ui/form-controls.tsx';
 import { useResolveReport } from '../../api/admin-reports.ts';
-import { needsStepUp } from '../../../account/api/two-factor-api.ts';
-import { StepUpForm } from '../../../account/components/two-factor/step-up-form.tsx';
+import { needsStepUp } from '../../../../lib/two-factor-api.ts';
+import { StepUpForm } from '../../../../components/two-factor/step-up-form.tsx';
 import { formatDateTime } from '../../../../lib/format-date.ts';
-import { AdminDialog } from '../admin-dialog.tsx';
+import { AdminDialog } from '../../../../components/ui/admin-dialog.tsx';
 import { ConfirmAction } from '../confirm-action.tsx';
 import { Badge, type BadgeTone } from '../status-badge.tsx';
 

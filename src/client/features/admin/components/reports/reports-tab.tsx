@@ -1,8 +1,8 @@
 // The Reports tab: customers' reports of bad accounts, open first, each resolvable by Replace, Refund or Reject.
 import { useState } from 'react';
 import type { AdminReportFilter } from '../../../../../shared/reports.ts';
-import { needsStepUp } from '../../../account/api/two-factor-api.ts';
-import { StepUpForm } from '../../../account/components/two-factor/step-up-form.tsx';
+import { needsStepUp } from '../../../../lib/two-factor-api.ts';
+import { StepUpForm } from '../../../../components/two-factor/step-up-form.tsx';
 import { useAdminReports } from '../../api/admin-reports.ts';
 import { Panel, SegmentedFilter } from '../form-extras.tsx';
 import { QueryState } from '../query-state.tsx';

@@ -8,7 +8,7 @@ import type {
   BalanceAdjustmentResult,
 } from '../../../../../shared/admin-users.ts';
 import { api } from '../../../../lib/api.ts';
-import { needsStepUp } from '../../../account/api/two-factor-api.ts';
+import { needsStepUp } from '../../../../lib/two-factor-api.ts';
 
 /** Under ['admin'] so every admin mutation (and a balance adjustment) refreshes the list. */
 export const adminUsersKey = (search: string) => ['admin', 'users', 'list', search] as const;

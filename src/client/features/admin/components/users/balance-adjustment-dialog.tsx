@@ -9,9 +9,9 @@ import {
 import { formatNaira, nairaToKobo } from '../../../../../shared/money.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../../components/ui/field.tsx';
-import { needsStepUp } from '../../../account/api/two-factor-api.ts';
-import { StepUpForm } from '../../../account/components/two-factor/step-up-form.tsx';
-import { AdminDialog } from '../admin-dialog.tsx';
+import { needsStepUp } from '../../../../lib/two-factor-api.ts';
+import { StepUpForm } from '../../../../components/two-factor/step-up-form.tsx';
+import { AdminDialog } from '../../../../components/ui/admin-dialog.tsx';
 import { useAdjustBalance } from './admin-users-api.ts';
 
 type Action = 'credit' | 'debit';

@@ -6,7 +6,7 @@ import type { AdminUser } from '../../../../../shared/admin-users.ts';
 import { formatNaira } from '../../../../../shared/money.ts';
 import { isCredit, transactionLabel } from '../../../../../shared/wallet.ts';
 import { cn } from '../../../../lib/cn.ts';
-import { AdminDialog } from '../admin-dialog.tsx';
+import { AdminDialog } from '../../../../components/ui/admin-dialog.tsx';
 import { EmptyState } from '../data-table.tsx';
 import { Badge } from '../status-badge.tsx';
 import { useAdminUserDetails } from './admin-users-api.ts';

@@ -1,7 +1,7 @@
 // One code field and its button: the six digits of the authenticator app, or a recovery code.
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Field } from '../../../../components/ui/field.tsx';
+import { Button } from '../ui/button.tsx';
+import { Field } from '../ui/field.tsx';
 
 export function CodeForm({
   onCode,

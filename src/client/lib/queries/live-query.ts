@@ -1,7 +1,7 @@
 // How catalogue reads stay fresh: short staleness, refetch when the window is back in view, no retry on a 404.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../api.ts';
 
 export const catalogueKeyRoot = ['catalogue'] as const;
 

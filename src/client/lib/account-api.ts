@@ -1,9 +1,9 @@
 // The self-service account calls: forgot/reset password, e-mail change confirmation, name, password, e-mail,
 // sessions and deletion; one hook (or fetcher) each, against /api/auth/* and /api/me/*.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResetLinkState, SessionInfo } from '../../../../shared/account.ts';
-import { api } from '../../../lib/api.ts';
-import { meQueryKey } from '../../auth/api/use-me.ts';
+import type { ResetLinkState, SessionInfo } from '../../shared/account.ts';
+import { api } from './api.ts';
+import { meQueryKey } from './use-me.ts';
 
 type Answer = { ok: true; message: string };
 const post = <T = Answer>(path: string, body: unknown = {}) =>

@@ -1,10 +1,10 @@
 // The dashboard's referral card: the customer's link with a copy button, how many they brought and what it earned.
 import { Copy, Gift } from 'lucide-react';
-import { formatNaira } from '../../../shared/money.ts';
-import { referralMessages } from '../../../shared/referrals.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { toast } from '../../lib/toast.ts';
+import { formatNaira } from '../../../../shared/money.ts';
+import { referralMessages } from '../../../../shared/referrals.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useMyReferrals } from './use-my-referrals.ts';
 
 export function ReferralCard() {

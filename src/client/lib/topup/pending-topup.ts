@@ -1,7 +1,7 @@
 // The browser's note of a top-up in progress (localStorage 'pending_topup') and the references already handled.
 // It only drives the UI (which reference to poll, what to show); the server alone verifies and credits.
 import { useSyncExternalStore } from 'react';
-import { PENDING_TOPUP_STORAGE_KEY, PENDING_TOPUP_TTL_MS } from '../../../../shared/wallet.ts';
+import { PENDING_TOPUP_STORAGE_KEY, PENDING_TOPUP_TTL_MS } from '../../../shared/wallet.ts';
 
 /** `amount` is whole naira as typed; `timestamp` is when the checkout was opened (ms). */
 export type PendingTopup = { transactionReference: string; amount: number; timestamp: number };

@@ -1,7 +1,7 @@
 // Step-up: shown where a money action or a reveal of credentials answered STEP_UP_REQUIRED; a right code lets this
 // session go on for a few minutes, and onDone repeats the action.
-import { twoFactorMessages } from '../../../../../shared/two-factor.ts';
-import { useStepUp } from '../../api/two-factor-api.ts';
+import { twoFactorMessages } from '../../../shared/two-factor.ts';
+import { useStepUp } from '../../lib/two-factor-api.ts';
 import { CodeForm } from './code-form.tsx';
 
 export function StepUpForm({ onDone }: { onDone: () => void }) {

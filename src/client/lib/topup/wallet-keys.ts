@@ -1,8 +1,8 @@
 // Query keys of the wallet and the one refresh every credit triggers (balance in the navbar, summary, history).
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { TRANSACTION_ADDED_EVENT } from '../../../../shared/wallet.ts';
-import { meQueryKey } from '../../auth/api/use-me.ts';
+import { TRANSACTION_ADDED_EVENT } from '../../../shared/wallet.ts';
+import { meQueryKey } from '../use-me.ts';
 
 export const walletKey = ['wallet'] as const;
 export const walletSummaryKey = ['wallet', 'summary'] as const;

@@ -2,7 +2,7 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Fragment, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from './button.tsx';
 
 type Props = {
   open: boolean;

@@ -1,7 +1,7 @@
 // GET /api/orders/:id/credentials: one order's decrypted credentials, fetched only once the customer reveals them.
 import { useQuery } from '@tanstack/react-query';
-import type { OrderCredentials } from '../../../../shared/orders.ts';
-import { api } from '../../../lib/api.ts';
+import type { OrderCredentials } from '../../../shared/orders.ts';
+import { api } from '../api.ts';
 
 export const orderCredentialsKey = (orderId: string) => ['order-credentials', orderId] as const;
 

@@ -2,7 +2,7 @@
 // where to go next (e-mail confirmation, e-mail change).
 import { CheckCircle2, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card.tsx';
+import { Card } from './ui/card.tsx';
 
 export function LinkOutcome({
   ok,

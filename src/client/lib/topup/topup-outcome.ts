@@ -2,8 +2,8 @@
 // window learned it (the checkout popup's result page, or the wallet's own poll), so the wallet window shows it at
 // once without a reload. It only drives the UI: the server alone verifies and credits.
 import { useSyncExternalStore } from 'react';
-import type { PaymentStatus } from '../../../../shared/payments.ts';
-import type { TopupCheck } from '../../../../shared/wallet.ts';
+import type { PaymentStatus } from '../../../shared/payments.ts';
+import type { TopupCheck } from '../../../shared/wallet.ts';
 
 export const TOPUP_OUTCOME_STORAGE_KEY = 'topup_outcome';
 /** An outcome older than this is no news any more. */

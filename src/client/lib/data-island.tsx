@@ -1,9 +1,10 @@
 // Part of a static page (one that paints without the data layer) that reads data: it renders under the shared
 // query cache once the data layer's chunk is in, and shows `fallback` until then.
 import { Suspense, type ReactNode } from 'react';
+import { loadDataLayer } from './app-links.ts';
 import { preloadable } from './preloadable.tsx';
 
-const dataScope = preloadable(() => import('./data-layer.tsx').then((m) => m.DataScope));
+const dataScope = preloadable(() => loadDataLayer().then((m) => m.DataScope));
 
 /** Loads the islands' code, so that they render (or hydrate) without waiting. */
 export function preloadDataIslands(): Promise<unknown> {

@@ -1,8 +1,8 @@
 // A product group's volume prices (from N accounts, ₦X each) as a short list, the one reached at the chosen quantity
 // marked. The price itself is the server's (06-unit-price.sql); tierFor() is the screens' copy, held to it by a test.
-import { formatNaira } from '../../../../shared/money.ts';
-import { tierFor, type VolumePrice } from '../../../../shared/volume-prices.ts';
-import { cn } from '../../../lib/cn.ts';
+import { formatNaira } from '../../shared/money.ts';
+import { tierFor, type VolumePrice } from '../../shared/volume-prices.ts';
+import { cn } from '../lib/cn.ts';
 
 export function VolumePrices({
   volumePrices,

@@ -1,8 +1,8 @@
 // Two-factor sign-in calls: enrol (setup, then enable with a code), turn off, and step-up before money actions.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorSetup } from '../../../../shared/two-factor.ts';
-import { api, ApiError } from '../../../lib/api.ts';
-import { meQueryKey } from '../../auth/api/use-me.ts';
+import type { TwoFactorSetup } from '../../shared/two-factor.ts';
+import { api, ApiError } from './api.ts';
+import { meQueryKey } from './use-me.ts';
 
 type Answer = { ok: true; message: string };
 const post = <T = Answer>(path: string, body: unknown = {}) =>

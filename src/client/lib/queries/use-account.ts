@@ -1,7 +1,7 @@
 // GET /api/catalogue/accounts/:id: one account's public face and its group (the single-account page).
 import { useQuery } from '@tanstack/react-query';
-import type { AccountResponse } from '../../../../shared/catalogue.ts';
-import { api } from '../../../lib/api.ts';
+import type { AccountResponse } from '../../../shared/catalogue.ts';
+import { api } from '../api.ts';
 import { catalogueKeyRoot, liveQueryOptions } from './live-query.ts';
 
 export const accountQueryKey = (id: string) => [...catalogueKeyRoot, 'account', id] as const;

@@ -1,7 +1,7 @@
 // A new password and its confirmation (registration, reset, change): both 'new-password' to password
 // managers; whether they match is the shared schema's check.
 import type { ReactNode } from 'react';
-import { Field } from '../../../components/ui/field.tsx';
+import { Field } from './ui/field.tsx';
 
 type Binding = { value: string; onChange: (e: { target: { value: string } }) => void };
 

@@ -1,8 +1,8 @@
 // GET /api/wallet: the balance with total top-ups and total spent.
 import { useQuery } from '@tanstack/react-query';
-import type { WalletSummary } from '../../../../shared/wallet.ts';
-import { api } from '../../../lib/api.ts';
-import { walletSummaryKey } from './wallet-keys.ts';
+import type { WalletSummary } from '../../../shared/wallet.ts';
+import { api } from '../api.ts';
+import { walletSummaryKey } from '../topup/wallet-keys.ts';
 
 export const fetchWalletSummary = () => api<WalletSummary>('/api/wallet');
 

@@ -1,7 +1,7 @@
 // POST /api/orders/quote: what the purchase would charge now (volume price, promo code), from the purchase's own SQL.
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Quote } from '../../../../shared/promotions.ts';
-import { api } from '../../../lib/api.ts';
+import type { Quote } from '../../../shared/promotions.ts';
+import { api } from '../api.ts';
 
 type QuoteInput = { productGroupId: string; quantity: number; promoCode?: string };
 

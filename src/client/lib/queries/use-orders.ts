@@ -1,7 +1,7 @@
 // GET /api/orders: the customer's own orders, newest first; polls every 2 s while a credentials e-mail is on its way.
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerOrder, OrderList } from '../../../../shared/orders.ts';
-import { api } from '../../../lib/api.ts';
+import type { CustomerOrder, OrderList } from '../../../shared/orders.ts';
+import { api } from '../api.ts';
 
 export const ordersQueryKey = ['orders'] as const;
 export const EMAIL_POLL_MS = 2000;
