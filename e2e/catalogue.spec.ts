@@ -159,7 +159,7 @@ test('a visitor opens a category, sorts it, opens an account and is sent to sign
 
   // An admin sees the same page without a way to buy.
   await fillSignIn(page, e2eAdmin.email, e2eAdmin.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/overview$/);
   await page.goto(accountPath);
   await expect(page.getByText('Admins cannot purchase.')).toBeVisible();
   await expect(page.getByRole('button', { name: /Buy Now|Sign In to Purchase/ })).toHaveCount(0);

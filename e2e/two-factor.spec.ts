@@ -52,7 +52,7 @@ test('an invited admin turns on two-factor sign-in, signs in with a code and ste
   await page.getByRole('button', { name: 'Set New Password' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await fillSignIn(page, e2eListedAdmin, PASSWORD);
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/overview$/);
 
   // Enrol on /profile: the QR code and the key in text; the app's code turns it on; recovery codes once.
   await page.goto('/profile');
@@ -78,7 +78,7 @@ test('an invited admin turns on two-factor sign-in, signs in with a code and ste
   await expect(page.getByText('Two-factor sign-in is on for this account.')).toBeVisible();
   await page.getByLabel('Authentication code').fill(await nextCode(page));
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/overview$/);
 
   // A balance adjustment asks for a fresh code; a wrong one is refused, the right one lets it through.
   await openAdminView(page, 'Users');

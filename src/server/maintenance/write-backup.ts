@@ -103,7 +103,13 @@ export async function writeBackup(
 
 // The Overview's rollups are rebuilt from the rows, not restored: a restore's payments write their own changes
 // (the trigger), and the sales are rolled again at the first read (docs/decisions/031-owner-overview.md).
-const ROLLUPS = new Set(['sales_hours', 'sales_rollup', 'topup_hours', 'topup_hour_changes']);
+const ROLLUPS = new Set([
+  'sales_hours',
+  'sales_days',
+  'sales_rollup',
+  'topup_hours',
+  'topup_hour_changes',
+]);
 
 /** The store's tables (schema public) but the rollups, parents before the tables that reference them. */
 async function tablesInForeignKeyOrder(client: pg.PoolClient): Promise<string[]> {

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Overview } from '../../../shared/admin-overview.ts';
-import { shopHourLabel } from '../../../shared/shop-time.ts';
+import { shopDay, shopHourLabel } from '../../../shared/shop-time.ts';
 import { quickAdmin, quickCustomer } from '../../test/auth-helpers.ts';
 import { purchaseClient } from '../../test/purchase-helpers.ts';
 import { insertGroupWithStock } from '../../test/stock-helpers.ts';
@@ -49,6 +49,23 @@ describe('the Overview', async () => {
     );
   await shift(yesterday, DAY);
   await shift(threeDaysAgo, 3 * DAY);
+  // Long ago, for the long range (set before any read rolls their hours: an order's time never changes). Orders at 22:30 and 23:30 UTC (23:30 and 00:30 in Lagos: two shop days) 40 and 41 days ago, and 60 days ago.
+  const at = (daysAgo: number, utcHour: number, minute: number) => {
+    const d = new Date(Date.now() - daysAgo * DAY);
+    d.setUTCHours(utcHour, minute, 0, 0);
+    return d;
+  };
+  const placed = [
+    { at: at(40, 22, 30), quantity: 1 },
+    { at: at(40, 23, 30), quantity: 2 },
+    { at: at(41, 23, 30), quantity: 1 },
+    { at: at(60, 12, 0), quantity: 3 },
+  ];
+  const old = await insertGroupWithStock(db, { accounts: 7, priceKobo: 10_000, name: 'Old' });
+  for (const o of placed) {
+    const id = await buy(old.id, o.quantity);
+    await db.execute(sql`update orders set created_at = ${o.at.toISOString()} where id = ${id}`);
+  }
 
   // Top-ups started today: one credited, one failed, one expired, one still open; one yesterday, credited.
   const payment = async (status: string, amountKobo: number, agoMs = 0) => {
@@ -107,10 +124,13 @@ describe('the Overview', async () => {
       ['Fast', 9],
       ['Slow', 3],
     ]);
-    // Fast: 2 left at 9 a week (about 1.3 a day): 1.6 days, flagged. Slow: 97 at 3 a week: 226.3 days.
-    expect(o.runway.map((r) => [r.name, r.stock, r.soldLast7Days, r.daysLeft, r.low])).toEqual([
+    // Fast: 2 left at 9 a week (about 1.3 a day): 1.6 days, flagged. Slow: 97 at 3 a week: 226.3 days. Old: sold
+    // out long ago, no pace.
+    const runway = o.runway.map((r) => [r.name, r.stock, r.soldLast7Days, r.daysLeft, r.low]);
+    expect(runway).toEqual([
       ['Fast', 2, 9, 1.6, true],
       ['Slow', 97, 3, 226.3, false],
+      ['Old', 0, 0, null, false],
     ]);
   });
 
@@ -160,6 +180,35 @@ describe('the Overview', async () => {
     await db.execute(
       sql`delete from topup_hour_changes where amount_kobo = 5 and payments = 1 and status = 'failed'`,
     );
+    expect(await checkLedger(db)).toEqual([]);
+  });
+  it('reads a long range from closed days and its edges from hours, exactly as the orders say, across Lagos midnights', async () => {
+    const from = shopDay(new Date(Date.now() - 70 * DAY));
+    const to = shopDay(new Date());
+    const long = await overview(`period=custom&from=${from}&to=${to}`);
+    // The range holds every order of this file.
+    const all = await db.execute<{ orders: number; units: number; revenue: string }>(
+      sql`select count(*)::int as orders, sum(quantity)::int as units, sum(amount_kobo)::text as revenue
+            from orders where status = 'completed'`,
+    );
+    expect(long.figures.orders.current).toBe(all.rows[0]!.orders);
+    expect(long.figures.accountsSold.current).toBe(all.rows[0]!.units);
+    expect(long.figures.revenueKobo.current).toBe(Number(all.rows[0]!.revenue));
+    // Each of the four sits on its own shop day in the chart's table (the two 23:30 UTC orders on the next day).
+    const perDay = new Map<string, number>();
+    for (const o of placed) perDay.set(shopDay(o.at), (perDay.get(shopDay(o.at)) ?? 0) + 1);
+    const orders = await db.execute<{ day: string; n: number }>(
+      sql`select to_char(created_at at time zone 'Africa/Lagos', 'YYYY-MM-DD') as day, count(*)::int as n
+            from orders where status = 'completed' group by 1`,
+    );
+    for (const [day] of perDay) {
+      const expected = orders.rows.find((r) => r.day === day)!.n;
+      const point = long.series.find((b) => b.label.startsWith(day));
+      expect(point?.orders, day).toBe(expected);
+    }
+    // The days read are the sums of their hours, and the hours the orders: the ledger check holds both.
+    const days = await db.execute<{ n: number }>(sql`select count(*)::int as n from sales_days`);
+    expect(days.rows[0]!.n).toBeGreaterThan(0);
     expect(await checkLedger(db)).toEqual([]);
   });
 });

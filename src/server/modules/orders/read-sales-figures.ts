@@ -1,7 +1,9 @@
-// The Overview's sales: closed hours from the rollup (sales_hours), the orders after its watermark as they are, in
-// one statement (one snapshot: an hour is counted from one side or the other, never both). Rolls first.
-import { sql } from 'drizzle-orm';
+// The Overview's sales: closed days from the daily rollup (sales_days), the closed hours at a range's edges from the
+// hourly one (sales_hours), the orders after the watermark as they are, in one statement (one snapshot: an hour is
+// counted from one source only). Rolls first.
+import { sql, type SQL } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '../../../shared/admin-overview.ts';
+import { addDays, shopDay, shopMidnight } from '../../../shared/shop-time.ts';
 import type { Db } from '../../db/client.ts';
 
 export type SalesTotals = { orders: number; units: number; revenueKobo: number };
@@ -30,22 +32,57 @@ const totals = (r: { orders?: number; units?: number; revenue?: number } | null)
   revenueKobo: Number(r?.revenue ?? 0),
 });
 
+/** The shop days wholly inside [from, to): the first midnight at or after `from`, the last at or before `to`. */
+function wholeDays(from: Date, to: Date): [Date, Date] | null {
+  let first = shopMidnight(shopDay(from));
+  if (first < from) first = shopMidnight(addDays(shopDay(from), 1));
+  const last = shopMidnight(shopDay(to));
+  return first < last ? [first, last] : null;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+/**
+ * The rows of [from, to): closed shop days from sales_days (when `byDay`), the closed hours around them from
+ * sales_hours, then the orders from the watermark on. A day row stands at its midnight; an hour row at its hour.
+ */
+function salesIn(from: Date, to: Date, through: Date, byDay: boolean): SQL {
+  const closedTo = new Date(Math.min(to.getTime(), through.getTime()));
+  const days = byDay && closedTo > from ? wholeDays(from, closedTo) : null;
+  const parts: SQL[] = [];
+  const hours = (a: Date, b: Date) =>
+    a < b
+      ? parts.push(sql`select hour, product_group_id, orders, units, revenue_kobo from sales_hours
+                        where hour >= ${iso(a)} and hour < ${iso(b)}`)
+      : 0;
+  if (days) {
+    parts.push(sql`select day as hour, product_group_id, orders, units, revenue_kobo from sales_days
+                    where day >= ${iso(days[0])} and day < ${iso(days[1])}`);
+    hours(from, days[0]);
+    hours(days[1], closedTo);
+  } else hours(from, closedTo);
+  const fresh = new Date(Math.max(from.getTime(), through.getTime()));
+  if (fresh < to)
+    parts.push(sql`select date_trunc('hour', created_at, 'UTC') as hour, product_group_id, count(*)::int as orders,
+                          sum(quantity)::int as units, sum(amount_kobo) as revenue_kobo
+                     from orders
+                    where status = 'completed' and created_at >= ${iso(fresh)} and created_at < ${iso(to)}
+                    group by 1, 2`);
+  if (parts.length === 0)
+    return sql`select null::timestamptz as hour, null::uuid as product_group_id, 0 as orders, 0 as units, 0::bigint as revenue_kobo where false`;
+  return sql.join(parts, sql` union all `);
+}
+
 export async function readSalesFigures(db: Db, p: Range): Promise<SalesFigures> {
   // The watermark as a value, not a subquery: the planner then reads the orders after it through the BRIN index
   // (with a subquery it scanned all of them). A roll committed meanwhile moves nothing: orders never change.
   const rolled = await db.execute<{ through: string }>(
     sql`select roll_sales_hours()::text as through`,
   );
-  const through = rolled.rows[0]!.through;
-  const [start, cutoff, ps, pe, pace] = [
-    p.start,
-    p.cutoff,
-    p.previousStart,
-    p.previousEnd,
-    p.paceStart,
-  ].map((d) => d.toISOString());
-  const inRanges = (col: ReturnType<typeof sql>) =>
-    sql`((${col} >= ${ps} and ${col} < ${pe}) or (${col} >= ${start} and ${col} < ${cutoff}) or ${col} >= ${pace})`;
+  const through = new Date(rolled.rows[0]!.through);
+  // -infinity (nothing rolled yet) reads as an invalid date: every order is then read as it is.
+  const mark = Number.isNaN(through.getTime()) ? new Date(Date.UTC(1900, 0, 1)) : through;
+  const far = new Date(Date.UTC(9999, 0, 1));
   const bucket = p.bucket === 'hour' ? sql`hour` : sql`date_trunc('day', hour, ${SHOP_TIME_ZONE})`;
   const sum = sql`json_build_object('orders', coalesce(sum(orders), 0), 'units', coalesce(sum(units), 0), 'revenue', coalesce(sum(revenue_kobo), 0))`;
   const { rows } = await db.execute<{
@@ -55,25 +92,18 @@ export async function readSalesFigures(db: Db, p: Range): Promise<SalesFigures> 
     products: { id: string; units: number; revenue: number }[] | null;
     pace: { id: string; units: number }[] | null;
   }>(sql`
-    with h as materialized (
-      select hour, product_group_id, orders, units, revenue_kobo from sales_hours
-       where hour < ${through}::timestamptz and ${inRanges(sql`hour`)}
-      union all
-      select date_trunc('hour', created_at, 'UTC'), product_group_id, count(*)::int, sum(quantity)::int, sum(amount_kobo)
-        from orders
-       where status = 'completed' and created_at >= ${through}::timestamptz and ${inRanges(sql`created_at`)}
-       group by 1, 2
-    ),
-    cur as (select * from h where hour >= ${start} and hour < ${cutoff})
+    with cur as materialized (${salesIn(p.start, p.cutoff, mark, p.bucket === 'day')}),
+    prev as materialized (${salesIn(p.previousStart, p.previousEnd, mark, true)}),
+    pace as materialized (${salesIn(p.paceStart, far, mark, false)})
     select
       (select ${sum} from cur) as current,
-      (select ${sum} from h where hour >= ${ps} and hour < ${pe}) as previous,
+      (select ${sum} from prev) as previous,
       (select json_agg(json_build_object('at', at, 'orders', o, 'revenue', r))
          from (select ${bucket} as at, sum(orders) as o, sum(revenue_kobo) as r from cur group by 1) s) as series,
       (select json_agg(json_build_object('id', product_group_id, 'units', u, 'revenue', r))
          from (select product_group_id, sum(units) as u, sum(revenue_kobo) as r from cur group by 1) s) as products,
       (select json_agg(json_build_object('id', product_group_id, 'units', u))
-         from (select product_group_id, sum(units) as u from h where hour >= ${pace} group by 1) s) as pace`);
+         from (select product_group_id, sum(units) as u from pace group by 1) s) as pace`);
   const row = rows[0]!;
   return {
     current: totals(row.current),

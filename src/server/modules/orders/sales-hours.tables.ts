@@ -17,6 +17,22 @@ export const salesHours = pgTable(
   (t) => [primaryKey({ columns: [t.hour, t.productGroupId] })],
 );
 
+/**
+ * The same sums per shop day (Africa/Lagos) per product group: the day row is the sum of its hours in sales_hours,
+ * complete once the watermark passed the day's end. Long periods read days, their edges hours (ADR 031).
+ */
+export const salesDays = pgTable(
+  'sales_days',
+  {
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    productGroupId: uuid('product_group_id').notNull(),
+    orders: integer('orders').notNull(),
+    units: integer('units').notNull(),
+    revenueKobo: bigint('revenue_kobo', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productGroupId] })],
+);
+
 /** One row: every hour before sales_through is in sales_hours; the orders after it are read as they are. */
 export const salesRollup = pgTable(
   'sales_rollup',

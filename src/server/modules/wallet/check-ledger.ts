@@ -159,6 +159,18 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
                    or o.units is distinct from s.units or o.revenue is distinct from s.revenue_kobo`,
   },
   {
+    // Each shop day of sales_days is exactly the sum of its closed hours (docs/decisions/031-owner-overview.md).
+    invariant: 'the daily sales rollup equals the sum of its closed hours',
+    query: sql`with h as (select date_trunc('day', hour, 'Africa/Lagos') as day, product_group_id, sum(orders)::int as orders,
+                                 sum(units)::int as units, sum(revenue_kobo)::bigint as revenue
+                            from sales_hours group by 1, 2)
+               select coalesce(h.day, d.day) as day, coalesce(h.product_group_id, d.product_group_id) as product_group_id,
+                      h.orders, d.orders as rolled_orders, h.revenue, d.revenue_kobo as rolled_revenue
+                 from h full join sales_days d on d.day = h.day and d.product_group_id = h.product_group_id
+                where h.orders is distinct from d.orders or h.units is distinct from d.units
+                   or h.revenue is distinct from d.revenue_kobo`,
+  },
+  {
     invariant:
       'the top-up rollup and its pending changes equal the payments of every hour and status',
     query: sql`with p as (select date_trunc('hour', created_at, 'UTC') as hour, status, count(*)::int as payments,
