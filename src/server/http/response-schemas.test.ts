@@ -1,4 +1,4 @@
-// Every /api route declares its answers in Fastify's schema.response (README, "One way to write a route"): its
+// Every /api route declares its answers in Fastify's schema.response (docs/code-map.md, "One way to write a route"): its
 // success status with a zod schema the serializer checks and that converts to JSON Schema (the documentation),
 // and the one error answer for 4xx and 5xx. File and text answers (the CSV exports, the credentials download,
 // Prometheus metrics) declare their content type with a string schema: Fastify sends strings and streams as they

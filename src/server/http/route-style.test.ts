@@ -1,4 +1,4 @@
-// One way to write a route (README, "Folders"): a routes file parses, calls a verb file and answers. It never
+// One way to write a route (docs/code-map.md): a routes file parses, calls a verb file and answers. It never
 // queries the database itself (no drizzle-orm, no tables) and never imports another routes file.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Migration 0010 renames the audit actions stored as `template.*` to `product_group.*` (README glossary), in
+// Migration 0010 renames the audit actions stored as `template.*` to `product_group.*` (docs/code-map.md, glossary), in
 // spite of the log being append-only, and leaves the log append-only again.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

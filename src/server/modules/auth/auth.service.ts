@@ -103,7 +103,7 @@ export async function resendConfirmation(
  * Confirmation proves the address, not the password: opened in the browser that registered (its device cookie), the
  * account is confirmed as registered. Opened anywhere else, whoever chose the password may not own the address, so
  * that password stops working (a credential change) and the confirmer chooses one: the answer carries a reset token
- * for it. An ADMIN_EMAILS address gets the invitation instead (listed-admins.ts). README "Identity".
+ * for it. An ADMIN_EMAILS address gets the invitation instead (listed-admins.ts). docs/identity.md.
  */
 export async function confirmEmail(
   db: Db,
