@@ -35,6 +35,9 @@ export async function spawnServer(
     CREDENTIALS_KEY: 'a'.repeat(64),
     DATA_DIR: path.resolve('.tmp/spawned-server'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Up to four stores at once (the upgrade test) beside the other worker's tests share one PostgreSQL of
+    // max_connections 100 in CI: 20 each (the default) ran it out ("too many clients").
+    DB_POOL_SIZE: '8',
     ...env,
   };
   // Its log joins the run's logs, which are scanned for configured secrets at the end (log-capture.ts).
