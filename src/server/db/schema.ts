@@ -21,3 +21,4 @@ export * from '../modules/alerts/alerts.tables.ts';
 export * from '../modules/orders/sales-hours.tables.ts';
 export * from '../modules/payments/topup-hours.tables.ts';
 export * from '../modules/settings/settings.tables.ts';
+export * from '../modules/suppliers/suppliers.tables.ts';
