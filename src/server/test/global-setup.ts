@@ -39,11 +39,27 @@ export default async function setup(project: TestProject) {
   project.provide('testDbTemplate', template);
 
   return async () => {
+    const left = await dropDatabasesLeftBehind(admin, template);
     await admin.query(`drop database if exists ${template} with (force)`);
     await admin.end();
     await stopEmbedded?.();
     if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+    // A database left behind is a test whose clean-up never ran: its store kept its pool and LISTEN connection open
+    // for the rest of the run, and enough of them ran CI PostgreSQL out of connections (test/when-done.ts).
+    if (left.length)
+      throw new Error(`Test databases left behind (their clean-up never ran): ${left.join('; ')}`);
   };
+}
+
+/** This run's test databases still there at its end, named with the test file that made each; dropped. */
+async function dropDatabasesLeftBehind(admin: pg.Client, template: string): Promise<string[]> {
+  const { rows } = await admin.query<{ datname: string; file: string | null }>(
+    `select datname, shobj_description(oid, 'pg_database') as file from pg_database where datname like $1`,
+    [`${template.replace('template', 'test')}\\_%`],
+  );
+  for (const { datname } of rows)
+    await admin.query(`drop database if exists ${datname} with (force)`);
+  return rows.map(({ datname, file }) => `${datname} (${file ?? 'unknown file'})`);
 }
 
 /** Databases left by an earlier run that was killed (their owner pid is gone). */

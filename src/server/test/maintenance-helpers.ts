@@ -5,13 +5,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, expect, inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { connectDatabase, type Database, type Db } from '../db/client.ts';
 import { quickCustomer } from './auth-helpers.ts';
 import { withDatabase } from './global-setup.ts';
 import { deliverDueEmails } from '../modules/mail/deliver-emails.ts';
 import { outboxBodyOpener } from '../modules/orders/credentials-email.ts';
 import { insertGroupWithStock, testCipher } from './stock-helpers.ts';
+import { whenDone } from './when-done.ts';
 
 /** A customer who bought 2 of 3 accounts (its credentials e-mail rendered and sealed in the outbox); their credentials as read. */
 export async function shopWithSoldOrder(app: FastifyInstance, db: Db) {
@@ -56,7 +57,7 @@ export async function emptyDatabase(): Promise<Database & { url: string }> {
   await admin.query(`create database ${name}`);
   const url = withDatabase(serverUrl, name);
   const database = connectDatabase(url, 3);
-  afterAll(async () => {
+  whenDone(async () => {
     await database.close();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

@@ -1,13 +1,15 @@
 // For integration tests: a fresh database cloned from the migrated template, and the real app on top.
 import crypto from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, expect, inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { connectDatabase, type Database } from '../db/client.ts';
 import { checkLedger } from '../modules/wallet/check-ledger.ts';
 import { withDatabase } from './global-setup.ts';
 import { testLogger } from './log-capture.ts';
+import { afterEachTest, whenDone } from './when-done.ts';
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -35,18 +37,22 @@ export async function createTestDatabase({
   // and no test crashes PostgreSQL (the crash tests kill the store's process). The suites commit tens of
   // thousands of times; this is the same setting as the embedded test server's (db/embedded-postgres.ts).
   await admin.query(`alter database ${name} set synchronous_commit = off`);
+  // Which file made it: global-setup.ts names the file of any database left behind at the end of the run.
+  const file = path.relative(process.cwd(), expect.getState().testPath ?? 'unknown');
+  await admin.query(`comment on database ${name} is ${admin.escapeLiteral(file)}`);
   const url = withDatabase(serverUrl, name);
   const database = connectDatabase(url, poolSize);
-  if (checkInvariants) {
-    afterEach(async () => {
-      expect(await checkLedger(database.db), 'the store invariants after this test').toEqual([]);
-    });
-  }
-  afterAll(async () => {
+  // Registered first, so it runs last: after-hooks run in reverse order (the app closes, the check runs, then this).
+  whenDone(async () => {
     await database.close();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   });
+  if (checkInvariants) {
+    afterEachTest(async () => {
+      expect(await checkLedger(database.db), 'the store invariants after this test').toEqual([]);
+    });
+  }
   return { ...database, url };
 }
 
@@ -74,6 +80,6 @@ export async function createTestApp(
   const config = testConfig(options.env);
   const app = await buildApp({ config, database, logger: testLogger(config), ...options.deps });
   await app.ready();
-  afterAll(() => app.close());
+  whenDone(() => app.close());
   return { app, database, db: database.db, config };
 }

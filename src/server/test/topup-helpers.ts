@@ -1,7 +1,7 @@
 // For the top-up tests: the real ErcasPay client against the fake ErcasPay, the app on top, and the requests
 // those tests make again and again (start a top-up, check it, send the webhook, read the balance).
 import { eq } from 'drizzle-orm';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { users } from '../modules/auth/auth.tables.ts';
 import { createErcasPayProvider } from '../modules/payments/ercaspay-client.ts';
 import type { InitiatePaymentInput } from '../modules/payments/payment-provider.ts';
@@ -10,6 +10,7 @@ import { transactions } from '../modules/wallet/wallet.tables.ts';
 import { SAME_ORIGIN } from './auth-helpers.ts';
 import { startFakeErcasPay } from './fake-ercaspay.ts';
 import { createTestApp } from './test-app.ts';
+import { whenDone } from './when-done.ts';
 
 /** What the store asks a payment provider to start: Ada's wallet top-up, for the given amount and reference. */
 export const paymentInput = (
@@ -39,7 +40,7 @@ export async function topupTestApp({
   retryDelayMs: number;
 }) {
   const fake = await startFakeErcasPay();
-  afterAll(() => fake.close());
+  whenDone(() => fake.close());
   const provider = createErcasPayProvider({
     baseUrl: fake.baseUrl,
     secretKey: fake.secretKey,

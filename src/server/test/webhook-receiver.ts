@@ -3,9 +3,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
+
 import type { CreatedWebhook, WebhookEvent, WebhookList } from '../../shared/webhooks.ts';
 import { SAME_ORIGIN } from './auth-helpers.ts';
+import { whenDone } from './when-done.ts';
 
 export type Received = { headers: http.IncomingHttpHeaders; body: string; at: number };
 
@@ -26,7 +27,7 @@ export async function startWebhookReceiver() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  whenDone(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const port = (server.address() as AddressInfo).port;
   return {
     port,

@@ -1,18 +1,14 @@
 // Integration tests of the inbox: the three public forms, the honeypot, the per-address limit, admin access.
 import { desc, eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { inboxErrors as messages, inboxSuccessMessages } from '../../../shared/inbox.ts';
-import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { inboxMessages } from './inbox.tables.ts';
 import { hashIp } from './submit-message.ts';
 
-let ctx: TestContext;
+const ctx = await createTestApp();
 let ipCounter = 0;
 let ip = '';
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
 
 // A fresh address per test keeps the rate limit of one test out of the others.
 beforeEach(() => {
