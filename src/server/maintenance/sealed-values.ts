@@ -20,6 +20,8 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'email_outbox', column: 'html_body', kind: 'prefixed-text' },
   { table: 'webhook_endpoints', column: 'secret_sealed', kind: 'prefixed-text' },
   { table: 'store_settings', column: 'telegram_bot_token_enc', kind: 'bytea' },
+  { table: 'suppliers', column: 'api_key_enc', kind: 'bytea' },
+  { table: 'suppliers', column: 'webhook_secret_enc', kind: 'bytea' },
 ];
 
 /** bytea columns that hold nothing secret, so nothing to re-encrypt: the store's logo (a public image). */
