@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { restoreBackup } from '../maintenance/restore-backup.ts';
 import { writeBackup } from '../maintenance/write-backup.ts';
 import { emptyDatabase, shopWithSoldOrder } from '../test/maintenance-helpers.ts';
@@ -11,6 +11,7 @@ import { createTestApp } from '../test/test-app.ts';
 import type { Database } from './client.ts';
 import { applyFunctions, functionsFolder, readFunctionFiles } from './functions.ts';
 import { readMigrationJournal } from './migrate.ts';
+import { whenDone } from '../test/when-done.ts';
 
 const { app, database } = await createTestApp();
 const lastMigration = readMigrationJournal().at(-1)!.tag;
@@ -51,7 +52,7 @@ describe('database functions', () => {
 
   it('applies a changed file at the next start, once, and leaves unchanged files alone', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'store-functions-'));
-    afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+    whenDone(() => fs.rmSync(folder, { recursive: true, force: true }));
     for (const { file, sql } of readFunctionFiles()) fs.writeFileSync(path.join(folder, file), sql);
     const client = await database.pool.connect();
     try {
@@ -80,7 +81,7 @@ describe('database functions', () => {
   it('ends a restore with the current functions', async () => {
     await shopWithSoldOrder(app, database.db);
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'store-functions-backup-'));
-    afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+    whenDone(() => fs.rmSync(work, { recursive: true, force: true }));
     const file = path.join(work, 'shop.backup');
     await writeBackup(database.pool, file);
     const restored = await emptyDatabase();

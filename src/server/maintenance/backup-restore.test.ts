@@ -18,6 +18,7 @@ import { createTestApp, testConfig } from '../test/test-app.ts';
 import type { BackupManifest } from './backup-format.ts';
 import { RestoreRefused, restoreBackup } from './restore-backup.ts';
 import { writeBackup } from './write-backup.ts';
+import { whenDone } from '../test/when-done.ts';
 
 const KEY = 'a'.repeat(64); // testConfig's CREDENTIALS_KEY
 const { app, database } = await createTestApp();
@@ -71,7 +72,7 @@ describe('backup and restore', () => {
       database: wiped,
       logger: testLogger(testConfig()),
     });
-    afterAll(() => restoredApp.close());
+    whenDone(() => restoredApp.close());
     expect(await readCredentials(restoredApp, shop.buyer.cookie, shop.orderId)).toEqual(
       shop.credentials,
     );
