@@ -5,7 +5,7 @@ import { authMessages } from '../../../shared/auth.ts';
 import { insertUser, latestEmailTo, signInCookie } from '../../test/auth-helpers.ts';
 import { emailTokens } from '../auth/auth.tables.ts';
 import { hashToken } from '../auth/sessions.ts';
-import { accountTestKit } from './account-kit.ts';
+import { accountTestKit } from '../../test/kits/account-kit.ts';
 
 const { app, db, post, me, linkToken } = await accountTestKit();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../../shared/account.ts';
 import { insertUser, latestEmailTo, SAME_ORIGIN, signInCookie } from '../../test/auth-helpers.ts';
-import { accountTestKit } from './account-kit.ts';
+import { accountTestKit } from '../../test/kits/account-kit.ts';
 
 const { app, db, post, me, linkToken } = await accountTestKit();
 

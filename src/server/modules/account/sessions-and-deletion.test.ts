@@ -9,7 +9,7 @@ import {
   signInCookie,
 } from '../../test/auth-helpers.ts';
 import { sessions, users } from '../auth/auth.tables.ts';
-import { accountTestKit } from './account-kit.ts';
+import { accountTestKit } from '../../test/kits/account-kit.ts';
 
 const { app, db, post, me } = await accountTestKit();
 

@@ -1,128 +1,30 @@
 // Reports of bad accounts: the buyer reports within the warranty window; an admin replaces, refunds or
 // rejects, exactly once even when two admins click at the same time.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { formatNaira } from '../../../shared/money.ts';
-import { quickCustomer, signedInUser } from '../../test/auth-helpers.ts';
-import { reportClient } from '../../test/report-helpers.ts';
-import { insertGroupWithStock, testCipher } from '../../test/stock-helpers.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { testCipher } from '../../test/stock-helpers.ts';
 import { auditLog } from '../audit/audit.tables.ts';
-import { users } from '../auth/auth.tables.ts';
-import { productGroups } from '../catalogue/catalogue.tables.ts';
 import { emailOutbox } from '../mail/mail.tables.ts';
 import { openEmailBody } from '../mail/outbox.ts';
-import { stockAccounts } from '../stock/stock.tables.ts';
 import { transactions } from '../wallet/wallet.tables.ts';
 import { REPLACEMENT_EMAIL_KIND } from './replace-reported-account.ts';
 import { REFUND_EMAIL_KIND, REJECTION_EMAIL_KIND } from './resolution-email.ts';
 import { accountReports } from './reports.tables.ts';
+import { reportsTestKit } from '../../test/kits/reports-kit.ts';
 
-const { app, db } = await createTestApp();
-const admin = await signedInUser(app, db, { isAdmin: true });
-const admin2 = await signedInUser(app, db, { isAdmin: true });
-const client = reportClient(app);
-const balanceOf = async (id: string) =>
-  (await db.select().from(users).where(eq(users.id, id)))[0]!.walletBalanceKobo;
-const stockOf = async (id: string) =>
-  (await db.select().from(productGroups).where(eq(productGroups.id, id)))[0]!.stockCount;
-const accountOf = async (id: string) =>
-  (await db.select().from(stockAccounts).where(eq(stockAccounts.id, id)))[0]!;
-
-const mailsOf = (orderId: string, kind: string) =>
-  db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.orderId, orderId), eq(emailOutbox.kind, kind)));
-
-async function boughtAndReported(
-  opts: { stock?: number; priceKobo?: number; quantity?: number } = {},
-) {
-  const group = await insertGroupWithStock(db, {
-    accounts: opts.stock ?? 3,
-    priceKobo: opts.priceKobo ?? 250_000,
-  });
-  const buyer = await quickCustomer(db, 2_000_000);
-  const order = await client.buy(buyer.cookie, group.id, opts.quantity ?? 1);
-  const accountId = order.items[0]!.accountId;
-  const res = await client.report(
-    buyer.cookie,
-    order.id,
-    [accountId],
-    'recovered_by_owner',
-    'The old owner took it back',
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return {
-    group,
-    buyer,
-    order,
-    accountId,
-    reportId: res.json<{ reportIds: string[] }>().reportIds[0]!,
-  };
-}
-
-describe('reporting a problem', () => {
-  it('shows each account and the warranty end on the order, and the open report once filed', async () => {
-    const { buyer, order, accountId } = await boughtAndReported();
-    expect(order.items).toHaveLength(1);
-    const hoursLeft = (new Date(order.warrantyEndsAt!).getTime() - Date.now()) / 3600_000;
-    expect(hoursLeft).toBeGreaterThan(47.9);
-    expect(hoursLeft).toBeLessThanOrEqual(48);
-    const seen = await client.orderOf(buyer.cookie, order.id);
-    expect(seen.items[0]).toMatchObject({
-      accountId,
-      status: 'sold',
-      report: { status: 'open', reason: 'recovered_by_owner' },
-    });
-  });
-
-  it('refuses a second open report of the same account, also when sent 10 times at once', async () => {
-    const group = await insertGroupWithStock(db, { accounts: 2 });
-    const buyer = await quickCustomer(db, 1_000_000);
-    const order = await client.buy(buyer.cookie, group.id);
-    const accountId = order.items[0]!.accountId;
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => client.report(buyer.cookie, order.id, [accountId])),
-    );
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
-    expect(answers.find((r) => r.statusCode === 409)!.json().error).toEqual({
-      code: 'REPORT_OPEN',
-      message: 'This account already has a report under review.',
-    });
-    expect(
-      await db.select().from(accountReports).where(eq(accountReports.accountId, accountId)),
-    ).toHaveLength(1);
-  });
-
-  it("refuses another customer's order (404), an account not in the order, and a report after the warranty window", async () => {
-    const group = await insertGroupWithStock(db, { accounts: 3 });
-    const buyer = await quickCustomer(db, 1_000_000);
-    const other = await quickCustomer(db, 1_000_000);
-    const order = await client.buy(buyer.cookie, group.id);
-    const otherOrder = await client.buy(other.cookie, group.id);
-    const accountId = order.items[0]!.accountId;
-    expect((await client.report(other.cookie, order.id, [accountId])).statusCode).toBe(404);
-    const foreign = await client.report(buyer.cookie, order.id, [otherOrder.items[0]!.accountId]);
-    expect([foreign.statusCode, foreign.json().error.code]).toEqual([
-      409,
-      'ACCOUNT_NOT_REPORTABLE',
-    ]);
-    await db
-      .update(stockAccounts)
-      .set({ soldAt: sql`now() - interval '49 hours'` })
-      .where(eq(stockAccounts.id, accountId));
-    const late = await client.report(buyer.cookie, order.id, [accountId]);
-    expect([late.statusCode, late.json().error.message]).toEqual([
-      409,
-      'Problems can be reported within 48 hours of the purchase.',
-    ]);
-    expect((await client.orderOf(buyer.cookie, order.id)).warrantyEndsAt).toBeNull();
-    expect(
-      await db.select().from(accountReports).where(eq(accountReports.orderId, order.id)),
-    ).toHaveLength(0);
-  });
-});
+const {
+  app,
+  db,
+  admin,
+  admin2,
+  client,
+  balanceOf,
+  stockOf,
+  accountOf,
+  mailsOf,
+  boughtAndReported,
+} = await reportsTestKit();
 
 describe('resolving a report', () => {
   it('replaces: the faulty account is retired, another of the group goes to the same order and is e-mailed', async () => {

@@ -1,7 +1,7 @@
 // What the account tests share (password-reset, profile-and-email and sessions-and-deletion .test.ts):
 // each file calls accountTestKit() for a store of its own.
-import { postSettled, tokenFromLink } from '../../test/auth-helpers.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { postSettled, tokenFromLink } from '../auth-helpers.ts';
+import { createTestApp } from '../test-app.ts';
 
 export async function accountTestKit() {
   const { app, db } = await createTestApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
