@@ -1,117 +1,18 @@
 // Secrets: the credential cipher never repeats an IV and refuses any tampered byte; and a representative
 // flow, logged at the most verbose level through the production logger options, writes no secret to the log.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import { once } from 'node:events';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { eq, isNotNull } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_EMAIL, seedDemoShop } from '../../demo/seed.ts';
 import { emailOutbox } from '../../modules/mail/mail.tables.ts';
 import { payments } from '../../modules/payments/payments.tables.ts';
 import { createCredentialCipher } from '../../modules/stock/credential-cipher.ts';
 import { stockAccounts } from '../../modules/stock/stock.tables.ts';
 import { confirmationTokenFrom, latestEmailTo, SAME_ORIGIN } from '../auth-helpers.ts';
-import { startFakeErcasPay } from '../fake-ercaspay.ts';
-import { createTestApp, createTestDatabase, testConfig } from '../test-app.ts';
 import { totpCode } from '../two-factor-helpers.ts';
+import { secretsTestKit } from '../kits/secrets-kit.ts';
 
-describe('the credential cipher', () => {
-  const cipher = createCredentialCipher(crypto.randomBytes(32));
-
-  it('never repeats an IV in 10,000 encryptions of the same value', () => {
-    const ivs = new Set<string>();
-    const sealed = new Set<string>();
-    for (let i = 0; i < 10_000; i++) {
-      const box = cipher.encrypt('same-password');
-      ivs.add(box.subarray(0, 12).toString('hex'));
-      sealed.add(box.toString('hex'));
-    }
-    expect(ivs.size).toBe(10_000);
-    expect(sealed.size).toBe(10_000);
-  });
-
-  it('refuses a sealed credential with any single bit flipped, truncated, extended, or under another key', () => {
-    const box = cipher.encrypt('pw-1234');
-    expect(cipher.decrypt(box)).toBe('pw-1234');
-    let refused = 0;
-    for (let bit = 0; bit < box.length * 8; bit++) {
-      const tampered = Buffer.from(box);
-      tampered[bit >> 3]! ^= 1 << (bit & 7);
-      expect(() => cipher.decrypt(tampered), `bit ${bit}`).toThrow();
-      refused++;
-    }
-    expect(refused).toBe((12 + 16 + 7) * 8);
-    for (let len = 0; len < box.length; len++)
-      expect(() => cipher.decrypt(box.subarray(0, len)), `length ${len}`).toThrow();
-    expect(() => cipher.decrypt(Buffer.concat([box, Buffer.from([0])]))).toThrow();
-    expect(() => createCredentialCipher(crypto.randomBytes(32)).decrypt(box)).toThrow();
-  });
-});
-
-// ---- logs -------------------------------------------------------------------------------------------------
-const secrets = {
-  CREDENTIALS_KEY: crypto.randomBytes(32).toString('hex'),
-  PAYMENT_WEBHOOK_TOKEN: `whk-${crypto.randomBytes(12).toString('hex')}`,
-  SMTP_PASSWORD: `smtp-${crypto.randomBytes(8).toString('hex')}`,
-  DEMO_ADMIN_PASSWORD: `demo-${crypto.randomBytes(8).toString('hex')}`,
-  USER_PASSWORD: `user-${crypto.randomBytes(8).toString('hex')}`,
-  WRONG_PASSWORD: `wrong-${crypto.randomBytes(8).toString('hex')}`,
-  STOCK_PASSWORD: `stock-${crypto.randomBytes(8).toString('hex')}`,
-  STOCK_EMAIL_PASSWORD: `mailpw-${crypto.randomBytes(8).toString('hex')}`,
-  STOCK_2FA: `2fa-${crypto.randomBytes(8).toString('hex')}`,
-  CSV_PASSWORD: `csvpw-${crypto.randomBytes(8).toString('hex')}`,
-};
-const fake = await startFakeErcasPay({
-  secretKey: `ECRS-TEST-SK-${crypto.randomBytes(12).toString('hex')}`,
-});
-afterAll(() => fake.close());
-const env = {
-  CREDENTIALS_KEY: secrets.CREDENTIALS_KEY,
-  ERCASPAY_SECRET_KEY: fake.secretKey,
-  ERCASPAY_BASE_URL: fake.baseUrl,
-  PAYMENT_WEBHOOK_TOKEN: secrets.PAYMENT_WEBHOOK_TOKEN,
-  // A closed port: the mail worker's attempts fail, as a broken SMTP server would.
-  SMTP_URL: `smtp://mailer:${secrets.SMTP_PASSWORD}@127.0.0.1:9`,
-  DEMO_ADMIN_PASSWORD: secrets.DEMO_ADMIN_PASSWORD,
-  LOG_LEVEL: 'trace',
-};
-const logged: string[] = [];
-const sink = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    logged.push(chunk.toString());
-    done();
-  },
-});
-// The logger main.ts builds (same options, so the same redaction), at trace level, into memory.
-const logger = pino(
-  { ...(loggerOptions(testConfig(env)) as pino.LoggerOptions), level: 'trace' },
-  sink,
-);
-const { app, db } = await createTestApp({ env, deps: { logger, startJobs: true } });
-const cookiesSeen: string[] = [];
-
-async function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: { ...SAME_ORIGIN, ...headers },
-    payload: payload as object,
-  });
-}
-async function signIn(email: string, password: string) {
-  const res = await post('/api/auth/login', { email, password });
-  expect(res.statusCode, res.body).toBe(200);
-  const value = res.cookies.find((c) => c.name === 'sid')!.value;
-  cookiesSeen.push(value);
-  return `sid=${value}`;
-}
+const { secrets, fake, logged, app, db, cookiesSeen, post, signIn } = await secretsTestKit();
 
 describe('logs', () => {
   it('hold no configured secret, password, session token or credential after a representative flow', async () => {
@@ -319,63 +220,5 @@ describe('logs', () => {
     expect(leaks).toEqual([]);
     const sold = await db.select().from(stockAccounts).where(eq(stockAccounts.id, accountId));
     expect(text).not.toContain(sold[0]!.passwordEnc.toString('base64'));
-  }, 60_000);
-});
-
-describe('the started server (main.ts)', () => {
-  it('prints no configured secret while it starts in production (seeding nothing), serves the webhook and stops', async () => {
-    const { url } = await createTestDatabase({ poolSize: 1 });
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-secrets-'));
-    const child = spawn(
-      process.execPath,
-      [fileURLToPath(new URL('../../main.ts', import.meta.url))],
-      {
-        // ERCASPAY_MODE=test: the fake ErcasPay's TEST key on a local URL, which live mode refuses.
-        env: {
-          ...env,
-          NODE_ENV: 'production',
-          ERCASPAY_MODE: 'test',
-          PUBLIC_URL: 'https://shop.example',
-          DATABASE_URL: url,
-          PORT: '0',
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = once(child, 'exit');
-    try {
-      await expect
-        .poll(() => /Server listening at (http:\/\/[^"\s]+)/.exec(output)?.[1], {
-          timeout: 40_000,
-          interval: 200,
-        })
-        .toBeTruthy();
-      const base = /Server listening at (http:\/\/[^"\s]+)/.exec(output)![1]!;
-      const hook = await fetch(
-        `${base}/api/payments/ercaspay/webhook/${secrets.PAYMENT_WEBHOOK_TOKEN}`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: '{}',
-        },
-      );
-      expect(hook.status).toBe(200);
-    } finally {
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-    expect(output).not.toContain('Demo shop created');
-    expect(output).toContain('/api/payments/ercaspay/webhook/:token');
-    const configured = { ...secrets, ERCASPAY_SECRET_KEY: fake.secretKey };
-    const leaks = Object.entries(configured)
-      .filter(([, value]) => output.includes(value))
-      .map(([name]) => name);
-    expect(leaks).toEqual([]);
   }, 60_000);
 });
