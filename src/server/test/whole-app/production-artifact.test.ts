@@ -7,24 +7,25 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type Database } from '../../db/client.ts';
 import { freePort } from '../../db/embedded-postgres.ts';
-import { DEVICE_COOKIE } from '../../http/device-cookie.ts';
 import { checkLedger } from '../../modules/wallet/check-ledger.ts';
 import { confirmationTokenFrom, latestEmailTo } from '../auth-helpers.ts';
 import { loadErcasPayFixture, startFakeErcasPay, type FakeErcasPay } from '../fake-ercaspay.ts';
 import { withDatabase } from '../global-setup.ts';
 import { startSmtpCapture, type SmtpCapture } from '../smtp-capture.ts';
 import { spawnServer, type ServerProcess } from '../spawn-server.ts';
+import { totpCode } from '../two-factor-helpers.ts';
+import {
+  call,
+  productionEnv,
+  waitFor,
+  type Client,
+} from '../kits/production-artifact-tools.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
-const node24 = fs.existsSync(path.join(root, 'node_modules/node/bin/node'))
-  ? path.join(root, 'node_modules/node/bin/node')
-  : process.execPath;
-const PUBLIC_URL = 'https://shop.example.test';
 const WEBHOOK_TOKEN = crypto.randomBytes(16).toString('hex');
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'store-artifact-'));
@@ -37,32 +38,6 @@ let dbName: string;
 let env: Record<string, string>;
 const servers: ServerProcess[] = [];
 const timings: Record<string, number> = {};
-
-/** The environment a shop owner's env file holds, plus PATH with Node 24 first (the VPS has Node 24 installed). */
-function productionEnv(databaseUrl: string, smtpPort: number): Record<string, string> {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([k, v]) => v !== undefined && !k.startsWith('npm_')),
-  ) as Record<string, string>;
-  return {
-    ...inherited,
-    PATH: `${path.dirname(node24)}:${process.env.PATH ?? ''}`,
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    PUBLIC_URL,
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(work, 'data'),
-    CREDENTIALS_KEY: crypto.randomBytes(32).toString('hex'),
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    MAIL_FROM: 'Shop <no-reply@shop.example.test>',
-    PAYMENT_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
-    ERCASPAY_SECRET_KEY: fake.secretKey,
-    ERCASPAY_BASE_URL: fake.baseUrl,
-    ERCASPAY_MODE: 'test',
-    DEMO_SEED: 'false',
-    TRUST_PROXY: '1',
-    LOG_LEVEL: 'info',
-  };
-}
 
 const run = (cmd: string, args: string[], cwd: string, runEnv = env) => {
   const started = Date.now();
@@ -90,7 +65,13 @@ beforeAll(async () => {
   await admin.end();
   const databaseUrl = withDatabase(serverUrl, dbName);
   database = connectDatabase(databaseUrl, 2);
-  env = productionEnv(databaseUrl, smtp.port);
+  env = productionEnv({
+    databaseUrl,
+    smtpPort: smtp.port,
+    dataDir: path.join(work, 'data'),
+    webhookToken: WEBHOOK_TOKEN,
+    fake,
+  });
 
   // 1. Build from a clean copy (what `git clone` and the Dockerfile's build stage see), with the dev install.
   const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], {
@@ -152,43 +133,6 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
   console.info('production artifact timings (ms):', timings);
 }, 60_000);
-
-type Client = { cookie: string; device?: string };
-async function call(
-  server: ServerProcess,
-  client: Client,
-  url: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const res = await fetch(`${server.url}${url}`, {
-    method: init.method ?? 'GET',
-    redirect: 'manual',
-    // The proxy in front forwards the browser's Origin, which is PUBLIC_URL's.
-    headers: {
-      cookie: [client.cookie, client.device].filter(Boolean).join('; '),
-      origin: PUBLIC_URL,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const sid = res.headers.getSetCookie().find((c) => c.startsWith('__Host-sid='));
-  if (sid) client.cookie = sid.split(';')[0]!;
-  // The device cookie too: a confirmation opened in the browser that signed up keeps its password.
-  const device = res.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
-  if (device) client.device = device.split(';')[0]!;
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { item?: { id: string } },
-  };
-}
-
-/** An authenticator app's code (the store's own library), `stepsAhead` 30-second steps from now. */
-const totpCode = (secret: string, stepsAhead = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + stepsAhead * 30_000,
-  });
 
 describe('the production artifact', () => {
   it('installs without devDependencies, and two production processes on one database sell, credit and deliver', async () => {
@@ -339,10 +283,3 @@ describe('the production artifact', () => {
     expect(await checkLedger(database.db)).toEqual([]);
   });
 });
-
-async function waitFor(condition: () => boolean, ms = 15_000): Promise<void> {
-  for (const until = Date.now() + ms; !condition();) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
