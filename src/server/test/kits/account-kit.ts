@@ -1,5 +1,5 @@
-// What the account tests share (password-reset, profile-and-email and sessions-and-deletion .test.ts):
-// each file calls accountTestKit() for a store of its own.
+// What the account tests share (password-reset and profile-and-email and sessions-and-deletion  .test.ts): each file
+// calls accountTestKit() for a store of its own.
 import { postSettled, tokenFromLink } from '../auth-helpers.ts';
 import { createTestApp } from '../test-app.ts';
 

@@ -1,5 +1,5 @@
-// What the admin-catalogue tests share (admin-categories-and-access.test.ts, admin-product-templates.test.ts, admin-add-product.test.ts):
-// each file calls adminCatalogueTestKit() for a store of its own.
+// What the admin-catalogue tests share (admin-categories-and-access, admin-product-templates and admin-add-product
+// .test.ts): each file calls adminCatalogueTestKit() for a store of its own.
 import crypto from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';

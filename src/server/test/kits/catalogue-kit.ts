@@ -1,5 +1,5 @@
-// What the catalogue tests share (catalogue-pages.test.ts, catalogue-account-page.test.ts):
-// each file calls catalogueTestKit() for a store of its own.
+// What the catalogue tests share (catalogue-pages and catalogue-account-page .test.ts): each file calls
+// catalogueTestKit() for a store of its own.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { CatalogueResponse } from '../../../shared/catalogue.ts';

@@ -1,5 +1,5 @@
-// What the csv-upload tests share (csv-reading.test.ts, csv-refusals-and-export.test.ts):
-// each file calls csvUploadTestKit() for a store of its own.
+// What the csv-upload tests share (csv-reading and csv-refusals-and-export .test.ts): each file calls
+// csvUploadTestKit() for a store of its own.
 import { Readable } from 'node:stream';
 import { asc, count, eq } from 'drizzle-orm';
 import { SAME_ORIGIN, signedInUser } from '../auth-helpers.ts';

@@ -1,5 +1,5 @@
-// What the ercaspay-client tests share (ercaspay-initiate-and-webhook.test.ts, ercaspay-verify.test.ts):
-// each file calls ercaspayTestKit() for a store of its own.
+// What the ercaspay-client tests share (ercaspay-initiate-and-webhook and ercaspay-verify .test.ts): each file calls
+// ercaspayTestKit() for a store of its own.
 import { afterAll, beforeEach, expect } from 'vitest';
 import { startFakeErcasPay } from '../fake-ercaspay.ts';
 import { paymentInput } from '../topup-helpers.ts';

@@ -1,5 +1,5 @@
-// What the owner-alerts tests share (owner-alert-kinds.test.ts, owner-alert-switches-and-delivery.test.ts):
-// each file calls ownerAlertsTestKit() for a store of its own.
+// What the owner-alerts tests share (owner-alert-kinds and owner-alert-switches-and-delivery .test.ts): each file
+// calls ownerAlertsTestKit() for a store of its own.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, expect } from 'vitest';
 import { quickAdmin, SAME_ORIGIN } from '../auth-helpers.ts';

@@ -1,5 +1,5 @@
-// What the pages tests share (pages-html.test.ts, pages-status-and-csp.test.ts, pages-signed-in.test.ts):
-// each file calls pagesTestKit() for a store of its own.
+// What the pages tests share (pages-html, pages-status-and-csp and pages-signed-in .test.ts): each file calls
+// pagesTestKit() for a store of its own.
 import type { CategoryResponse } from '../../../shared/catalogue.ts';
 import type { PageData } from '../../../shared/page-data.ts';
 import { seedDemoShop } from '../../demo/seed.ts';

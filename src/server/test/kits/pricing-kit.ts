@@ -1,5 +1,5 @@
-// What the pricing tests share (volume-prices-and-promo-codes.test.ts, promo-codes-under-load.test.ts):
-// each file calls pricingTestKit() for a store of its own.
+// What the pricing tests share (volume-prices-and-promo-codes and promo-codes-under-load .test.ts): each file calls
+// pricingTestKit() for a store of its own.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { SAME_ORIGIN, quickAdmin } from '../auth-helpers.ts';

@@ -1,5 +1,5 @@
-// What the purchase-batches tests share (purchase-batches.test.ts, purchase-batches-held-up.test.ts):
-// each file calls purchaseBatchesTestKit() for a store of its own.
+// What the purchase-batches tests share (purchase-batches and purchase-batches-held-up .test.ts): each file calls
+// purchaseBatchesTestKit() for a store of its own.
 import { quickCustomer } from '../auth-helpers.ts';
 import { createTestApp } from '../test-app.ts';
 import { purchaseClient } from '../purchase-helpers.ts';

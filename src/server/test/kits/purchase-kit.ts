@@ -1,5 +1,5 @@
-// What the purchase tests share (purchase.test.ts, purchase-claim-and-ownership.test.ts):
-// each file calls purchaseTestKit() for a store of its own.
+// What the purchase tests share (purchase and purchase-claim-and-ownership .test.ts): each file calls
+// purchaseTestKit() for a store of its own.
 import { createTestApp } from '../test-app.ts';
 import { purchaseClient } from '../purchase-helpers.ts';
 

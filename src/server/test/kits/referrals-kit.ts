@@ -1,5 +1,5 @@
-// What the referrals tests share (referral-link-and-reward.test.ts, self-referral.test.ts):
-// each file calls referralsTestKit() for a store of its own.
+// What the referrals tests share (referral-link-and-reward and self-referral .test.ts): each file calls
+// referralsTestKit() for a store of its own.
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { quickAdmin, SAME_ORIGIN } from '../auth-helpers.ts';

@@ -1,5 +1,5 @@
-// What the reports tests share (report-a-problem.test.ts, resolve-a-report.test.ts):
-// each file calls reportsTestKit() for a store of its own.
+// What the reports tests share (report-a-problem and resolve-a-report .test.ts): each file calls reportsTestKit() for
+// a store of its own.
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { quickCustomer, signedInUser } from '../auth-helpers.ts';

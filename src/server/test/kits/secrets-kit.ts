@@ -1,5 +1,5 @@
-// What the secrets tests share (secrets-at-rest.test.ts, secrets-in-logs.test.ts, secrets-at-start.test.ts):
-// each file calls secretsTestKit() for a store of its own.
+// What the secrets tests share (secrets-at-rest, secrets-in-logs and secrets-at-start .test.ts): each file calls
+// secretsTestKit() for a store of its own.
 import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';

@@ -1,5 +1,5 @@
-// What the sessions-and-headers tests share (cookies-and-sessions.test.ts, cross-site-and-headers.test.ts):
-// each file calls sessionsAndHeadersTestKit() for a store of its own.
+// What the sessions-and-headers tests share (cookies-and-sessions and cross-site-and-headers .test.ts): each file
+// calls sessionsAndHeadersTestKit() for a store of its own.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,5 @@
-// What the topup tests share (topup-start-and-forgeries.test.ts, topup-credit.test.ts):
-// each file calls topupTestKit() for a store of its own.
+// What the topup tests share (topup-start-and-forgeries and topup-credit .test.ts): each file calls topupTestKit()
+// for a store of its own.
 import { referralTerms, silent, topupTestApp } from '../topup-helpers.ts';
 import { createSettler } from '../../modules/payments/settle-payment.ts';
 

@@ -1,5 +1,5 @@
-// What the webhooks tests share (webhook-events.test.ts, webhook-outbox.test.ts):
-// each file calls webhooksTestKit() for a store of its own.
+// What the webhooks tests share (webhook-events and webhook-outbox .test.ts): each file calls webhooksTestKit() for a
+// store of its own.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
