@@ -10,7 +10,7 @@ import { afterAll, expect, it } from 'vitest';
 import { v1Messages } from '../../../shared/api-v1.ts';
 import { apiKeyClient } from '../../test/api-key-helpers.ts';
 import { quickCustomer } from '../../test/auth-helpers.ts';
-import type { paths } from '../../test/fixtures/api-v1-client/api-v1.d.ts';
+import type { paths } from '../../../../fixtures/api-v1-client/api-v1.d.ts';
 import { openApiContract } from '../../test/openapi-contract.ts';
 import { insertGroupWithStock } from '../../test/stock-helpers.ts';
 import { createTestApp } from '../../test/test-app.ts';

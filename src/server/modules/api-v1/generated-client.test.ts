@@ -8,7 +8,7 @@ import createClient from 'openapi-fetch';
 import { afterAll, expect, it } from 'vitest';
 import { apiKeyClient } from '../../test/api-key-helpers.ts';
 import { quickCustomer } from '../../test/auth-helpers.ts';
-import type { paths, webhooks } from '../../test/fixtures/api-v1-client/api-v1.d.ts';
+import type { paths, webhooks } from '../../../../fixtures/api-v1-client/api-v1.d.ts';
 import { startWebhookReceiver, webhookClient } from '../../test/webhook-receiver.ts';
 import { WEBHOOK_SIGNATURE_HEADER } from '../../../shared/webhooks.ts';
 import { verifyWebhookSignature } from '../webhooks/sign-webhook.ts';

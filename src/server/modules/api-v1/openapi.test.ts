@@ -22,7 +22,7 @@ import { fullTitle } from '../../../shared/paths.ts';
 
 // A public address as in production: Redocly rightly warns about a server URL on localhost.
 const { app } = await createTestApp({ env: { PUBLIC_URL: 'https://shop.acctstore.ng' } });
-const CLIENT_FILE = new URL('../../test/fixtures/api-v1-client/api-v1.d.ts', import.meta.url);
+const CLIENT_FILE = new URL('../../../../fixtures/api-v1-client/api-v1.d.ts', import.meta.url);
 
 const served = await app.inject({ url: '/api/v1/openapi.json' });
 const doc = served.json();

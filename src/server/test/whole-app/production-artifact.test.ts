@@ -18,12 +18,7 @@ import { withDatabase } from '../global-setup.ts';
 import { startSmtpCapture, type SmtpCapture } from '../smtp-capture.ts';
 import { spawnServer, type ServerProcess } from '../spawn-server.ts';
 import { totpCode } from '../two-factor-helpers.ts';
-import {
-  call,
-  productionEnv,
-  waitFor,
-  type Client,
-} from '../kits/production-artifact-tools.ts';
+import { call, productionEnv, waitFor, type Client } from '../kits/production-artifact-tools.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const WEBHOOK_TOKEN = crypto.randomBytes(16).toString('hex');
