@@ -89,6 +89,8 @@ import { readAccountCounts } from './modules/stock/stock-figures.ts';
 import { loadProfileTotals } from './modules/wallet/profile-totals.ts';
 import type { Resolve } from './modules/webhooks/check-destination.ts';
 import { startBackgroundWork } from './background/background-work.ts';
+import { openSupplierClient } from './modules/suppliers/open-supplier-client.ts';
+import { supplierPurchases } from './modules/suppliers/supplier-purchases.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { referralRoutes } from './modules/referrals/referrals.routes.ts';
 import { REFERRAL_COOKIE, tieReferral } from './modules/referrals/tie-referral.ts';
@@ -123,6 +125,8 @@ export type AppDeps = {
   startJobs?: boolean;
   /** How a webhook's host name is resolved at delivery (the system's resolver; tests pass their own). */
   resolveWebhookHost?: Resolve;
+  /** How long a call to a supplier may take (supplier-client.ts's default; the fault tests shorten it). */
+  supplierTimeoutMs?: number;
 };
 
 const defaultClientDir = path.resolve(
@@ -278,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailFrom: () => senderWithName(config.MAIL_FROM, storeName()),
     warrantyHours: () => settings().warrantyHours,
     telegramSender,
+    supplierClientFor: openSupplierClient(db, cipher, { timeoutMs: deps.supplierTimeoutMs }),
     enabled: deps.startJobs ?? false,
   });
   const { pokeMail, pokeWebhooks, pokeOutboxes, webhookPolicy } = work;
@@ -359,7 +364,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminStockCsvRoutes(app, { db, pool: database.pool, cipher });
   walletRoutes(app, { db, openEntries: reads.openEntries });
   // Made once here and passed where it is used: the purchase's batcher and stock-count refresher (purchase.ts).
-  const purchases = purchaseLine(db);
+  // A group sold from a supplier's stock is bought there (orders reach suppliers only through this port).
+  const purchases = purchaseLine(
+    db,
+    undefined,
+    supplierPurchases({
+      ...work.supplierAttempts,
+      pokeRetries: work.pokeSupplierPurchases,
+      log: app.log,
+    }),
+  );
   app.decorate('purchases', purchases);
   orderRoutes(app, {
     db,

@@ -1,0 +1,214 @@
+// Reselling a supplier's stock, proven against a real supplier (issue 54): a supplier store process, our store, and a
+// fault-injecting proxy between them. For each fault (slow, down, 5xx before or after the supplier committed, the
+// connection cut after it committed, our process stopped between the debit and the request) it counts, once retries
+// have settled: double charges, double upstream purchases and undelivered paid orders, all 0, and prints them. The
+// ledger check runs on both stores after every test (createTestDatabase), and once more inside each test.
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { supplierMessages } from '../../../shared/suppliers.ts';
+import type { CustomerOrder, PurchaseResult } from '../../../shared/orders.ts';
+import { stockCountOf } from '../stock-helpers.ts';
+import { SAME_ORIGIN, quickCustomer } from '../auth-helpers.ts';
+import { createTestApp } from '../test-app.ts';
+import { faultCounts, listSupplierProduct, startSupplierStore } from '../supplier-helpers.ts';
+import { openSupplierClient } from '../../modules/suppliers/open-supplier-client.ts';
+import { retryDueUpstreamPurchases } from '../../modules/suppliers/retry-upstream-purchases.ts';
+import { takeSupplierOrder } from '../../modules/suppliers/take-supplier-order.ts';
+import { requestHash } from '../../modules/orders/purchase.ts';
+import { hashToken } from '../../modules/auth/tokens.ts';
+import { checkLedger } from '../../modules/wallet/check-ledger.ts';
+import { testCipher } from '../stock-helpers.ts';
+import type { Fault } from '../fault-proxy.ts';
+import { users } from '../../modules/auth/auth.tables.ts';
+
+/** Our client gives up after this; the slow supplier answers after twice as long. */
+const TIMEOUT_MS = 1500;
+const PRICE_KOBO = 10_000;
+const supplier = await startSupplierStore({ resellerFundKobo: 100_000_000 });
+const { app, db } = await createTestApp({ deps: { supplierTimeoutMs: TIMEOUT_MS } });
+const attempts = {
+  db,
+  cipher: testCipher,
+  clientFor: openSupplierClient(db, testCipher, { timeoutMs: TIMEOUT_MS }),
+  log: { warn: () => {} },
+};
+
+async function buy(cookie: string, productGroupId: string, quantity = 1, key = crypto.randomUUID()) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie, ...SAME_ORIGIN, 'idempotency-key': key },
+    payload: { productGroupId, quantity },
+  });
+  return { status: res.statusCode, body: res.json() as PurchaseResult, key };
+}
+
+async function orderOf(cookie: string, id: string): Promise<CustomerOrder> {
+  const res = await app.inject({ method: 'GET', url: '/api/orders', headers: { cookie } });
+  return (res.json() as { orders: CustomerOrder[] }).orders.find((o) => o.id === id)!;
+}
+
+/** The retry queue, run by hand until nothing is pending (its backoff skipped: every pending purchase made due). */
+async function settle(rounds = 10) {
+  for (let i = 0; i < rounds; i++) {
+    await db.execute(sql`update upstream_purchases set next_attempt_at = now() where status = 'pending'`);
+    await retryDueUpstreamPurchases(attempts);
+    const [row] = (await db.execute(sql`select count(*)::int as n from upstream_purchases where status = 'pending'`))
+      .rows as { n: number }[];
+    if (row!.n === 0) return;
+  }
+}
+
+async function expectNoFaults(name: string) {
+  const counts = await faultCounts(db, supplier);
+  console.log(`supplier fault "${name}": ${JSON.stringify(counts)}`);
+  expect(counts).toMatchObject({ doubleCharges: 0, doubleUpstream: 0, undeliveredPaid: 0, pending: 0 });
+  expect(await checkLedger(db)).toEqual([]);
+  expect(await checkLedger(supplier.db)).toEqual([]);
+  return counts;
+}
+
+const walletOf = async (userId: string) =>
+  (await db.select().from(users).where(eq(users.id, userId)))[0]!.walletBalanceKobo;
+
+describe('a purchase of a supplier product', () => {
+  it('debits once, buys once upstream, and delivers the supplier’s credentials sealed', async () => {
+    const listed = await listSupplierProduct(db, supplier, { accounts: 5, priceKobo: PRICE_KOBO });
+    const customer = await quickCustomer(db, 100_000);
+    const { status, body } = await buy(customer.cookie, listed.group.id, 2);
+    expect(status).toBe(201);
+    expect(body.order.status).toBe('completed');
+    expect(body.order.amountKobo).toBe(2 * listed.ourPriceKobo);
+    expect(body.balanceKobo).toBe(100_000 - 2 * listed.ourPriceKobo);
+    const creds = await app.inject({
+      method: 'GET',
+      url: `/api/orders/${body.order.id}/credentials`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(creds.statusCode).toBe(200);
+    const passwords = (creds.json() as { accounts: { password: string }[] }).accounts.map((a) => a.password);
+    expect(passwords).toHaveLength(2);
+    for (const p of passwords) expect(p).toMatch(/^pw-/);
+    // Sealed at rest like our own stock: the database holds no password in clear.
+    const [plain] = (
+      await db.execute(sql`select count(*)::int as n from individual_accounts
+                            where order_id = ${body.order.id} and encode(password_enc, 'escape') like '%pw-%'`)
+    ).rows as { n: number }[];
+    expect(plain!.n).toBe(0);
+    expect(await stockCountOf(supplier.db, listed.upstream.id)).toBe(3);
+    await expectNoFaults('none');
+  });
+
+  it('answers a retry of the same key with the same order, never a second purchase', async () => {
+    const listed = await listSupplierProduct(db, supplier, { accounts: 5, priceKobo: PRICE_KOBO });
+    const customer = await quickCustomer(db, 100_000);
+    const first = await buy(customer.cookie, listed.group.id, 1);
+    const again = await buy(customer.cookie, listed.group.id, 1, first.key);
+    expect(again.status).toBe(200);
+    expect(again.body.order.id).toBe(first.body.order.id);
+    expect(await walletOf(customer.user.id)).toBe(100_000 - listed.ourPriceKobo);
+    expect(await stockCountOf(supplier.db, listed.upstream.id)).toBe(4);
+    await expectNoFaults('same key twice');
+  });
+
+  const lostAnswers: { name: string; fault: Fault; times: number }[] = [
+    { name: 'supplier slow', fault: { kind: 'slow', delayMs: 2 * TIMEOUT_MS }, times: 1 },
+    { name: '5xx before the supplier', fault: { kind: '5xx_before' }, times: 2 },
+    { name: '5xx after the supplier committed', fault: { kind: '5xx_after' }, times: 2 },
+    { name: 'connection cut after the supplier committed', fault: { kind: 'cut_after_commit' }, times: 3 },
+  ];
+  for (const { name, fault, times } of lostAnswers) {
+    it(`shows processing, then delivers once, when the answer is lost: ${name}`, async () => {
+      const listed = await listSupplierProduct(db, supplier, { accounts: 5, priceKobo: PRICE_KOBO });
+      const customer = await quickCustomer(db, 100_000);
+      supplier.proxy.inject(fault, times);
+      const { status, body } = await buy(customer.cookie, listed.group.id, 2);
+      expect(status).toBe(201);
+      expect(body.order.status).toBe('processing');
+      expect(body.balanceKobo).toBe(100_000 - 2 * listed.ourPriceKobo);
+      await settle();
+      const order = await orderOf(customer.cookie, body.order.id);
+      expect(order.status).toBe('completed');
+      expect(order.accounts).toHaveLength(2);
+      expect(await stockCountOf(supplier.db, listed.upstream.id)).toBe(3);
+      expect(await walletOf(customer.user.id)).toBe(100_000 - 2 * listed.ourPriceKobo);
+      await expectNoFaults(name);
+    });
+  }
+
+  it('refunds at once, and says why, when the supplier is down', async () => {
+    const listed = await listSupplierProduct(db, supplier, { accounts: 5, priceKobo: PRICE_KOBO });
+    const customer = await quickCustomer(db, 100_000);
+    await supplier.proxy.down();
+    try {
+      const { status, body } = await buy(customer.cookie, listed.group.id, 1);
+      expect(status).toBe(201);
+      expect(body.order.status).toBe('failed');
+      expect(body.order.notice).toBe(supplierMessages.supplierRefused);
+      expect(body.balanceKobo).toBe(100_000);
+    } finally {
+      await supplier.proxy.up();
+    }
+    expect(await stockCountOf(supplier.db, listed.upstream.id)).toBe(5);
+    await expectNoFaults('supplier down');
+  });
+
+  it('keeps asking, never refunds, when the supplier goes down after an answer was lost', async () => {
+    const listed = await listSupplierProduct(db, supplier, { accounts: 5, priceKobo: PRICE_KOBO });
+    const customer = await quickCustomer(db, 100_000);
+    supplier.proxy.inject({ kind: 'cut_after_commit' }, 1);
+    const { body } = await buy(customer.cookie, listed.group.id, 1);
+    expect(body.order.status).toBe('processing');
+    await supplier.proxy.down();
+    try {
+      await settle(3);
+      expect((await orderOf(customer.cookie, body.order.id)).status).toBe('processing');
+    } finally {
+      await supplier.proxy.up();
+    }
+    await settle();
+    expect((await orderOf(customer.cookie, body.order.id)).status).toBe('completed');
+    await expectNoFaults('down after a lost answer');
+  });
+
+  it('refunds in full, and says why, when the supplier has sold out', async () => {
+    const listed = await listSupplierProduct(db, supplier, { accounts: 1, priceKobo: PRICE_KOBO });
+    // Our copy of its stock is stale: the supplier sold its last account elsewhere.
+    await supplier.db.execute(sql`delete from individual_accounts where product_group_id = ${listed.upstream.id} and status = 'available'`);
+    await supplier.db.execute(sql`update product_groups set stock_count = 0 where id = ${listed.upstream.id}`);
+    const customer = await quickCustomer(db, 100_000);
+    const { body } = await buy(customer.cookie, listed.group.id, 1);
+    expect(body.order.status).toBe('failed');
+    expect(body.order.notice).toBe(supplierMessages.supplierOutOfStock);
+    expect(await walletOf(customer.user.id)).toBe(100_000);
+    await expectNoFaults('supplier sold out');
+  });
+
+  it('sends, at start-up, a purchase whose process stopped between the debit and the request', async () => {
+    const listed = await listSupplierProduct(db, supplier, { accounts: 5, priceKobo: PRICE_KOBO });
+    const customer = await quickCustomer(db, 100_000);
+    const token = customer.cookie.replace('sid=', '');
+    const input = { productGroupId: listed.group.id, quantity: 1 };
+    // The debit's transaction alone, as a process that died right after its commit leaves it.
+    const taken = await takeSupplierOrder(db, {
+      userId: customer.user.id,
+      sessionTokenHash: hashToken(token),
+      idempotencyKey: crypto.randomUUID(),
+      requestHash: requestHash(input),
+      productGroupId: listed.group.id,
+      quantity: 1,
+      accountId: null,
+      secretKeyPattern: '',
+      emailBody: '',
+      promoCode: null,
+    });
+    expect(taken?.outcome).toBe('supplier_order');
+    expect((await orderOf(customer.cookie, taken!.order_id!)).status).toBe('processing');
+    // A process that died mid-request: its attempt counted, its lease running.
+    await db.execute(sql`update upstream_purchases set attempts = 1 where order_id = ${taken!.order_id}`);
+    await settle();
+    expect((await orderOf(customer.cookie, taken!.order_id!)).status).toBe('completed');
+    await expectNoFaults('stopped between commit and request');
+  });
+});
