@@ -55,7 +55,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
             const chunks: Buffer[] = [];
             res.on('data', (c: Buffer) => chunks.push(c));
             res.on('end', () =>
-              resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+              resolve({
+                status: res.statusCode!,
+                headers: res.headers,
+                body: Buffer.concat(chunks),
+              }),
             );
             res.on('error', reject);
           },

@@ -49,7 +49,11 @@ export async function startSupplierStore({ resellerFundKobo }: { resellerFundKob
 export async function listSupplierProduct(
   ourDb: Db,
   supplier: SupplierStore,
-  { accounts, priceKobo, markupPercent = 20 }: { accounts: number; priceKobo: number; markupPercent?: number },
+  {
+    accounts,
+    priceKobo,
+    markupPercent = 20,
+  }: { accounts: number; priceKobo: number; markupPercent?: number },
 ) {
   const upstream = await insertGroupWithStock(supplier.db, { accounts, priceKobo });
   const [row] = await ourDb
@@ -111,16 +115,16 @@ export async function faultCounts(ourDb: Db, supplier: SupplierStore) {
                )) as undelivered_paid,
                (select count(*)::int from upstream_purchases where status = 'pending') as pending`,
   );
-  const keys = (
-    await ourDb.execute(sql`select idempotency_key, status from upstream_purchases`)
-  ).rows as { idempotency_key: string; status: string }[];
+  const keys = (await ourDb.execute(sql`select idempotency_key, status from upstream_purchases`))
+    .rows as { idempotency_key: string; status: string }[];
   const upstreamOrders = (
     await supplier.db.execute(
       sql`select idempotency_key, status from orders where user_id = ${supplier.resellerId}`,
     )
   ).rows as { idempotency_key: string; status: string }[];
   const perKey = new Map<string, number>();
-  for (const o of upstreamOrders) perKey.set(o.idempotency_key, (perKey.get(o.idempotency_key) ?? 0) + 1);
+  for (const o of upstreamOrders)
+    perKey.set(o.idempotency_key, (perKey.get(o.idempotency_key) ?? 0) + 1);
   const ourKeys = new Map(keys.map((k) => [k.idempotency_key, k.status]));
   return {
     doubleCharges: ours.double_charges,

@@ -60,7 +60,8 @@ export async function settleUpstreamPurchase(
                                from orders o join users u on u.id = o.user_id
                               where o.id = ${row.order_id} and o.status = 'processing' for update of o`)
       ).rows as OrderRow[];
-      if (!order) throw new Error(`order ${row.order_id} of upstream purchase ${row.id} is not processing`);
+      if (!order)
+        throw new Error(`order ${row.order_id} of upstream purchase ${row.id} is not processing`);
       if (move.to === 'delivered') await deliver(tx, row, order, move.upstreamOrderId, sealed);
       else await refuse(tx, row, order, move.reason, move.message);
     }
@@ -86,7 +87,9 @@ async function deliver(
   // The accounts, sold to our order in the group that sells them: the order page, download, e-mail and reports
   // then work as for our own stock.
   const values = accounts.map(
-    (a) => sql`(${order.product_group_id}::uuid, ${a.username}, ${a.email}, ${a.passwordEnc}, ${a.emailPasswordEnc},
+    (
+      a,
+    ) => sql`(${order.product_group_id}::uuid, ${a.username}, ${a.email}, ${a.passwordEnc}, ${a.emailPasswordEnc},
                 ${a.twoFaCodeEnc}, ${JSON.stringify(a.additionalInfo)}::jsonb, 'sold', ${row.order_id}::uuid, now())`,
   );
   await tx.execute(sql`insert into individual_accounts (product_group_id, username, email, password_enc,

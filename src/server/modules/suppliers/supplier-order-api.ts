@@ -53,7 +53,8 @@ export function observeSupplierError(err: unknown): Exclude<Observation, { kind:
 }
 
 function numberIn(err: unknown, key: string): number | undefined {
-  const v = typeof err === 'object' && err !== null ? (err as Record<string, unknown>)[key] : undefined;
+  const v =
+    typeof err === 'object' && err !== null ? (err as Record<string, unknown>)[key] : undefined;
   return typeof v === 'number' ? v : undefined;
 }
 

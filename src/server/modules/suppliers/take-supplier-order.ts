@@ -156,7 +156,12 @@ async function take(tx: Tx, call: PurchaseCall): Promise<SupplierPurchaseRow | n
         values (${orderId}, ${listing.supplier_id}, ${listing.supplier_product_id}, ${listing.upstream_id},
                 ${call.quantity}, ${crypto.randomUUID()})`,
   );
-  return { outcome: 'supplier_order', order_id: orderId, balance_kobo: String(after), available: 0 };
+  return {
+    outcome: 'supplier_order',
+    order_id: orderId,
+    balance_kobo: String(after),
+    available: 0,
+  };
 }
 
 async function rows<R>(tx: Tx, query: ReturnType<typeof sql>): Promise<R[]> {

@@ -8,12 +8,13 @@ import type { UpstreamPurchaseStatus } from '../../../shared/suppliers.ts';
  * delivered → nothing: the customer has the accounts and the supplier was paid.
  * refused   → nothing: the customer has the money back; the key is never sent again.
  */
-export const ALLOWED_MOVES: Readonly<Record<UpstreamPurchaseStatus, readonly UpstreamPurchaseStatus[]>> =
-  {
-    pending: ['pending', 'delivered', 'refused'],
-    delivered: [],
-    refused: [],
-  };
+export const ALLOWED_MOVES: Readonly<
+  Record<UpstreamPurchaseStatus, readonly UpstreamPurchaseStatus[]>
+> = {
+  pending: ['pending', 'delivered', 'refused'],
+  delivered: [],
+  refused: [],
+};
 
 /** The order status that goes with each purchase status (check-ledger.ts holds the pair). */
 export const ORDER_STATUS_OF = {

@@ -30,7 +30,8 @@ export const supplierPurchaseChecks: { invariant: string; query: SQL }[] = [
   },
   {
     // Delivered: the supplier's accounts, sold to our order (the order's own check counts them: completed orders).
-    invariant: 'every delivered purchase from a supplier has its order completed with its quantity of accounts',
+    invariant:
+      'every delivered purchase from a supplier has its order completed with its quantity of accounts',
     query: sql`select u.id, u.quantity, count(a.id)::int as accounts from upstream_purchases u
                left join individual_accounts a on a.order_id = u.order_id and a.status in ('sold', 'replaced', 'refunded')
                where u.status = 'delivered' group by u.id having count(a.id) < u.quantity`,

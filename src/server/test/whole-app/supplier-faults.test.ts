@@ -4,73 +4,23 @@
 // have settled: double charges, double upstream purchases and undelivered paid orders, all 0, and prints them. The
 // ledger check runs on both stores after every test (createTestDatabase), and once more inside each test.
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { supplierMessages } from '../../../shared/suppliers.ts';
-import type { CustomerOrder, PurchaseResult } from '../../../shared/orders.ts';
-import { stockCountOf } from '../stock-helpers.ts';
-import { SAME_ORIGIN, quickCustomer } from '../auth-helpers.ts';
-import { createTestApp } from '../test-app.ts';
-import { faultCounts, listSupplierProduct, startSupplierStore } from '../supplier-helpers.ts';
-import { openSupplierClient } from '../../modules/suppliers/open-supplier-client.ts';
-import { retryDueUpstreamPurchases } from '../../modules/suppliers/retry-upstream-purchases.ts';
-import { takeSupplierOrder } from '../../modules/suppliers/take-supplier-order.ts';
-import { requestHash } from '../../modules/orders/purchase.ts';
 import { hashToken } from '../../modules/auth/sessions.ts';
-import { checkLedger } from '../../modules/wallet/check-ledger.ts';
-import { testCipher } from '../stock-helpers.ts';
+import { requestHash } from '../../modules/orders/purchase.ts';
+import { takeSupplierOrder } from '../../modules/suppliers/take-supplier-order.ts';
+import { quickCustomer } from '../auth-helpers.ts';
 import type { Fault } from '../fault-proxy.ts';
-import { users } from '../../modules/auth/auth.tables.ts';
+import { startTwoStores } from '../reseller-harness.ts';
+import { stockCountOf } from '../stock-helpers.ts';
+import { listSupplierProduct } from '../supplier-helpers.ts';
 
 /** Our client gives up after this; the slow supplier answers after twice as long. */
 const TIMEOUT_MS = 1500;
 const PRICE_KOBO = 10_000;
-const supplier = await startSupplierStore({ resellerFundKobo: 100_000_000 });
-const { app, db } = await createTestApp({ deps: { supplierTimeoutMs: TIMEOUT_MS } });
-const attempts = {
-  db,
-  cipher: testCipher,
-  clientFor: openSupplierClient(db, testCipher, { timeoutMs: TIMEOUT_MS }),
-  log: { warn: () => {} },
-};
-
-async function buy(cookie: string, productGroupId: string, quantity = 1, key = crypto.randomUUID()) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie, ...SAME_ORIGIN, 'idempotency-key': key },
-    payload: { productGroupId, quantity },
-  });
-  return { status: res.statusCode, body: res.json() as PurchaseResult, key };
-}
-
-async function orderOf(cookie: string, id: string): Promise<CustomerOrder> {
-  const res = await app.inject({ method: 'GET', url: '/api/orders', headers: { cookie } });
-  return (res.json() as { orders: CustomerOrder[] }).orders.find((o) => o.id === id)!;
-}
-
-/** The retry queue, run by hand until nothing is pending (its backoff skipped: every pending purchase made due). */
-async function settle(rounds = 10) {
-  for (let i = 0; i < rounds; i++) {
-    await db.execute(sql`update upstream_purchases set next_attempt_at = now() where status = 'pending'`);
-    await retryDueUpstreamPurchases(attempts);
-    const [row] = (await db.execute(sql`select count(*)::int as n from upstream_purchases where status = 'pending'`))
-      .rows as { n: number }[];
-    if (row!.n === 0) return;
-  }
-}
-
-async function expectNoFaults(name: string) {
-  const counts = await faultCounts(db, supplier);
-  console.log(`supplier fault "${name}": ${JSON.stringify(counts)}`);
-  expect(counts).toMatchObject({ doubleCharges: 0, doubleUpstream: 0, undeliveredPaid: 0, pending: 0 });
-  expect(await checkLedger(db)).toEqual([]);
-  expect(await checkLedger(supplier.db)).toEqual([]);
-  return counts;
-}
-
-const walletOf = async (userId: string) =>
-  (await db.select().from(users).where(eq(users.id, userId)))[0]!.walletBalanceKobo;
+const { supplier, app, db, buy, orderOf, settle, expectNoFaults, walletOf } =
+  await startTwoStores(TIMEOUT_MS);
 
 describe('a purchase of a supplier product', () => {
   it('debits once, buys once upstream, and delivers the supplier’s credentials sealed', async () => {
@@ -87,7 +37,9 @@ describe('a purchase of a supplier product', () => {
       headers: { cookie: customer.cookie },
     });
     expect(creds.statusCode).toBe(200);
-    const passwords = (creds.json() as { accounts: { password: string }[] }).accounts.map((a) => a.password);
+    const passwords = (creds.json() as { accounts: { password: string }[] }).accounts.map(
+      (a) => a.password,
+    );
     expect(passwords).toHaveLength(2);
     for (const p of passwords) expect(p).toMatch(/^pw-/);
     // Sealed at rest like our own stock: the database holds no password in clear.
@@ -116,11 +68,18 @@ describe('a purchase of a supplier product', () => {
     { name: 'supplier slow', fault: { kind: 'slow', delayMs: 2 * TIMEOUT_MS }, times: 1 },
     { name: '5xx before the supplier', fault: { kind: '5xx_before' }, times: 2 },
     { name: '5xx after the supplier committed', fault: { kind: '5xx_after' }, times: 2 },
-    { name: 'connection cut after the supplier committed', fault: { kind: 'cut_after_commit' }, times: 3 },
+    {
+      name: 'connection cut after the supplier committed',
+      fault: { kind: 'cut_after_commit' },
+      times: 3,
+    },
   ];
   for (const { name, fault, times } of lostAnswers) {
     it(`shows processing, then delivers once, when the answer is lost: ${name}`, async () => {
-      const listed = await listSupplierProduct(db, supplier, { accounts: 5, priceKobo: PRICE_KOBO });
+      const listed = await listSupplierProduct(db, supplier, {
+        accounts: 5,
+        priceKobo: PRICE_KOBO,
+      });
       const customer = await quickCustomer(db, 100_000);
       const before = supplier.proxy.stats();
       supplier.proxy.inject(fault, times);
@@ -177,8 +136,12 @@ describe('a purchase of a supplier product', () => {
   it('refunds in full, and says why, when the supplier has sold out', async () => {
     const listed = await listSupplierProduct(db, supplier, { accounts: 1, priceKobo: PRICE_KOBO });
     // Our copy of its stock is stale: the supplier sold its last account elsewhere.
-    await supplier.db.execute(sql`delete from individual_accounts where product_group_id = ${listed.upstream.id} and status = 'available'`);
-    await supplier.db.execute(sql`update product_groups set stock_count = 0 where id = ${listed.upstream.id}`);
+    await supplier.db.execute(
+      sql`delete from individual_accounts where product_group_id = ${listed.upstream.id} and status = 'available'`,
+    );
+    await supplier.db.execute(
+      sql`update product_groups set stock_count = 0 where id = ${listed.upstream.id}`,
+    );
     const customer = await quickCustomer(db, 100_000);
     const { body } = await buy(customer.cookie, listed.group.id, 1);
     expect(body.order.status).toBe('failed');
@@ -208,59 +171,11 @@ describe('a purchase of a supplier product', () => {
     expect(taken?.outcome).toBe('supplier_order');
     expect((await orderOf(customer.cookie, taken!.order_id!)).status).toBe('processing');
     // A process that died mid-request: its attempt counted, its lease running.
-    await db.execute(sql`update upstream_purchases set attempts = 1 where order_id = ${taken!.order_id}`);
+    await db.execute(
+      sql`update upstream_purchases set attempts = 1 where order_id = ${taken!.order_id}`,
+    );
     await settle();
     expect((await orderOf(customer.cookie, taken!.order_id!)).status).toBe('completed');
     await expectNoFaults('stopped between commit and request');
   });
-});
-
-describe('a burst of purchases of a supplier product', () => {
-  const BUYERS = 40;
-  const SUPPLIER_STOCK = 25;
-
-  /** A product the supplier has 25 of, while our copy of its stock still says 40 (the supplier sold some elsewhere). */
-  async function staleListing() {
-    const listed = await listSupplierProduct(db, supplier, { accounts: SUPPLIER_STOCK, priceKobo: PRICE_KOBO });
-    await db.execute(sql`update product_groups set stock_count = ${BUYERS} where id = ${listed.group.id}`);
-    const buyers = await Promise.all(Array.from({ length: BUYERS }, () => quickCustomer(db, 50_000)));
-    return { listed, buyers };
-  }
-
-  async function outcome(listed: Awaited<ReturnType<typeof staleListing>>['listed'], buyers: { user: { id: string }; cookie: string }[], ids: string[]) {
-    await settle();
-    const statuses = await Promise.all(ids.map(async (id, i) => (await orderOf(buyers[i]!.cookie, id)).status));
-    const wallets = await Promise.all(buyers.map((b) => walletOf(b.user.id)));
-    return {
-      completed: statuses.filter((s) => s === 'completed').length,
-      failed: statuses.filter((s) => s === 'failed').length,
-      // Each buyer paid for what they got, or has every kobo back.
-      paidRight: statuses.every((s, i) => wallets[i] === (s === 'completed' ? 50_000 - listed.ourPriceKobo : 50_000)),
-      supplierStockLeft: await stockCountOf(supplier.db, listed.upstream.id),
-    };
-  }
-
-  it(`gives ${BUYERS} buyers at once exactly what they get one at a time: no more than the supplier has`, async () => {
-    const balanceAt = async () =>
-      Number(((await supplier.db.execute(sql`select wallet_balance_kobo as b from users where id = ${supplier.resellerId}`)).rows[0] as { b: string }).b);
-    const startBalance = await balanceAt();
-
-    const together = await staleListing();
-    const answers = await Promise.all(together.buyers.map((b) => buy(b.cookie, together.listed.group.id, 1)));
-    expect(answers.map((a) => a.status).filter((s) => s !== 201)).toEqual([]);
-    const atOnce = await outcome(together.listed, together.buyers, answers.map((a) => a.body.order.id));
-
-    const alone = await staleListing();
-    const ids: string[] = [];
-    for (const b of alone.buyers) ids.push((await buy(b.cookie, alone.listed.group.id, 1)).body.order.id);
-    const oneAtATime = await outcome(alone.listed, alone.buyers, ids);
-
-    const expected = { completed: SUPPLIER_STOCK, failed: BUYERS - SUPPLIER_STOCK, paidRight: true, supplierStockLeft: 0 };
-    console.log(`supplier burst: at once ${JSON.stringify(atOnce)}, one at a time ${JSON.stringify(oneAtATime)}`);
-    expect(atOnce).toEqual(expected);
-    expect(oneAtATime).toEqual(expected);
-    // The supplier charged us for exactly what it delivered.
-    expect(startBalance - (await balanceAt())).toBe(2 * SUPPLIER_STOCK * PRICE_KOBO);
-    await expectNoFaults('burst');
-  }, 120_000);
 });
