@@ -10,8 +10,9 @@ import { supplierMessages } from '../../../shared/suppliers.ts';
 import { hashToken } from '../../modules/auth/sessions.ts';
 import { requestHash } from '../../modules/orders/purchase.ts';
 import { takeSupplierOrder } from '../../modules/suppliers/take-supplier-order.ts';
-import { quickCustomer } from '../auth-helpers.ts';
+import { quickAdmin, quickCustomer } from '../auth-helpers.ts';
 import type { Fault } from '../fault-proxy.ts';
+import { reportClient } from '../report-helpers.ts';
 import { startTwoStores } from '../reseller-harness.ts';
 import { stockCountOf } from '../stock-helpers.ts';
 import { listSupplierProduct } from '../supplier-helpers.ts';
@@ -177,5 +178,22 @@ describe('a purchase of a supplier product', () => {
     await settle();
     expect((await orderOf(customer.cookie, taken!.order_id!)).status).toBe('completed');
     await expectNoFaults('stopped between commit and request');
+  });
+
+  it('sends a report on a supplier’s account to our owner, who can refund it as our own', async () => {
+    const listed = await listSupplierProduct(db, supplier, { accounts: 5, priceKobo: PRICE_KOBO });
+    const customer = await quickCustomer(db, 100_000);
+    const admin = await quickAdmin(db);
+    const reports = reportClient(app);
+    const order = await reports.buy(customer.cookie, listed.group.id, 2);
+    const [item] = (await reports.orderOf(customer.cookie, order.id)).items;
+    const reported = await reports.report(customer.cookie, order.id, [item!.accountId]);
+    expect(reported.statusCode).toBe(201);
+    const [reportId] = reported.json<{ reportIds: string[] }>().reportIds;
+    // No report endpoint in the supplier's API v1: the owner settles it here (and with the supplier by hand).
+    const resolved = await reports.resolve(admin.cookie, reportId!, { action: 'refund' });
+    expect(resolved.statusCode).toBe(200);
+    expect(await walletOf(customer.user.id)).toBe(100_000 - listed.ourPriceKobo);
+    await expectNoFaults('report on a supplier account');
   });
 });
