@@ -51,29 +51,37 @@ describe('a burst of purchases of a supplier product', () => {
     };
   }
 
-  it(`gives ${BUYERS} buyers at once exactly what they get one at a time: no more than the supplier has`, async () => {
-    const balanceAt = async () =>
-      Number(
+  const balanceAtSupplier = async () =>
+    Number(
+      (
         (
-          (
-            await supplier.db.execute(
-              sql`select wallet_balance_kobo as b from users where id = ${supplier.resellerId}`,
-            )
-          ).rows[0] as { b: string }
-        ).b,
-      );
-    const startBalance = await balanceAt();
-
-    const together = await staleListing();
-    const answers = await Promise.all(
-      together.buyers.map((b) => buy(b.cookie, together.listed.group.id, 1)),
+          await supplier.db.execute(
+            sql`select wallet_balance_kobo as b from users where id = ${supplier.resellerId}`,
+          )
+        ).rows[0] as { b: string }
+      ).b,
     );
+  const expected = {
+    completed: SUPPLIER_STOCK,
+    failed: BUYERS - SUPPLIER_STOCK,
+    paidRight: true,
+    supplierStockLeft: 0,
+  };
+
+  async function atOnce() {
+    const { listed, buyers } = await staleListing();
+    const answers = await Promise.all(buyers.map((b) => buy(b.cookie, listed.group.id, 1)));
     expect(answers.map((a) => a.status).filter((s) => s !== 201)).toEqual([]);
-    const atOnce = await outcome(
-      together.listed,
-      together.buyers,
+    return outcome(
+      listed,
+      buyers,
       answers.map((a) => a.body.order.id),
     );
+  }
+
+  it(`gives ${BUYERS} buyers at once exactly what they get one at a time: no more than the supplier has`, async () => {
+    const startBalance = await balanceAtSupplier();
+    const together = await atOnce();
 
     const alone = await staleListing();
     const ids: string[] = [];
@@ -81,19 +89,25 @@ describe('a burst of purchases of a supplier product', () => {
       ids.push((await buy(b.cookie, alone.listed.group.id, 1)).body.order.id);
     const oneAtATime = await outcome(alone.listed, alone.buyers, ids);
 
-    const expected = {
-      completed: SUPPLIER_STOCK,
-      failed: BUYERS - SUPPLIER_STOCK,
-      paidRight: true,
-      supplierStockLeft: 0,
-    };
     console.log(
-      `supplier burst: at once ${JSON.stringify(atOnce)}, one at a time ${JSON.stringify(oneAtATime)}`,
+      `supplier burst: at once ${JSON.stringify(together)}, one at a time ${JSON.stringify(oneAtATime)}`,
     );
-    expect(atOnce).toEqual(expected);
+    expect(together).toEqual(expected);
     expect(oneAtATime).toEqual(expected);
     // The supplier charged us for exactly what it delivered.
-    expect(startBalance - (await balanceAt())).toBe(2 * SUPPLIER_STOCK * PRICE_KOBO);
+    expect(startBalance - (await balanceAtSupplier())).toBe(2 * SUPPLIER_STOCK * PRICE_KOBO);
     await expectNoFaults('burst');
+  }, 120_000);
+
+  it('gives the same when a third of the burst’s answers are lost after the supplier committed', async () => {
+    const startBalance = await balanceAtSupplier();
+    const faulted = supplier.proxy.stats().faulted;
+    supplier.proxy.inject({ kind: 'cut_after_commit' }, 14);
+    const together = await atOnce();
+    console.log(`supplier burst with 14 answers cut: ${JSON.stringify(together)}`);
+    expect(supplier.proxy.stats().faulted - faulted).toBe(14);
+    expect(together).toEqual(expected);
+    expect(startBalance - (await balanceAtSupplier())).toBe(SUPPLIER_STOCK * PRICE_KOBO);
+    await expectNoFaults('burst with answers cut');
   }, 120_000);
 });

@@ -175,6 +175,12 @@ describe('a purchase of a supplier product', () => {
     await db.execute(
       sql`update upstream_purchases set attempts = 1 where order_id = ${taken!.order_id}`,
     );
+    // Hours later: the Overview closed the order's hour meanwhile, so the completion is added to its rollup (the
+    // ledger check sums the rollup against the completed orders).
+    await db.execute(
+      sql`update orders set created_at = created_at - interval '3 hours' where id = ${taken!.order_id}`,
+    );
+    await db.execute(sql`select roll_sales_hours()`);
     await settle();
     expect((await orderOf(customer.cookie, taken!.order_id!)).status).toBe('completed');
     await expectNoFaults('stopped between commit and request');
