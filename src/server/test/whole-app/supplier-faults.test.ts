@@ -12,6 +12,7 @@ import { requestHash } from '../../modules/orders/purchase.ts';
 import { takeSupplierOrder } from '../../modules/suppliers/take-supplier-order.ts';
 import { quickAdmin, quickCustomer } from '../auth-helpers.ts';
 import type { Fault } from '../fault-proxy.ts';
+import { apiKeyClient } from '../api-key-helpers.ts';
 import { reportClient } from '../report-helpers.ts';
 import { startTwoStores } from '../reseller-harness.ts';
 import { stockCountOf } from '../stock-helpers.ts';
@@ -201,5 +202,34 @@ describe('a purchase of a supplier product', () => {
     expect(resolved.statusCode).toBe(200);
     expect(await walletOf(customer.user.id)).toBe(100_000 - listed.ourPriceKobo);
     await expectNoFaults('report on a supplier account');
+  });
+
+  it('sells a supplier’s product through /api/v1 by the same handler, and says order.completed once delivered', async () => {
+    const listed = await listSupplierProduct(db, supplier, { accounts: 5, priceKobo: PRICE_KOBO });
+    const customer = await quickCustomer(db, 100_000);
+    await db.execute(sql`insert into webhook_endpoints (user_id, url, events, secret_sealed)
+                         values (${customer.user.id}, 'https://hooks.example/x', '{order.completed}', 'sealed')`);
+    const keys = apiKeyClient(app);
+    const { secret } = await keys.create(customer.cookie);
+    supplier.proxy.inject({ kind: 'cut_after_commit' }, 1);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: { ...keys.bearer(secret), 'idempotency-key': crypto.randomUUID() },
+      payload: { productGroupId: listed.group.id, quantity: 1 },
+    });
+    expect(res.statusCode).toBe(201);
+    const { order } = res.json<{ order: { id: string; status: string } }>();
+    expect(order.status).toBe('processing');
+    const events = async () =>
+      (
+        await db.execute(
+          sql`select count(*)::int as n from webhook_deliveries where subject_id = ${order.id}`,
+        )
+      ).rows[0] as { n: number };
+    expect((await events()).n).toBe(0);
+    await settle();
+    expect((await events()).n).toBe(1);
+    await expectNoFaults('bought through /api/v1');
   });
 });
