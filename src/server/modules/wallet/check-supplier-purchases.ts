@@ -49,9 +49,4 @@ export const supplierPurchaseChecks: { invariant: string; query: SQL }[] = [
                    or count(t.id) <> case when o.amount_kobo = 0 then 0 else 1 end
                    or coalesce(sum(t.amount_kobo), 0) <> o.amount_kobo`,
   },
-  {
-    invariant: 'no pending purchase from a supplier is settled, and every settled one is',
-    query: sql`select id, status, settled_at from upstream_purchases
-               where (status = 'pending') <> (settled_at is null)`,
-  },
 ];
