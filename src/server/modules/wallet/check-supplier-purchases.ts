@@ -1,6 +1,6 @@
 // The invariants of purchases from suppliers (issue 54, docs/decisions/033), part of the one ledger check
 // (check-ledger.ts): each purchase's status goes with its order's, a delivered one holds its accounts, a refused one
-// gave all the money back once, and no order of ours is left processing or failed without one. Plain SQL on the
+// gave all the money back once, and no order of ours is left processing without one. Plain SQL on the
 // tables by name: the wallet does not import the suppliers module.
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -14,19 +14,20 @@ export const supplierPurchaseChecks: { invariant: string; query: SQL }[] = [
                   or o.quantity <> u.quantity`,
   },
   {
-    // Our own stock's orders are completed in the purchase's transaction: only a supplier's wait or fail.
-    invariant: 'every processing or failed order has its purchase from a supplier',
-    query: sql`select o.id, o.status from orders o
-               where o.status in ('processing', 'failed')
+    // Our own stock's orders are completed in the purchase's transaction: only a supplier's product waits. (Failed
+    // orders without one exist: the original store's, with no money and no accounts.)
+    invariant: 'every processing order has its purchase from a supplier',
+    query: sql`select o.id from orders o
+               where o.status = 'processing'
                  and not exists (select 1 from upstream_purchases u where u.order_id = o.id)`,
   },
   {
     // The debit was written with the order; a free order moves no money.
-    invariant: 'every processing or failed order has its purchase ledger row for its amount',
+    invariant: 'every order bought from a supplier has its purchase ledger row for its amount',
     query: sql`select o.id, o.amount_kobo, t.amount_kobo as debit from orders o
+               join upstream_purchases u on u.order_id = o.id
                left join transactions t on t.order_id = o.id and t.type = 'purchase' and t.status = 'completed'
-               where o.status in ('processing', 'failed')
-                 and (case when o.amount_kobo = 0 then t.id is not null else t.id is null or t.amount_kobo <> -o.amount_kobo end)`,
+               where case when o.amount_kobo = 0 then t.id is not null else t.id is null or t.amount_kobo <> -o.amount_kobo end`,
   },
   {
     // Delivered: the supplier's accounts, sold to our order (the order's own check counts them: completed orders).
