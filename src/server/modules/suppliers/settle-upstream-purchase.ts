@@ -1,7 +1,8 @@
 // The second half of a purchase from a supplier: what one attempt learned, applied by the state machine
 // (upstream-transitions.ts) under the upstream_purchases row's lock, in ONE transaction with everything that goes
 // with it. Delivered: the supplier's accounts sealed and sold to our order, the order `completed` with their public
-// details, the credentials e-mail and the order.completed webhook queued (the orders' triggers fire on INSERT only).
+// details, the credentials e-mail, the order.completed webhook and the owner's alert queued (the orders' triggers
+// fire on INSERT only).
 // Refused: the order `failed`, the whole amount back in the wallet (one 'refund' ledger row of the order, no report).
 // Unknown: still pending, next attempt later. A second settlement of one row finds it settled and changes nothing.
 import { sql } from 'drizzle-orm';
@@ -116,6 +117,12 @@ async function deliver(
                        select * from webhook_deliveries_of('order.completed', ${order.user_id}::uuid,
                                                            ${row.order_id}::uuid)
                        on conflict (endpoint_id, event_id) do nothing`);
+  // The owner's alert of a completed order, as 24-orders-owner-alert.sql writes it for the orders it sees inserted.
+  await tx.execute(sql`select enqueue_owner_alert('order_completed', jsonb_build_object(
+                         'order_ref', 'ORD-' || upper(left(o.id::text, 8)), 'product', o.account_details ->> 'product_name',
+                         'quantity', o.quantity, 'amount_kobo', o.amount_kobo))
+                         from orders o left join owner_alert_settings s on s.id = 1
+                        where o.id = ${row.order_id} and o.amount_kobo >= coalesce(s.min_order_kobo, 0)`);
   await addToClosedSalesHour(tx, row.order_id);
 }
 

@@ -51,6 +51,11 @@ describe('a purchase of a supplier product', () => {
     ).rows as { n: number }[];
     expect(plain!.n).toBe(0);
     expect(await stockCountOf(supplier.db, listed.upstream.id)).toBe(3);
+    const ref = `ORD-${body.order.id.slice(0, 8).toUpperCase()}`;
+    const alerts = await db.execute(
+      sql`select 1 from owner_alerts where kind = 'order_completed' and details ->> 'order_ref' = ${ref}`,
+    );
+    expect(alerts.rows).toHaveLength(1);
     await expectNoFaults('none');
   });
 
