@@ -125,8 +125,6 @@ export type AppDeps = {
   startJobs?: boolean;
   /** How a webhook's host name is resolved at delivery (the system's resolver; tests pass their own). */
   resolveWebhookHost?: Resolve;
-  /** How long a call to a supplier may take (supplier-client.ts's default; the fault tests shorten it). */
-  supplierTimeoutMs?: number;
 };
 
 const defaultClientDir = path.resolve(
@@ -282,7 +280,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailFrom: () => senderWithName(config.MAIL_FROM, storeName()),
     warrantyHours: () => settings().warrantyHours,
     telegramSender,
-    supplierClientFor: openSupplierClient(db, cipher, { timeoutMs: deps.supplierTimeoutMs }),
     enabled: deps.startJobs ?? false,
   });
   const { pokeMail, pokeWebhooks, pokeOutboxes, webhookPolicy } = work;

@@ -12,7 +12,7 @@ import type { MailTransport } from '../modules/mail/transports.ts';
 import type { OrderItems } from '../modules/orders/read-orders.ts';
 import type { CredentialCipher } from '../modules/stock/credential-cipher.ts';
 import { refreshPendingStockCounts } from '../modules/stock/stock-count.ts';
-import type { AttemptDeps } from '../modules/suppliers/attempt-upstream-purchase.ts';
+import { upstreamAttempts } from '../modules/suppliers/attempt-upstream-purchase.ts';
 import { retryDueUpstreamPurchases } from '../modules/suppliers/retry-upstream-purchases.ts';
 import { systemResolve, type Resolve } from '../modules/webhooks/check-destination.ts';
 import { deliverDueWebhooks } from '../modules/webhooks/deliver-webhooks.ts';
@@ -33,8 +33,6 @@ export type BackgroundDeps = {
   warrantyHours: () => number;
   /** The bot saved now, or null when none is: waiting alerts are then skipped, once a minute. */
   telegramSender: () => TelegramSender | null;
-  /** A supplier's /api/v1 with its key opened, for purchases from it (suppliers/open-supplier-client.ts). */
-  supplierClientFor: AttemptDeps['clientFor'];
   /** Off in tests, which run rounds by hand. */
   enabled: boolean;
 };
@@ -96,12 +94,7 @@ export function startBackgroundWork(app: FastifyInstance, deps: BackgroundDeps) 
   // Purchases from suppliers whose answer is not known yet (docs/decisions/033): sent again under the same key until
   // known. Poked when a purchase's first attempt left it pending, and once at start, for what a stopped process left
   // (debited and committed, not sent yet, or sent and never answered).
-  const supplierAttempts: AttemptDeps = {
-    db,
-    cipher: deps.cipher,
-    clientFor: deps.supplierClientFor,
-    log: app.log,
-  };
+  const supplierAttempts = upstreamAttempts(db, deps.cipher, config.SUPPLIER_TIMEOUT_MS, app.log);
   const pokeSupplierPurchases = engine.queue(
     'supplier purchases',
     () => retryDueUpstreamPurchases(supplierAttempts),

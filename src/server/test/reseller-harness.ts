@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { CustomerOrder, PurchaseResult } from '../../shared/orders.ts';
 import { users } from '../modules/auth/auth.tables.ts';
-import { openSupplierClient } from '../modules/suppliers/open-supplier-client.ts';
+import { upstreamAttempts } from '../modules/suppliers/attempt-upstream-purchase.ts';
 import { retryDueUpstreamPurchases } from '../modules/suppliers/retry-upstream-purchases.ts';
 import { checkLedger } from '../modules/wallet/check-ledger.ts';
 import { SAME_ORIGIN } from './auth-helpers.ts';
@@ -16,13 +16,8 @@ import { createTestApp } from './test-app.ts';
 
 export async function startTwoStores(timeoutMs: number) {
   const supplier = await startSupplierStore({ resellerFundKobo: 100_000_000 });
-  const { app, db } = await createTestApp({ deps: { supplierTimeoutMs: timeoutMs } });
-  const attempts = {
-    db,
-    cipher: testCipher,
-    clientFor: openSupplierClient(db, testCipher, { timeoutMs }),
-    log: { warn: () => {} },
-  };
+  const { app, db } = await createTestApp({ env: { SUPPLIER_TIMEOUT_MS: String(timeoutMs) } });
+  const attempts = upstreamAttempts(db, testCipher, timeoutMs, { warn: () => {} });
 
   async function buy(
     cookie: string,

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { CredentialCipher } from '../stock/credential-cipher.ts';
+import { openSupplierClient } from './open-supplier-client.ts';
 import { settleUpstreamPurchase, type UpstreamRow } from './settle-upstream-purchase.ts';
 import { observeSupplierError, type SupplierOrderApi } from './supplier-order-api.ts';
 import type { Observation } from './upstream-transitions.ts';
@@ -14,14 +15,30 @@ export type AttemptDeps = {
   cipher: CredentialCipher;
   /** The supplier's client with its key opened (open-supplier-client.ts). */
   clientFor: (supplierId: string) => Promise<SupplierOrderApi>;
+  /**
+   * How long an attempt holds its row before another process (or this one, restarted) may try again: longer than
+   * the attempt's two calls (a second attempt meanwhile would be harmless, the key makes it the same order, but
+   * wasteful).
+   */
+  leaseMs: number;
   log: { warn: (obj: object, msg: string) => void };
 };
 
-/**
- * How long an attempt holds its row before another process may try it again: longer than the client's whole
- * request (a second attempt meanwhile would be harmless, the key makes it the same order, but wasteful).
- */
-const ATTEMPT_LEASE_MS = 60_000;
+/** The attempts of a process whose calls to suppliers may each take `timeoutMs` (SUPPLIER_TIMEOUT_MS). */
+export function upstreamAttempts(
+  db: Db,
+  cipher: CredentialCipher,
+  timeoutMs: number,
+  log: AttemptDeps['log'],
+): AttemptDeps {
+  return {
+    db,
+    cipher,
+    clientFor: openSupplierClient(db, cipher, { timeoutMs }),
+    leaseMs: 2 * timeoutMs + 5000,
+    log,
+  };
+}
 
 type Claimed = {
   id: string;
@@ -40,7 +57,7 @@ export async function attemptUpstreamPurchase(
   const [row] = (
     await deps.db.execute(sql`update upstream_purchases
                                  set attempts = attempts + 1,
-                                     next_attempt_at = now() + ${ATTEMPT_LEASE_MS} * interval '1 millisecond'
+                                     next_attempt_at = now() + ${deps.leaseMs} * interval '1 millisecond'
                                where id = ${purchaseId} and status = 'pending' and next_attempt_at <= now()
                            returning id, supplier_id, upstream_product_id, quantity, idempotency_key, attempts`)
   ).rows as Claimed[];
