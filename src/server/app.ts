@@ -89,7 +89,6 @@ import { readAccountCounts } from './modules/stock/stock-figures.ts';
 import { loadProfileTotals } from './modules/wallet/profile-totals.ts';
 import type { Resolve } from './modules/webhooks/check-destination.ts';
 import { startBackgroundWork } from './background/background-work.ts';
-import { openSupplierClient } from './modules/suppliers/open-supplier-client.ts';
 import { supplierPurchases } from './modules/suppliers/supplier-purchases.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { referralRoutes } from './modules/referrals/referrals.routes.ts';
