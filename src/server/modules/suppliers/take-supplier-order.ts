@@ -42,6 +42,11 @@ export async function takeSupplierOrder(
   db: Db,
   call: PurchaseCall,
 ): Promise<SupplierPurchaseRow | null> {
+  // Most out_of_stock answers are our own groups selling out: one index probe, no transaction, tells them apart.
+  const listed = await db.execute(
+    sql`select 1 from supplier_listings where product_group_id = ${call.productGroupId}`,
+  );
+  if (!listed.rows.length) return null;
   try {
     return await db.transaction((tx) => take(tx, call));
   } catch (err) {
