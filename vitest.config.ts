@@ -11,6 +11,8 @@ const slowSuites = [
   'src/server/test/whole-app/deploy-guide.test.ts',
   'src/server/test/whole-app/failover.test.ts',
   'src/server/test/whole-app/upgrade.test.ts',
+  'src/server/test/whole-app/supplier-faults.test.ts',
+  'src/server/test/whole-app/supplier-burst.test.ts',
   'src/server/maintenance/point-in-time-recovery.test.ts',
   '**/*-crash.test.ts',
 ];

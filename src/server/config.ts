@@ -67,6 +67,9 @@ const envSchema = z.object({
     .default(24 * 7),
   // Requests one reseller API key may make per minute (each key counted on its own, across processes).
   API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  // How long one call to a supplier's API may take (issue 54): past it, a purchase's answer counts as lost and is
+  // asked again under the same key (docs/decisions/034).
+  SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('AcctStore <no-reply@acctstore.local>'),
   CREDENTIALS_KEY: z

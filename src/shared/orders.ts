@@ -108,6 +108,11 @@ export const customerOrderSchema = z.object({
   items: z.array(orderItemSchema),
   /** Until when a problem can still be reported on some account of this order; null when none can. */
   warrantyEndsAt: timestampSchema.nullable(),
+  /**
+   * Why a product bought from our supplier is processing (collecting the accounts) or failed (the supplier said no;
+   * refunded): supplierMessages. Absent on every other order.
+   */
+  notice: z.string().optional(),
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 

@@ -24,6 +24,7 @@ import { readPublicAccount, readSampleAccounts } from '../modules/stock/read-pub
 import { readAccountCounts } from '../modules/stock/stock-figures.ts';
 import { loadProfileTotals } from '../modules/wallet/profile-totals.ts';
 import { startBackgroundWork } from '../background/background-work.ts';
+import { supplierPurchases } from '../modules/suppliers/supplier-purchases.ts';
 import type { AppDeps } from '../app.ts';
 
 export type StoreParts = ReturnType<typeof buildStoreParts>;
@@ -140,7 +141,16 @@ export function buildStoreParts(app: FastifyInstance, deps: AppDeps) {
     if (req.method !== 'GET' && req.method !== 'HEAD') catalogueCache.invalidate();
   });
   // Made once here and passed where it is used: the purchase's batcher and stock-count refresher (purchase.ts).
-  const purchases = purchaseLine(db);
+  // A group sold from a supplier's stock is bought there (orders reach suppliers only through this port).
+  const purchases = purchaseLine(
+    db,
+    undefined,
+    supplierPurchases({
+      ...work.supplierAttempts,
+      pokeRetries: work.pokeSupplierPurchases,
+      log: app.log,
+    }),
+  );
   app.decorate('purchases', purchases);
   return {
     db,

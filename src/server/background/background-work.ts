@@ -12,6 +12,8 @@ import type { MailTransport } from '../modules/mail/transports.ts';
 import type { OrderItems } from '../modules/orders/read-orders.ts';
 import type { CredentialCipher } from '../modules/stock/credential-cipher.ts';
 import { refreshPendingStockCounts } from '../modules/stock/stock-count.ts';
+import { upstreamAttempts } from '../modules/suppliers/attempt-upstream-purchase.ts';
+import { retryDueUpstreamPurchases } from '../modules/suppliers/retry-upstream-purchases.ts';
 import { systemResolve, type Resolve } from '../modules/webhooks/check-destination.ts';
 import { deliverDueWebhooks } from '../modules/webhooks/deliver-webhooks.ts';
 import { pruneStaleRows } from './prune-stale-rows.ts';
@@ -89,9 +91,22 @@ export function startBackgroundWork(app: FastifyInstance, deps: BackgroundDeps) 
   // A process killed between a purchase's commit and its stock_count refresh leaves the change pending.
   engine.every('stock count sweep', 30_000, () => refreshPendingStockCounts(db), { runNow: true });
 
+  // Purchases from suppliers whose answer is not known yet (docs/decisions/034): sent again under the same key until
+  // known. Poked when a purchase's first attempt left it pending, and once at start, for what a stopped process left
+  // (debited and committed, not sent yet, or sent and never answered).
+  const supplierAttempts = upstreamAttempts(db, deps.cipher, config.SUPPLIER_TIMEOUT_MS, app.log);
+  const pokeSupplierPurchases = engine.queue(
+    'supplier purchases',
+    () => retryDueUpstreamPurchases(supplierAttempts),
+    2000,
+  );
+  pokeSupplierPurchases();
+
   return {
     engine,
     pokeMail,
+    pokeSupplierPurchases,
+    supplierAttempts,
     pokeWebhooks,
     /** After a commit that may have queued e-mail and webhooks (a purchase, a credit, a resolution). */
     pokeOutboxes: () => {

@@ -18,6 +18,8 @@ export type OrderAccountDetails = {
   promo_code?: string;
   discount_kobo?: number;
   accounts: { username: string; email: string | null; additional_info: Record<string, unknown> }[];
+  /** A supplier's product the supplier would not deliver (issue 54): why, for the customer's notice. */
+  supplier_refusal?: 'out_of_stock' | 'refused';
 };
 
 export const orders = pgTable(

@@ -27,6 +27,8 @@ import {
   purchaseBatcher,
   type BatchOptions,
   type PurchaseBatcher,
+  type PurchaseCall,
+  type PurchaseOutcomeCode,
   type PurchaseRow,
 } from './purchase-batches.ts';
 
@@ -48,14 +50,38 @@ export type PurchaseOutcome = {
 };
 
 /**
- * The long-lived parts every purchase of this process goes through: the batcher (purchases that arrive together go
- * to PostgreSQL together) and the stock-count refresher (one fold for the purchases of a group waiting for it).
- * Made once by buildApp (app.ts) and passed in; `batcher.stats()` says how purchases went (metrics, tests).
+ * A group sold from a supplier's stock (issue 54): it has no accounts of ours, so purchase_order() answers
+ * out_of_stock, and the purchase asks this port, which the suppliers module implements (suppliers/supplier-purchases.ts)
+ * and the app hands in: orders never imports suppliers. 'supplier_order': our customer was debited and the order is
+ * `processing`, `completed` or `failed` (refunded) by the time it answers (docs/decisions/034).
  */
-export type PurchaseLine = { batcher: PurchaseBatcher; refresher: StockCountRefresher };
+export type SupplierPurchaseRow = {
+  outcome: PurchaseOutcomeCode | 'supplier_order';
+  order_id: string | null;
+  balance_kobo: string;
+  available: number;
+};
+/** null: the group is not a supplier's (purchase_order()'s answer stands). */
+export type SupplierPurchases = (call: PurchaseCall) => Promise<SupplierPurchaseRow | null>;
 
-export function purchaseLine(db: Db, options?: BatchOptions): PurchaseLine {
-  return { batcher: purchaseBatcher(db, options), refresher: stockCountRefresher(db) };
+/**
+ * The long-lived parts every purchase of this process goes through: the batcher (purchases that arrive together go
+ * to PostgreSQL together), the stock-count refresher (one fold for the purchases of a group waiting for it) and,
+ * when the app has suppliers, their purchase. Made once by buildApp (app.ts) and passed in; `batcher.stats()` says
+ * how purchases went (metrics, tests).
+ */
+export type PurchaseLine = {
+  batcher: PurchaseBatcher;
+  refresher: StockCountRefresher;
+  suppliers?: SupplierPurchases;
+};
+
+export function purchaseLine(
+  db: Db,
+  options?: BatchOptions,
+  suppliers?: SupplierPurchases,
+): PurchaseLine {
+  return { batcher: purchaseBatcher(db, options), refresher: stockCountRefresher(db), suppliers };
 }
 
 export function requestHash(input: PurchaseInput): string {
@@ -85,7 +111,7 @@ export async function purchase(
   //   appended.
   //   When other purchases are in flight, this one may go to PostgreSQL together with those waiting beside it,
   //   in one transaction of purchase_orders() (purchase-batches.ts); the steps and the answer are the same.
-  const row = await line.batcher.purchase({
+  const call: PurchaseCall = {
     userId: user.id,
     sessionTokenHash: req.sessionTokenHash,
     idempotencyKey,
@@ -96,7 +122,10 @@ export async function purchase(
     secretKeyPattern: SECRET_KEY.source,
     emailBody: CREDENTIALS_EMAIL_PLACEHOLDER,
     promoCode: input.promoCode ?? null,
-  });
+  };
+  let row: PurchaseRow | SupplierPurchaseRow = await line.batcher.purchase(call);
+  // A supplier's group has no accounts here: its purchase is the supplier's (the port above).
+  if (row.outcome === 'out_of_stock' && line.suppliers) row = (await line.suppliers(call)) ?? row;
   const balanceKobo = Number(row.balance_kobo);
   switch (row.outcome) {
     case 'unauthenticated':
@@ -127,6 +156,8 @@ export async function purchase(
       throw await promoRefusal(db, row.outcome, input.promoCode ?? '');
     case 'replayed':
       return { orderId: row.order_id!, balanceKobo, replayed: true };
+    case 'supplier_order':
+      return { orderId: row.order_id!, balanceKobo, replayed: false };
     case 'completed':
       break;
   }
@@ -140,7 +171,7 @@ export async function purchase(
     orderId: row.order_id!,
     balanceKobo,
     replayed: false,
-    order: newOrder(row, input.productGroupId, req.warrantyHours ?? 0),
+    order: newOrder(row as PurchaseRow, input.productGroupId, req.warrantyHours ?? 0),
   };
 }
 

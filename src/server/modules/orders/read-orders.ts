@@ -1,6 +1,7 @@
 // A customer's order history with the state of each order's latest credentials e-mail.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CustomerOrder, CredentialsEmailState } from '../../../shared/orders.ts';
+import { supplierMessages } from '../../../shared/suppliers.ts';
 import type { OrderItem } from '../../../shared/reports.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { CREDENTIALS_EMAIL_KIND } from './credentials-email.ts';
@@ -72,7 +73,20 @@ export async function readOrders(
     email: email ? toEmailState(email) : null,
     items: items.get(order.id) ?? [],
     warrantyEndsAt: orderWarrantyEnd(items.get(order.id) ?? []),
+    ...noticeOf(order),
   }));
+}
+
+/** Only our supplier's products are ever processing or failed (docs/decisions/034). */
+function noticeOf(order: typeof orders.$inferSelect): { notice?: string } {
+  if (order.status === 'processing') return { notice: supplierMessages.processing };
+  if (order.status !== 'failed') return {};
+  return {
+    notice:
+      order.accountDetails.supplier_refusal === 'out_of_stock'
+        ? supplierMessages.supplierOutOfStock
+        : supplierMessages.supplierRefused,
+  };
 }
 
 export function toEmailState(e: EmailRow): CredentialsEmailState {

@@ -1,7 +1,8 @@
 // The Overview's rollup of sales: completed orders per hour (UTC) per product group, for every hour before the
-// watermark (sales_rollup.sales_through). Orders are never updated, so an hour once closed never changes: the rollup
-// is written when the Overview is read (roll_sales_hours(), db/functions/50), never by the purchase, and the ledger
-// check compares it with the orders (docs/decisions/031-owner-overview.md).
+// watermark (sales_rollup.sales_through). Our own orders are never updated, so an hour once closed never changes: the
+// rollup is written when the Overview is read (roll_sales_hours(), db/functions/50), never by the purchase, and the
+// ledger check compares it with the orders (docs/decisions/031-owner-overview.md). The one exception, a supplier's
+// product completed after its hour closed, is added by its delivery (suppliers/settle-upstream-purchase.ts).
 import { sql } from 'drizzle-orm';
 import { bigint, check, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 

@@ -146,7 +146,7 @@ describe('the invariant checker', () => {
     ).toEqual([
       "every report's account is in the state its report says (open: sold; replaced; refunded)",
       'every refunded account is refunded once, for its share of what its order paid (amount / quantity, rounded down), to its buyer, linked to its order and report',
-      'every refund ledger row belongs to a refunded report of its order',
+      'every refund ledger row with a report belongs to a refunded report of its order',
     ]);
     expect(
       await brokenBy((tx) =>

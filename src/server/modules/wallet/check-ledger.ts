@@ -2,6 +2,7 @@
 // `npm run check:ledger` against any database. An empty list means every invariant holds.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { supplierPurchaseChecks } from './check-supplier-purchases.ts';
 
 export type Violation = { invariant: string; detail: Record<string, unknown> };
 
@@ -70,9 +71,11 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
                    or coalesce(sum(t.amount_kobo), 0) <> o.amount_kobo / o.quantity`,
   },
   {
-    invariant: 'every refund ledger row belongs to a refunded report of its order',
+    // A refund without a report is a supplier's refusal of the whole order (the invariants at the end).
+    invariant: 'every refund ledger row with a report belongs to a refunded report of its order',
     query: sql`select t.id, t.report_id from transactions t left join account_reports r on r.id = t.report_id
-               where t.type = 'refund' and (r.id is null or r.status <> 'refunded' or r.order_id <> t.order_id)`,
+               where t.type = 'refund' and t.report_id is not null
+                 and (r.id is null or r.status <> 'refunded' or r.order_id <> t.order_id)`,
   },
   {
     // A free product (price 0) moves no money, so its order has no ledger row.
@@ -130,11 +133,13 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
   {
     // Purchases append their change to stock_count_pending and it is folded in right after commit
     // (stock/stock-count.ts), so the count is exact once folded, and exact with its pending changes always.
+    // A group sold from a supplier's stock shows the supplier's count (issue 54): it has no accounts of ours.
     invariant: 'stock_count equals the available accounts of each group',
     query: sql`select g.id, g.stock_count, p.pending, a.available from product_groups g
                cross join lateral (select coalesce(sum(delta), 0)::int as pending from stock_count_pending where product_group_id = g.id) p
                cross join lateral (select count(*)::int as available from individual_accounts where product_group_id = g.id and status = 'available') a
-               where g.stock_count + p.pending <> a.available`,
+               where g.stock_count + p.pending <> a.available
+                 and not exists (select 1 from supplier_listings l where l.product_group_id = g.id)`,
   },
   {
     // The purchase's claim searches a group from its claim start (drizzle/0018): an available account older
@@ -183,6 +188,7 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
                  from p full join r on r.hour = p.hour and r.status = p.status
                 where coalesce(p.payments, 0) <> coalesce(r.payments, 0) or coalesce(p.amount, 0) <> coalesce(r.amount, 0)`,
   },
+  ...supplierPurchaseChecks,
 ];
 
 export async function checkLedger(db: Db): Promise<Violation[]> {
