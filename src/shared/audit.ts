@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'promo_code.end',
   'settings.update',
   'settings.logo',
+  'supplier.connect',
+  'supplier.list_product',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -77,13 +79,15 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'promo_code.end': 'Promo code ended',
   'settings.update': 'Store settings changed',
   'settings.logo': 'Store logo changed',
+  'supplier.connect': 'Supplier connected',
+  'supplier.list_product': 'Supplier product put on sale',
 };
 
 /** What the Activity view filters by: the part of the shop an action changed. */
 export const AUDIT_AREAS = {
   money: ['wallet.', 'payment.', 'report.refund', 'referral.'],
   stock: ['account.'],
-  catalogue: ['product_group.', 'category.', 'promo_code.'],
+  catalogue: ['product_group.', 'category.', 'promo_code.', 'supplier.'],
   roles: ['user.', 'api_key.'],
   reports: ['report.'],
   email: ['email.', 'alerts.'],

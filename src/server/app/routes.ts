@@ -36,6 +36,7 @@ import { reportRoutes } from '../modules/reports/reports.routes.ts';
 import { webhookRoutes } from '../modules/webhooks/webhooks.routes.ts';
 import { referralRoutes } from '../modules/referrals/referrals.routes.ts';
 import { REFERRAL_COOKIE, tieReferral } from '../modules/referrals/tie-referral.ts';
+import { supplierRoutes } from '../modules/suppliers/suppliers.routes.ts';
 import type { StoreParts } from './store-parts.ts';
 
 export function registerRoutes(
@@ -153,6 +154,7 @@ export function registerRoutes(
   };
   adminPaymentRoutes(app, { db, recheck: (id) => settle(id, 'admin'), setup: paymentSetup });
   adminEmailRoutes(app, { db, pokeMail });
+  supplierRoutes(app, { db, cipher, publicUrl: config.publicUrl });
   alertRoutes(app, { db, telegram, sender: telegramSender, publicUrl: config.publicUrl });
   if (paymentProvider.name === 'sandbox' && !config.isProduction) sandboxRoutes(app, { db });
   if (!config.isProduction) mailboxRoutes(app, { db, open: openBody });

@@ -14,6 +14,7 @@ import type { CredentialCipher } from '../modules/stock/credential-cipher.ts';
 import { refreshPendingStockCounts } from '../modules/stock/stock-count.ts';
 import { upstreamAttempts } from '../modules/suppliers/attempt-upstream-purchase.ts';
 import { retryDueUpstreamPurchases } from '../modules/suppliers/retry-upstream-purchases.ts';
+import { refreshAllSuppliers } from '../modules/suppliers/refresh-supplier.ts';
 import { systemResolve, type Resolve } from '../modules/webhooks/check-destination.ts';
 import { deliverDueWebhooks } from '../modules/webhooks/deliver-webhooks.ts';
 import { pruneStaleRows } from './prune-stale-rows.ts';
@@ -91,6 +92,11 @@ export function startBackgroundWork(app: FastifyInstance, deps: BackgroundDeps) 
   // A process killed between a purchase's commit and its stock_count refresh leaves the change pending.
   engine.every('stock count sweep', 30_000, () => refreshPendingStockCounts(db), { runNow: true });
 
+  // Each supplier's catalogue, our balance there and our listed groups' stock and price, once a minute across all
+  // processes (besides the console's Refresh).
+  engine.every('supplier refresh', 60_000, () => refreshAllSuppliers({ db, cipher: deps.cipher }), {
+    onceAcross: db,
+  });
   // Purchases from suppliers whose answer is not known yet (docs/decisions/034): sent again under the same key until
   // known. Poked when a purchase's first attempt left it pending, and once at start, for what a stopped process left
   // (debited and committed, not sent yet, or sent and never answered).

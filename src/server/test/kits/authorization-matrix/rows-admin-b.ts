@@ -139,5 +139,26 @@ export function adminRowsB(f: MatrixFixtures): Record<string, Row> {
       expect: ADMINS(),
       request: () => ({ url: '/api/admin/payments/webhook-url' }),
     },
+    // Suppliers (issue 54): an admin passes the door and hears what is wrong with the request (no supplier is
+    // called: the body is refused, or the supplier is not there).
+    'GET /api/admin/suppliers': {
+      expect: ADMINS(),
+      request: () => ({ url: '/api/admin/suppliers' }),
+    },
+    'POST /api/admin/suppliers': {
+      expect: ADMINS(400),
+      request: () => ({ url: '/api/admin/suppliers', payload: { name: '' } }),
+    },
+    'POST /api/admin/suppliers/:id/refresh': {
+      expect: ADMINS(404),
+      request: () => ({ url: `/api/admin/suppliers/${crypto.randomUUID()}/refresh` }),
+    },
+    'POST /api/admin/suppliers/:id/products/:productId/listing': {
+      expect: ADMINS(404),
+      request: () => ({
+        url: `/api/admin/suppliers/${crypto.randomUUID()}/products/${crypto.randomUUID()}/listing`,
+        payload: { priceRule: 'fixed', name: 'Resold', categoryId: 'instagram', priceKobo: 100 },
+      }),
+    },
   };
 }

@@ -1,0 +1,78 @@
+// The console's Suppliers (admins only): the suppliers with their products, connecting one (its key checked first),
+// looking at one again, and putting one of its products on sale as a group of our own.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  connectSupplierSchema,
+  listSupplierProductSchema,
+  supplierListSchema,
+  supplierMessages,
+  type SupplierList,
+} from '../../../shared/suppliers.ts';
+import type { Db } from '../../db/client.ts';
+import { currentUser } from '../../http/access.ts';
+import { notFound } from '../../http/errors.ts';
+import { answers } from '../../http/response-schemas.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { CredentialCipher } from '../stock/credential-cipher.ts';
+import { connectSupplier } from './connect-supplier.ts';
+import { listSupplierProduct } from './list-supplier-product.ts';
+import { readSuppliers } from './read-suppliers.ts';
+import { refreshSupplier } from './refresh-supplier.ts';
+
+type Deps = { db: Db; cipher: CredentialCipher; publicUrl: string };
+const idParams = z.object({ id: z.uuid({ error: supplierMessages.notFound }) });
+const productParams = idParams.extend({
+  productId: z.uuid({ error: supplierMessages.productNotFound }),
+});
+const created = z.object({ id: z.uuid(), suppliers: supplierListSchema.shape.suppliers });
+
+export function supplierRoutes(app: FastifyInstance, deps: Deps): void {
+  const list = async (): Promise<SupplierList> => ({
+    suppliers: await readSuppliers(deps.db, deps.publicUrl),
+  });
+
+  app.get(
+    '/api/admin/suppliers',
+    { config: { access: 'admin' }, ...answers({ 200: supplierListSchema }) },
+    list,
+  );
+
+  app.post(
+    '/api/admin/suppliers',
+    { config: { access: 'admin' }, ...answers({ 201: created }) },
+    async (req, reply) => {
+      const id = await connectSupplier(
+        deps,
+        currentUser(req),
+        parseInput(connectSupplierSchema, req.body),
+      );
+      return reply.code(201).send({ id, ...(await list()) });
+    },
+  );
+
+  app.post(
+    '/api/admin/suppliers/:id/refresh',
+    { config: { access: 'admin' }, ...answers({ 200: supplierListSchema }) },
+    async (req) => {
+      const { id } = parseInput(idParams, req.params);
+      if (!(await refreshSupplier(deps, id))) throw notFound(supplierMessages.notFound);
+      return list();
+    },
+  );
+
+  app.post(
+    '/api/admin/suppliers/:id/products/:productId/listing',
+    { config: { access: 'admin' }, ...answers({ 201: created }) },
+    async (req, reply) => {
+      const { id, productId } = parseInput(productParams, req.params);
+      const groupId = await listSupplierProduct(
+        deps.db,
+        currentUser(req),
+        { supplierId: id, productId },
+        parseInput(listSupplierProductSchema, req.body),
+      );
+      return reply.code(201).send({ id: groupId, ...(await list()) });
+    },
+  );
+}
