@@ -44,7 +44,9 @@ export const supplierMessages = {
   markupInvalid: 'Enter a markup between 0 and 1000 %.',
   lowBalance: (balance: string) =>
     `Your balance at this supplier is low (${balance}). Top it up there so purchases keep going through.`,
-  stillListed: 'Remove the products listed from this supplier first.',
+  connected: 'Supplier connected.',
+  refreshed: 'Supplier refreshed.',
+  listed: 'Listed for sale.',
   /** What our customer reads when the supplier refuses; they have their money back at once. */
   supplierOutOfStock:
     'This product just sold out at our supplier. Your wallet has been refunded in full.',
@@ -138,3 +140,6 @@ export const supplierSchema = z.object({
 export type Supplier = z.infer<typeof supplierSchema>;
 export const supplierListSchema = z.object({ suppliers: z.array(supplierSchema) });
 export type SupplierList = z.infer<typeof supplierListSchema>;
+/** What a change in the console answers: its message and the suppliers as they are now. */
+export const supplierChangeSchema = supplierListSchema.extend({ message: z.string() });
+export type SupplierChange = z.infer<typeof supplierChangeSchema>;

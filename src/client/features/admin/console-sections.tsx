@@ -21,6 +21,7 @@ import {
   EmailsView,
   PaymentsView,
   StoreView,
+  SuppliersView,
 } from './views/settings-views.tsx';
 
 export type ViewProps = { catalogue: AdminCatalogue };
@@ -151,6 +152,7 @@ export const consoleSections: ConsoleSection[] = [
         label: 'Payments',
         Component: PaymentsView,
       },
+      { path: 'suppliers', label: 'Suppliers', needsCatalogue: true, Component: SuppliersView },
       {
         path: 'alerts',
         label: 'Alerts',

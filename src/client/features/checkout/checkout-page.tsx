@@ -121,6 +121,14 @@ function Checkout({ checkout }: { checkout: CheckoutState }) {
       },
       {
         onSuccess: ({ order }) => {
+          // A product from our supplier may still be processing, or refused and refunded: order history says so
+          // on the order (its notice), and no success banner greets it.
+          if (order.status !== 'completed') {
+            if (order.status === 'failed')
+              toast.error(orderMessages.purchaseFailedTitle, { description: order.notice });
+            navigate(paths.orders);
+            return;
+          }
           // Order history greets with the one success toast (and its banner): no second toast from here.
           const isBulkPurchase = order.quantity > 1;
           navigate(paths.orders, {

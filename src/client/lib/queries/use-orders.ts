@@ -1,4 +1,5 @@
-// GET /api/orders: the customer's own orders, newest first; polls every 2 s while a credentials e-mail is on its way.
+// GET /api/orders: the customer's own orders, newest first; polls every 2 s while a credentials e-mail is on its way
+// or an order is processing (its accounts are being collected from our supplier).
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerOrder, OrderList } from '../../../shared/orders.ts';
 import { api } from '../api.ts';
@@ -17,6 +18,8 @@ export function useOrders() {
     queryKey: ordersQueryKey,
     queryFn: fetchOrders,
     refetchInterval: (query) =>
-      query.state.data?.orders.some(isEmailInFlight) ? EMAIL_POLL_MS : false,
+      query.state.data?.orders.some((o) => isEmailInFlight(o) || o.status === 'processing')
+        ? EMAIL_POLL_MS
+        : false,
   });
 }

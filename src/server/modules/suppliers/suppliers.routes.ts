@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   connectSupplierSchema,
   listSupplierProductSchema,
+  supplierChangeSchema,
   supplierListSchema,
   supplierMessages,
   type SupplierList,
@@ -25,7 +26,7 @@ const idParams = z.object({ id: z.uuid({ error: supplierMessages.notFound }) });
 const productParams = idParams.extend({
   productId: z.uuid({ error: supplierMessages.productNotFound }),
 });
-const created = z.object({ id: z.uuid(), suppliers: supplierListSchema.shape.suppliers });
+const created = supplierChangeSchema.extend({ id: z.uuid() });
 
 export function supplierRoutes(app: FastifyInstance, deps: Deps): void {
   const list = async (): Promise<SupplierList> => ({
@@ -47,17 +48,17 @@ export function supplierRoutes(app: FastifyInstance, deps: Deps): void {
         currentUser(req),
         parseInput(connectSupplierSchema, req.body),
       );
-      return reply.code(201).send({ id, ...(await list()) });
+      return reply.code(201).send({ id, message: supplierMessages.connected, ...(await list()) });
     },
   );
 
   app.post(
     '/api/admin/suppliers/:id/refresh',
-    { config: { access: 'admin' }, ...answers({ 200: supplierListSchema }) },
+    { config: { access: 'admin' }, ...answers({ 200: supplierChangeSchema }) },
     async (req) => {
       const { id } = parseInput(idParams, req.params);
       if (!(await refreshSupplier(deps, id))) throw notFound(supplierMessages.notFound);
-      return list();
+      return { message: supplierMessages.refreshed, ...(await list()) };
     },
   );
 
@@ -72,7 +73,9 @@ export function supplierRoutes(app: FastifyInstance, deps: Deps): void {
         { supplierId: id, productId },
         parseInput(listSupplierProductSchema, req.body),
       );
-      return reply.code(201).send({ id: groupId, ...(await list()) });
+      return reply
+        .code(201)
+        .send({ id: groupId, message: supplierMessages.listed, ...(await list()) });
     },
   );
 }

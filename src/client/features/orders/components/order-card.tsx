@@ -42,6 +42,11 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
             </span>
             <span className={cn(pill, 'border border-border')}>{categoryOf(order)}</span>
           </div>
+          {order.notice ? (
+            <p role="status" className="text-sm text-muted-foreground">
+              {order.notice}
+            </p>
+          ) : null}
         </div>
         <div className="sm:text-right">
           <p className="text-xl font-bold tabular-nums">
