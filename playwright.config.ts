@@ -43,13 +43,27 @@ const serverEnv = {
   // alerts of the other specs wait and retry, as they would while Telegram is down).
   ...e2eTelegram,
 };
+/** A second store, the supplier reselling.spec buys from (issue 54): its own data folder and PostgreSQL. */
+export const e2eSupplierPort = port + 2000;
+const supplierEnv = {
+  ...serverEnv,
+  PORT: String(e2eSupplierPort),
+  DATA_DIR: `.tmp/e2e-supplier-${port}`,
+  CREDENTIALS_KEY: derived('supplier-credentials-key'),
+  PAYMENT_WEBHOOK_TOKEN: `whk-${derived('supplier-webhook-token').slice(0, 32)}`,
+  TELEGRAM_API_BASE: 'http://127.0.0.1:9',
+};
 fs.mkdirSync(logDir, { recursive: true });
-fs.writeFileSync(
-  path.join(logDir, `secrets-e2e-${port}.jsonl`),
-  configuredSecrets(loadConfig(serverEnv))
-    .map((s) => JSON.stringify(s))
-    .join('\n') + '\n',
-);
+for (const [name, env] of [
+  [`e2e-${port}`, serverEnv],
+  [`e2e-supplier-${port}`, supplierEnv],
+] as const)
+  fs.writeFileSync(
+    path.join(logDir, `secrets-${name}.jsonl`),
+    configuredSecrets(loadConfig(env))
+      .map((s) => JSON.stringify(s))
+      .join('\n') + '\n',
+  );
 
 export default defineConfig({
   testDir: './e2e',
@@ -93,18 +107,34 @@ export default defineConfig({
       dependencies: ['desktop'],
     },
   ],
-  webServer: {
-    command: `vite build --logLevel warn && vite build --ssr --logLevel warn && rm -rf .tmp/e2e-data-${port} && exec node src/server/main.ts >> ${logDir}/e2e-server-${port}.log`,
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // The store stops its embedded PostgreSQL on SIGTERM; the default SIGKILL left that server running.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      ...serverEnv,
-      PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`,
+  webServer: [
+    {
+      command: `vite build --logLevel warn && vite build --ssr --logLevel warn && rm -rf .tmp/e2e-data-${port} && exec node src/server/main.ts >> ${logDir}/e2e-server-${port}.log`,
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // The store stops its embedded PostgreSQL on SIGTERM; the default SIGKILL left that server running.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`,
+      },
     },
-  },
+    {
+      // Started once the first store answers, so the build it serves is complete.
+      command: `until curl -sf http://localhost:${port}/api/health > /dev/null; do sleep 1; done; rm -rf .tmp/e2e-supplier-${port} && exec node src/server/main.ts >> ${logDir}/e2e-supplier-${port}.log`,
+      url: `http://localhost:${e2eSupplierPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...supplierEnv,
+        PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`,
+      },
+    },
+  ],
 });

@@ -16,6 +16,7 @@ const sectionOf: Record<string, string> = {
   Referrals: 'Marketing',
   Store: 'Settings',
   Payments: 'Settings',
+  Suppliers: 'Settings',
   Alerts: 'Settings',
   'E-mail': 'Settings',
   Activity: 'Settings',
