@@ -102,7 +102,7 @@ test('an owner connects a supplier, lists its product at a markup, and a custome
   await dialog.getByLabel('Markup (%)').fill('20');
   await expect(dialog).toContainText('Customers pay ₦1,200');
   await dialog.getByRole('button', { name: 'List for Sale' }).click();
-  await expect(row).toContainText(`Resold ${name}, ₦1,200 (+20%)`);
+  await expect(row).toContainText(`Resold ${name}, ₦1,200.00 (+20%)`);
 
   // A customer buys two of them from the products page.
   const customer = await createCustomer(page, 'resold');
