@@ -103,7 +103,15 @@ export function startBackgroundWork(app: FastifyInstance, deps: BackgroundDeps) 
   const supplierAttempts = upstreamAttempts(db, deps.cipher, config.SUPPLIER_TIMEOUT_MS, app.log);
   const pokeSupplierPurchases = engine.queue(
     'supplier purchases',
-    () => retryDueUpstreamPurchases(supplierAttempts),
+    async () => {
+      const attempted = await retryDueUpstreamPurchases(supplierAttempts);
+      // A delivery queued the credentials e-mail and the order.completed webhook.
+      if (attempted) {
+        pokeMail();
+        pokeWebhooks();
+      }
+      return attempted;
+    },
     2000,
   );
   pokeSupplierPurchases();
