@@ -154,7 +154,7 @@ export function registerRoutes(
   };
   adminPaymentRoutes(app, { db, recheck: (id) => settle(id, 'admin'), setup: paymentSetup });
   adminEmailRoutes(app, { db, pokeMail });
-  supplierRoutes(app, { db, cipher, publicUrl: config.publicUrl });
+  supplierRoutes(app, { db, cipher, publicUrl: config.publicUrl, log: app.log });
   alertRoutes(app, { db, telegram, sender: telegramSender, publicUrl: config.publicUrl });
   if (paymentProvider.name === 'sandbox' && !config.isProduction) sandboxRoutes(app, { db });
   if (!config.isProduction) mailboxRoutes(app, { db, open: openBody });

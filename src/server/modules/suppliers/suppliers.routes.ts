@@ -19,9 +19,16 @@ import type { CredentialCipher } from '../stock/credential-cipher.ts';
 import { connectSupplier } from './connect-supplier.ts';
 import { listSupplierProduct } from './list-supplier-product.ts';
 import { readSuppliers } from './read-suppliers.ts';
+import { checkSupplierWebhook } from './receive-supplier-webhook.ts';
 import { refreshSupplier } from './refresh-supplier.ts';
 
-type Deps = { db: Db; cipher: CredentialCipher; publicUrl: string };
+type Deps = {
+  db: Db;
+  cipher: CredentialCipher;
+  publicUrl: string;
+  log: { error: (obj: object, msg: string) => void };
+};
+const received = z.object({ received: z.literal(true) });
 const idParams = z.object({ id: z.uuid({ error: supplierMessages.notFound }) });
 const productParams = idParams.extend({
   productId: z.uuid({ error: supplierMessages.productNotFound }),
@@ -78,4 +85,25 @@ export function supplierRoutes(app: FastifyInstance, deps: Deps): void {
         .send({ id: groupId, message: supplierMessages.listed, ...(await list()) });
     },
   );
+
+  // The supplier's server calls this one (no cookie, no Origin): its body is read as text, so the signature is
+  // checked over the exact bytes signed. Scoped, so every other route keeps parsing JSON.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/api/supplier-webhooks/:id',
+      { config: { access: 'public' }, ...answers({ 200: received }) },
+      async (req) => {
+        const { id } = parseInput(idParams, req.params);
+        await checkSupplierWebhook(deps, id, String(req.body ?? ''), req.headers);
+        // Answered at once (the supplier retries a slow answer); the look runs on its own.
+        void refreshSupplier(deps, id).catch((err: unknown) =>
+          deps.log.error({ err, supplierId: id }, 'supplier webhook: refresh failed'),
+        );
+        return { received: true as const };
+      },
+    );
+  });
 }

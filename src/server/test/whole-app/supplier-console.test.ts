@@ -8,6 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { supplierMessages, type Supplier } from '../../../shared/suppliers.ts';
+import { WEBHOOK_SIGNATURE_HEADER } from '../../../shared/webhooks.ts';
+import { SIGNATURE_REFUSED } from '../../modules/suppliers/receive-supplier-webhook.ts';
+import { signWebhook } from '../../modules/webhooks/sign-webhook.ts';
 import { quickAdmin, quickCustomer, SAME_ORIGIN } from '../auth-helpers.ts';
 import { recomputeStockCount } from '../../modules/stock/stock-count.ts';
 import { stockAccounts } from '../../modules/stock/stock.tables.ts';
@@ -149,5 +152,32 @@ describe('selling a supplier product', () => {
     expect(gone).toMatchObject({ offered: false, stockCount: 0 });
     expect(gone.listing!.priceKobo).toBe(70_000);
     expect(await stockCountOf(db, groupId)).toBe(0);
+  });
+});
+
+describe("a supplier's webhook", () => {
+  it('is refused without the signature of the secret saved for it, and a signed one brings the supplier at once', async () => {
+    const [s] = await suppliersNow();
+    const secret = 'whsec_supplier-console-test-secret';
+    await db.execute(
+      sql`update suppliers set webhook_secret_enc = ${testCipher.encrypt(secret)} where id = ${s!.id}`,
+    );
+    const body = JSON.stringify({ id: crypto.randomUUID(), type: 'order.completed', data: {} });
+    const hook = (signature: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/supplier-webhooks/${s!.id}`,
+        headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signature },
+        payload: body,
+      });
+    const now = Math.floor(Date.now() / 1000);
+    const forged = await hook(signWebhook('whsec_someone-else', body, now));
+    expect([forged.statusCode, forged.json().error.message]).toEqual([400, SIGNATURE_REFUSED]);
+    await supplier.db.execute(
+      sql`update product_groups set price_kobo = 300000 where id = ${upstream.id}`,
+    );
+    const signed = await hook(signWebhook(secret, body, now));
+    expect(signed.statusCode, signed.body).toBe(200);
+    await expect.poll(async () => productOf((await suppliersNow())[0]!).priceKobo).toBe(300_000);
   });
 });

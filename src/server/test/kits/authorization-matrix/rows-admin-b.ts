@@ -141,6 +141,11 @@ export function adminRowsB(f: MatrixFixtures): Record<string, Row> {
     },
     // Suppliers (issue 54): an admin passes the door and hears what is wrong with the request (no supplier is
     // called: the body is refused, or the supplier is not there).
+    // A supplier's webhook: anyone reaches it; an unknown supplier is not there (a known one needs its signature).
+    'POST /api/supplier-webhooks/:id': {
+      expect: [404, 404, 404, 404],
+      request: () => ({ url: `/api/supplier-webhooks/${crypto.randomUUID()}` }),
+    },
     'GET /api/admin/suppliers': {
       expect: ADMINS(),
       request: () => ({ url: '/api/admin/suppliers' }),

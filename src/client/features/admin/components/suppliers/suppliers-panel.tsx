@@ -81,6 +81,10 @@ function SupplierCard({
         </span>
         {s.lastError ? <span className="text-destructive">{s.lastError}</span> : null}
       </div>
+      <p className="mb-4 break-all text-sm text-muted-foreground">
+        For stock updates as they happen, register <code>{s.webhookUrl}</code> in your account at
+        the supplier (Profile → Webhooks); the store also looks every minute.
+      </p>
       {s.balanceLow && s.balanceKobo !== null ? (
         <p
           role="alert"
