@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'settings.logo',
   'supplier.connect',
   'supplier.list_product',
+  'supplier.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -81,6 +82,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'settings.logo': 'Store logo changed',
   'supplier.connect': 'Supplier connected',
   'supplier.list_product': 'Supplier product put on sale',
+  'supplier.update': 'Supplier settings changed',
 };
 
 /** What the Activity view filters by: the part of the shop an action changed. */

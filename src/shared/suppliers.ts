@@ -45,6 +45,9 @@ export const supplierMessages = {
   lowBalance: (balance: string) =>
     `Your balance at this supplier is low (${balance}). Top it up there so purchases keep going through.`,
   connected: 'Supplier connected.',
+  updated: 'Supplier saved.',
+  webhookSecretInvalid:
+    'Paste the signing secret the supplier showed for your webhook (at least 8 characters).',
   refreshed: 'Supplier refreshed.',
   listed: 'Listed for sale.',
   /** What our customer reads when the supplier refuses; they have their money back at once. */
@@ -143,3 +146,19 @@ export type SupplierList = z.infer<typeof supplierListSchema>;
 /** What a change in the console answers: its message and the suppliers as they are now. */
 export const supplierChangeSchema = supplierListSchema.extend({ message: z.string() });
 export type SupplierChange = z.infer<typeof supplierChangeSchema>;
+
+/** PATCH /api/admin/suppliers/:id: the webhook's signing secret (after registering our address there), the threshold. */
+export const updateSupplierSchema = z
+  .object({
+    webhookSecret: z
+      .string()
+      .trim()
+      .min(8, supplierMessages.webhookSecretInvalid)
+      .max(200)
+      .optional(),
+    lowBalanceKobo: koboSchema.min(0).optional(),
+  })
+  .refine((v) => v.webhookSecret !== undefined || v.lowBalanceKobo !== undefined, {
+    error: supplierMessages.webhookSecretInvalid,
+  });
+export type UpdateSupplier = z.infer<typeof updateSupplierSchema>;

@@ -8,6 +8,7 @@ import {
   supplierChangeSchema,
   supplierListSchema,
   supplierMessages,
+  updateSupplierSchema,
   type SupplierList,
 } from '../../../shared/suppliers.ts';
 import type { Db } from '../../db/client.ts';
@@ -21,6 +22,7 @@ import { listSupplierProduct } from './list-supplier-product.ts';
 import { readSuppliers } from './read-suppliers.ts';
 import { checkSupplierWebhook } from './receive-supplier-webhook.ts';
 import { refreshSupplier } from './refresh-supplier.ts';
+import { updateSupplier } from './update-supplier.ts';
 
 type Deps = {
   db: Db;
@@ -56,6 +58,16 @@ export function supplierRoutes(app: FastifyInstance, deps: Deps): void {
         parseInput(connectSupplierSchema, req.body),
       );
       return reply.code(201).send({ id, message: supplierMessages.connected, ...(await list()) });
+    },
+  );
+
+  app.patch(
+    '/api/admin/suppliers/:id',
+    { config: { access: 'admin' }, ...answers({ 200: supplierChangeSchema }) },
+    async (req) => {
+      const { id } = parseInput(idParams, req.params);
+      await updateSupplier(deps, currentUser(req), id, parseInput(updateSupplierSchema, req.body));
+      return { message: supplierMessages.updated, ...(await list()) };
     },
   );
 

@@ -159,9 +159,13 @@ describe("a supplier's webhook", () => {
   it('is refused without the signature of the secret saved for it, and a signed one brings the supplier at once', async () => {
     const [s] = await suppliersNow();
     const secret = 'whsec_supplier-console-test-secret';
-    await db.execute(
-      sql`update suppliers set webhook_secret_enc = ${testCipher.encrypt(secret)} where id = ${s!.id}`,
-    );
+    const saved = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/suppliers/${s!.id}`,
+      headers: { cookie: admin.cookie, ...SAME_ORIGIN },
+      payload: { webhookSecret: secret },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
     const body = JSON.stringify({ id: crypto.randomUUID(), type: 'order.completed', data: {} });
     const hook = (signature: string) =>
       app.inject({

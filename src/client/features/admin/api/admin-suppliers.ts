@@ -5,6 +5,7 @@ import type {
   ListSupplierProduct,
   SupplierChange,
   SupplierList,
+  UpdateSupplier,
 } from '../../../../shared/suppliers.ts';
 import { api } from '../../../lib/api.ts';
 import { useAdminMutation } from './admin-mutation.ts';
@@ -53,6 +54,18 @@ export function useListSupplierProduct(onSuccess?: () => void) {
         { method: 'POST', body },
       ),
     fallbackError: 'Failed to list the product',
+    onSuccess,
+  });
+}
+
+export function useUpdateSupplier(onSuccess?: () => void) {
+  return useAdminMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateSupplier }) =>
+      api<SupplierChange>(`/api/admin/suppliers/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body,
+      }),
+    fallbackError: 'Failed to save the supplier',
     onSuccess,
   });
 }

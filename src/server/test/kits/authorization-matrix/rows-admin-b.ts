@@ -154,6 +154,13 @@ export function adminRowsB(f: MatrixFixtures): Record<string, Row> {
       expect: ADMINS(400),
       request: () => ({ url: '/api/admin/suppliers', payload: { name: '' } }),
     },
+    'PATCH /api/admin/suppliers/:id': {
+      expect: ADMINS(404),
+      request: () => ({
+        url: `/api/admin/suppliers/${crypto.randomUUID()}`,
+        payload: { webhookSecret: 'whsec_matrix-secret' },
+      }),
+    },
     'POST /api/admin/suppliers/:id/refresh': {
       expect: ADMINS(404),
       request: () => ({ url: `/api/admin/suppliers/${crypto.randomUUID()}/refresh` }),

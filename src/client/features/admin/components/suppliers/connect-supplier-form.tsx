@@ -9,7 +9,7 @@ import { firstIssue, nairaInputToKobo } from '../../lib/form-values.ts';
 import { useAdminForm } from '../../lib/use-admin-form.ts';
 import { FormError } from '../form-extras.tsx';
 
-const empty = { name: '', baseUrl: '', apiKey: '', lowBalance: '', webhookSecret: '' };
+const empty = { name: '', baseUrl: '', apiKey: '', lowBalance: '' };
 
 export function ConnectSupplierForm() {
   const { values, setValues, error, setError, bind } = useAdminForm(empty);
@@ -21,7 +21,6 @@ export function ConnectSupplierForm() {
       baseUrl: values.baseUrl,
       apiKey: values.apiKey,
       lowBalanceKobo: nairaInputToKobo(values.lowBalance),
-      webhookSecret: values.webhookSecret || undefined,
     });
     if (!parsed.success) return setError(firstIssue(parsed.error));
     connect.mutate(parsed.data);
@@ -49,12 +48,6 @@ export function ConnectSupplierForm() {
           inputMode="decimal"
           placeholder="10,000"
           {...bind('lowBalance')}
-        />
-        <TextField
-          label="Webhook signing secret (optional)"
-          autoComplete="off"
-          hint="Shown by the supplier when you register this store's supplier webhook address there (on each supplier's card below)."
-          {...bind('webhookSecret')}
         />
       </div>
       <FormError message={error} />

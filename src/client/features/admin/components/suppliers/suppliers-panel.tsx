@@ -19,6 +19,7 @@ import { RowActionButton } from '../row-action-button.tsx';
 import { Badge } from '../status-badge.tsx';
 import { ConnectSupplierForm } from './connect-supplier-form.tsx';
 import { ListProductDialog } from './list-product-dialog.tsx';
+import { WebhookSecretForm } from './webhook-secret-form.tsx';
 
 const statusText = { ok: 'Connected', key_refused: 'Key refused', unreachable: 'Not answering' };
 
@@ -81,10 +82,7 @@ function SupplierCard({
         </span>
         {s.lastError ? <span className="text-destructive">{s.lastError}</span> : null}
       </div>
-      <p className="mb-4 break-all text-sm text-muted-foreground">
-        For stock updates as they happen, register <code>{s.webhookUrl}</code> in your account at
-        the supplier (Profile → Webhooks); the store also looks every minute.
-      </p>
+      <WebhookSecretForm supplier={s} />
       {s.balanceLow && s.balanceKobo !== null ? (
         <p
           role="alert"
