@@ -123,8 +123,8 @@ export default defineConfig({
       },
     },
     {
-      // Started once the first store answers, so the build it serves is complete.
-      command: `until curl -sf http://localhost:${port}/api/health > /dev/null; do sleep 1; done; rm -rf .tmp/e2e-supplier-${port} && exec node src/server/main.ts >> ${logDir}/e2e-supplier-${port}.log`,
+      // Started once the first store answers, so the build it serves is complete (node's fetch: no curl needed).
+      command: `until node -e "fetch('http://localhost:${port}/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; do sleep 1; done; rm -rf .tmp/e2e-supplier-${port} && exec node src/server/main.ts >> ${logDir}/e2e-supplier-${port}.log`,
       url: `http://localhost:${e2eSupplierPort}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,
