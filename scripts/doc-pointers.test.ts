@@ -16,6 +16,13 @@ const docs = [
     .map((f) => path.join('docs', f)),
 ];
 const bases = ['', 'src', 'src/server', 'src/client', 'src/server/modules'];
+// The folders .gitignore keeps out of the tree (dist/, data/, .tmp/, ...): what a build or a run writes there exists
+// on one machine and not on a fresh checkout, so a pointer into one is no pointer this test can hold.
+const ignoredFolders = fs
+  .readFileSync(path.join(root, '.gitignore'), 'utf8')
+  .split('\n')
+  .filter((line) => line.endsWith('/'))
+  .map((line) => line.replace(/^\//, ''));
 const POINTER = /`([\w@.-]+(?:\/[\w@.[\]-]+)+\.(?:ts|tsx|sql|md|json|ya?ml|sh|js|conf))(?::\d+)?`/g;
 
 /** The pointers of one doc that name no file. */
@@ -25,9 +32,10 @@ function stale(doc: string): string[] {
   return (
     [...text.matchAll(POINTER)]
       .map((m) => m[1]!)
-      // A placeholder (docs/decisions/NNN-name.md), what a run writes (.tmp/), or a file outside this repository (the
-      // team's shared SPEC.md beside the checkout, absent from CI's) is no pointer this test can hold.
-      .filter((p) => !p.includes('NNN') && !p.startsWith('.tmp/') && !p.startsWith('../'))
+      // A placeholder (docs/decisions/NNN-name.md), what a build or a run writes, or a file outside this repository
+      // (the team's shared SPEC.md beside the checkout, absent from CI's) is no pointer this test can hold.
+      .filter((p) => !p.includes('NNN') && !p.startsWith('../'))
+      .filter((p) => !ignoredFolders.some((folder) => p.startsWith(folder)))
       .filter((p) => ![here, ...bases].some((b) => fs.existsSync(path.join(root, b, p))))
   );
 }
