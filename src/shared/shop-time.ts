@@ -48,3 +48,11 @@ export function shopHourLabel(at: Date, zone = SHOP_TIME_ZONE): string {
   const p = parts(at, zone);
   return `${p.year}-${p.month}-${p.day} ${p.hour}:00`;
 }
+
+/** The shop days wholly inside [from, to): the first midnight at or after `from`, the last at or before `to`. */
+export function wholeShopDays(from: Date, to: Date): [Date, Date] | null {
+  let first = shopMidnight(shopDay(from));
+  if (first < from) first = shopMidnight(addDays(shopDay(from), 1));
+  const last = shopMidnight(shopDay(to));
+  return first < last ? [first, last] : null;
+}

@@ -108,6 +108,7 @@ const ROLLUPS = new Set([
   'sales_days',
   'sales_rollup',
   'topup_hours',
+  'topup_days',
   'topup_hour_changes',
 ]);
 

@@ -181,6 +181,13 @@ describe('the Overview', async () => {
       sql`delete from topup_hour_changes where amount_kobo = 5 and payments = 1 and status = 'failed'`,
     );
     expect(await checkLedger(db)).toEqual([]);
+    const day = sql`(select min(day) from topup_days)`;
+    await db.execute(sql`update topup_days set payments = payments + 1 where day = ${day}`);
+    expect((await checkLedger(db)).map((v) => v.invariant)).toContain(
+      'the daily top-up rollup equals the sum of its folded hours',
+    );
+    await db.execute(sql`update topup_days set payments = payments - 1 where day = ${day}`);
+    expect(await checkLedger(db)).toEqual([]);
   });
   it('reads a long range from closed days and its edges from hours, exactly as the orders say, across Lagos midnights', async () => {
     const from = shopDay(new Date(Date.now() - 70 * DAY));
@@ -209,6 +216,38 @@ describe('the Overview', async () => {
     // The days read are the sums of their hours, and the hours the orders: the ledger check holds both.
     const days = await db.execute<{ n: number }>(sql`select count(*)::int as n from sales_days`);
     expect(days.rows[0]!.n).toBeGreaterThan(0);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('reads a long range’s top-ups from closed days and its edges from hours, as the payments say', async () => {
+    // Top-ups at 22:30 and 23:30 UTC (23:30 and 00:30 in Lagos) 45 days ago, one 50 days ago; one moves from
+    // pending to credited after its day was folded.
+    await payment('completed', 110_000, 45 * DAY + 30 * 60_000);
+    await payment('failed', 120_000, 45 * DAY - 30 * 60_000);
+    const late = crypto.randomUUID();
+    await overview('period=90d');
+    await db.execute(sql`insert into payments (id, user_id, reference, provider, amount_kobo, status, expires_at, created_at)
+      values (${late}, ${buyer.user.id}, ${`REF-${late}`}, 'test', 130000, 'pending', now(), now() - interval '50 days')`);
+    await overview('period=90d');
+    await db.execute(sql`update payments set status = 'expired' where id = ${late}`);
+    const from = shopDay(new Date(Date.now() - 70 * DAY));
+    const long = await overview(`period=custom&from=${from}&to=${shopDay(new Date())}`);
+    const all = await db.execute<{ status: string; n: number; kobo: string }>(
+      sql`select status, count(*)::int as n, sum(amount_kobo)::text as kobo from payments group by 1`,
+    );
+    const n = (status: string) => all.rows.find((r) => r.status === status)?.n ?? 0;
+    expect(long.funnel).toEqual({
+      started: all.rows.reduce((s, r) => s + r.n, 0),
+      paid: n('completed'),
+      failed: n('failed'),
+      expired: n('expired'),
+      pending: n('pending'),
+    });
+    expect(long.figures.topupsCreditedKobo.current).toBe(
+      Number(all.rows.find((r) => r.status === 'completed')!.kobo),
+    );
+    const days = await db.execute<{ n: number }>(sql`select count(*)::int as n from topup_days`);
+    expect(days.rows[0]!.n).toBeGreaterThan(2);
     expect(await checkLedger(db)).toEqual([]);
   });
 });

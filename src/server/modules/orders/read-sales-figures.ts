@@ -3,7 +3,7 @@
 // counted from one source only). Rolls first.
 import { sql, type SQL } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '../../../shared/admin-overview.ts';
-import { addDays, shopDay, shopMidnight } from '../../../shared/shop-time.ts';
+import { wholeShopDays } from '../../../shared/shop-time.ts';
 import type { Db } from '../../db/client.ts';
 
 export type SalesTotals = { orders: number; units: number; revenueKobo: number };
@@ -32,14 +32,6 @@ const totals = (r: { orders?: number; units?: number; revenue?: number } | null)
   revenueKobo: Number(r?.revenue ?? 0),
 });
 
-/** The shop days wholly inside [from, to): the first midnight at or after `from`, the last at or before `to`. */
-function wholeDays(from: Date, to: Date): [Date, Date] | null {
-  let first = shopMidnight(shopDay(from));
-  if (first < from) first = shopMidnight(addDays(shopDay(from), 1));
-  const last = shopMidnight(shopDay(to));
-  return first < last ? [first, last] : null;
-}
-
 const iso = (d: Date) => d.toISOString();
 
 /**
@@ -48,7 +40,7 @@ const iso = (d: Date) => d.toISOString();
  */
 function salesIn(from: Date, to: Date, through: Date, byDay: boolean): SQL {
   const closedTo = new Date(Math.min(to.getTime(), through.getTime()));
-  const days = byDay && closedTo > from ? wholeDays(from, closedTo) : null;
+  const days = byDay && closedTo > from ? wholeShopDays(from, closedTo) : null;
   const parts: SQL[] = [];
   const hours = (a: Date, b: Date) =>
     a < b

@@ -188,6 +188,17 @@ const checks: { invariant: string; query: ReturnType<typeof sql> }[] = [
                  from p full join r on r.hour = p.hour and r.status = p.status
                 where coalesce(p.payments, 0) <> coalesce(r.payments, 0) or coalesce(p.amount, 0) <> coalesce(r.amount, 0)`,
   },
+  {
+    // Each shop day of topup_days is exactly the sum of its folded hours (the fold writes both in one statement).
+    invariant: 'the daily top-up rollup equals the sum of its folded hours',
+    query: sql`with h as (select date_trunc('day', hour, 'Africa/Lagos') as day, status, sum(payments)::int as payments,
+                                 sum(amount_kobo)::bigint as amount from topup_hours group by 1, 2)
+               select coalesce(h.day, d.day) as day, coalesce(h.status, d.status) as status, h.payments,
+                      d.payments as rolled_payments, h.amount, d.amount_kobo as rolled_amount
+                 from h full join topup_days d on d.day = h.day and d.status = h.status
+                where coalesce(h.payments, 0) <> coalesce(d.payments, 0)
+                   or coalesce(h.amount, 0) <> coalesce(d.amount_kobo, 0)`,
+  },
   ...supplierPurchaseChecks,
 ];
 
