@@ -1,9 +1,13 @@
 // Days and hours in the shop's time zone (Africa/Lagos): where "today" starts, and how a moment is labelled.
 import { SHOP_TIME_ZONE } from './admin-overview.ts';
 
-const parts = (at: Date, zone: string) =>
-  Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
+// One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting with it, and a year's
+// Overview asks for over a thousand days and midnights.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
       timeZone: zone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -12,7 +16,15 @@ const parts = (at: Date, zone: string) =>
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-    })
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+const parts = (at: Date, zone: string) =>
+  Object.fromEntries(
+    formatter(zone)
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
