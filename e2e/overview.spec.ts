@@ -92,3 +92,22 @@ test('sales made through the store appear in today’s figures and chart', async
   await expect(runway.getByRole('cell').last()).toHaveText('yes');
   await Promise.all([admin.context().close(), shopper.context().close()]);
 });
+
+for (const width of [375, 1280])
+  for (const theme of ['light', 'dark'])
+    test(`the Overview reads well at ${width} px, ${theme}`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await signInAsAdmin(page);
+      await page.getByRole('button', { name: '7 days' }).click();
+      await expect(page.getByRole('button', { name: '7 days', pressed: true })).toBeVisible();
+      await expect(page.getByRole('figure', { name: /Revenue/ })).toBeVisible();
+      await expect(page.getByRole('table', { name: /^Revenue and orders per day/ })).toBeAttached();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+      await page.screenshot({
+        path: `.tmp/screenshots/overview-${width}-${theme}.png`,
+        fullPage: true,
+      });
+    });
