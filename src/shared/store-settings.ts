@@ -3,9 +3,6 @@
 // token is write-only: the console hears whether one is set, never the token.
 import { z } from 'zod';
 
-/** The name a store has before anyone names it (STORE_NAME's default). */
-export const DEFAULT_STORE_NAME = 'AcctStore';
-
 /** The console's labels, as the issue names the fields. */
 export const storeSettingLabels = {
   storeName: 'Store name',
@@ -25,8 +22,6 @@ export const storeSettingLabels = {
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];
 export const LOGO_MAX_BYTES = 256 * 1024;
-/** Where the logo is served (public; each version at its own ?v=). */
-export const STORE_LOGO_PATH = '/api/site/logo';
 
 const twoDecimals = (p: number) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6;
 

@@ -2,7 +2,7 @@
 // writes them into each page it sends (<meta name="application-name">, the logo as the tab's icon) and renders
 // with the same values (entry-server.tsx provides them), so the first paint and the hydration agree.
 import { createContext, useContext } from 'react';
-import { DEFAULT_STORE_NAME, STORE_LOGO_PATH } from '../../shared/store-settings.ts';
+import { DEFAULT_STORE_NAME, STORE_LOGO_PATH } from '../../shared/store-brand.ts';
 
 export type StoreIdentity = { storeName: string; logoUrl: string | null };
 

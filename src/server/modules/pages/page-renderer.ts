@@ -10,7 +10,7 @@ import type { Me } from '../../../shared/auth.ts';
 import { PAGE_DATA_ELEMENT_ID, type RenderPage } from '../../../shared/page-data.ts';
 import { fullTitle, shellPageHeads, type ShellPageHead } from '../../../shared/paths.ts';
 import type { SiteInfo } from '../../../shared/site.ts';
-import { DEFAULT_STORE_NAME } from '../../../shared/store-settings.ts';
+import { DEFAULT_STORE_NAME } from '../../../shared/store-brand.ts';
 import { loadPageData, type PageSources, type RenderablePage } from './load-page-data.ts';
 import { escapeHtml } from '../../html/escape-html.ts';
 import { buildPageHead } from './page-head.ts';

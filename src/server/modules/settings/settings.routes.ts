@@ -1,12 +1,12 @@
 // The console's Settings (admins only): read them (the bot token only as set or not), save them, upload the logo;
 // and the logo itself, public (the header, e-mails, the favicon and link previews show it).
 import type { FastifyInstance } from 'fastify';
+import { STORE_LOGO_PATH } from '../../../shared/store-brand.ts';
 import {
   saveStoreSettingsResultSchema,
   storeSettingsSchema,
   updateStoreLogoSchema,
   updateStoreSettingsSchema,
-  STORE_LOGO_PATH,
   type SaveStoreSettingsResult,
   type StoreSettingsView,
   LOGO_TYPES,

@@ -1,11 +1,8 @@
 // The store's settings as the server uses them (the Telegram token open, in memory only), the first values the
 // environment gives a new store, and what the console is shown of them (the token only as set or not).
 import type { Config } from '../../config.ts';
-import {
-  STORE_LOGO_PATH,
-  type LogoType,
-  type StoreSettingsView,
-} from '../../../shared/store-settings.ts';
+import { STORE_LOGO_PATH } from '../../../shared/store-brand.ts';
+import { type LogoType, type StoreSettingsView } from '../../../shared/store-settings.ts';
 
 export type StoreLogo = { type: LogoType; bytes: Buffer; version: string };
 
