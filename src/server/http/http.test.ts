@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app.ts';
 
@@ -39,6 +40,29 @@ describe('the HTTP shell', () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends a script the build compressed as it is, to a browser that accepts it, and the plain one otherwise', async () => {
+    const script = 'console.log("the store");'.repeat(200);
+    fs.writeFileSync(path.join(clientDir, 'assets/app-zip123.js'), script);
+    // Each copy marked, to tell it from the plain file compressed on the fly.
+    const copy = (kind: string) => `${script}//${kind}`;
+    const asset = path.join(clientDir, 'assets/app-zip123.js');
+    fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(copy('br')));
+    fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(copy('gz')));
+    const { app } = await createTestApp({ deps: { clientDir } });
+    const get = (encoding: string) =>
+      app.inject({ url: '/assets/app-zip123.js', headers: { 'accept-encoding': encoding } });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(copy('br'));
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(copy('gz'));
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 
   it('answers unknown API paths with the JSON error shape, never the app', async () => {

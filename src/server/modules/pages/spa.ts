@@ -27,6 +27,8 @@ export async function registerSpa(
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build's .br and .gz copies of each script (vite.config.ts `precompressed`), to a browser that takes them.
+      preCompressed: true,
       // index.html is served by the page routes below, with its scripts' hashes in the CSP.
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {
