@@ -14,18 +14,42 @@ export type RouteAccess = PageAccess;
  * GETs a public page makes as it opens: the HTML preloads them with the page's code (the page's own fetch then
  * takes the preloaded answer; a stale entry here costs one unused request, nothing else). The public pages list
  * none: the server renders them with their data embedded (server/modules/pages), so they ask for nothing as they open.
+ * `next` names the modules (under src/client/features/, with their extension) that a public page's first action opens
+ * for a visitor: the HTML prefetches them, at the lowest priority, once the page's own code is on its way, so that a
+ * tap made while the app is still starting does not then wait for them (docs/decisions/028).
  */
 export const routeTable = [
-  { path: paths.home, access: 'public', static: true, page: 'pages/landing-page' },
+  {
+    path: paths.home,
+    access: 'public',
+    static: true,
+    page: 'pages/landing-page',
+    next: ['catalogue/products-page.tsx'],
+  },
   { path: paths.login, access: 'visitor', page: 'auth/login-page' },
   { path: paths.register, access: 'visitor', page: 'auth/register-page' },
   { path: paths.emailConfirmation, access: 'public', page: 'auth/email-confirmation-page' },
   { path: paths.forgotPassword, access: 'visitor', page: 'auth/forgot-password-page' },
   { path: paths.resetPassword, access: 'public', page: 'auth/reset-password-page' },
   { path: paths.emailChange, access: 'public', page: 'account/email-change-page' },
-  { path: paths.products, access: 'public', page: 'catalogue/products-page' },
-  { path: '/category/:categoryId', access: 'public', page: 'catalogue/category-page' },
-  { path: '/product/:productId', access: 'public', page: 'catalogue/account-page' },
+  {
+    path: paths.products,
+    access: 'public',
+    page: 'catalogue/products-page',
+    next: ['auth/login-page.tsx'],
+  },
+  {
+    path: '/category/:categoryId',
+    access: 'public',
+    page: 'catalogue/category-page',
+    next: ['auth/login-page.tsx'],
+  },
+  {
+    path: '/product/:productId',
+    access: 'public',
+    page: 'catalogue/account-page',
+    next: ['auth/login-page.tsx'],
+  },
   { path: paths.dashboard, access: 'customer', page: 'account/dashboard-page' },
   { path: paths.profile, access: 'signed-in', page: 'account/profile-page' },
   { path: paths.checkout, access: 'signed-in', page: 'checkout/checkout-page' },
@@ -46,7 +70,13 @@ export const routeTable = [
   },
   // The console's sections and views are its own routes (features/admin/console-sections.tsx).
   { path: '/admin/*', access: 'admin', page: 'admin/admin-page' },
-  { path: paths.webServices, access: 'public', static: true, page: 'pages/web-services-page' },
+  {
+    path: paths.webServices,
+    access: 'public',
+    static: true,
+    page: 'pages/web-services-page',
+    next: ['pages/quote-form.tsx'],
+  },
   { path: paths.support, access: 'public', page: 'pages/support-page' },
   { path: paths.contact, access: 'public', page: 'pages/contact-page' },
   { path: paths.terms, access: 'public', page: 'pages/terms-page' },
@@ -65,6 +95,7 @@ export const routeTable = [
   fromOutside?: true;
   page: string;
   reads?: readonly string[];
+  next?: readonly string[];
 }[];
 
 export type PageModule = (typeof routeTable)[number]['page'];

@@ -52,11 +52,10 @@ export function loadApp(files: BootFiles): AppLoader {
       if (--waiting === 0) runAtIdle();
     };
     all.forEach((href) => {
-      const link = add('link', {
-        rel: 'prefetch',
-        href,
-        ...(files.async.includes(href) ? {} : { crossorigin: 'anonymous' }),
-      });
+      // route-preload runs now, to prefetch the open page's chunks and its first action's beside the entry.
+      const link = files.async.includes(href)
+        ? add('script', { src: href, 'data-prefetch': '' })
+        : add('link', { rel: 'prefetch', href, crossorigin: 'anonymous' });
       link.addEventListener('load', arrived);
       link.addEventListener('error', arrived);
     });
