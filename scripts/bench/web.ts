@@ -8,8 +8,8 @@
 //   - the initial JavaScript of / : the entry chunk and the chunks loaded with it (index.html's loader, once the
 //     page has painted), gzip -9 (the target's measure; the classic scripts are added up beside it), and for each
 //     page the scripts its hydration waits for and all it fetched (Lighthouse's transfer sizes, as served).
-// Prints one table with the targets (performance >= 99, LCP <= 1.2 s, SEO 100, CLS 0, accessibility >= 95, 0 axe
-// violations, initial JS <= 90 KB) and writes .tmp/bench/web.json. Exit code 0 even when a target is missed: it measures.
+// Prints one table with the targets (performance >= 99, LCP <= 0.8 s, SEO 100, CLS 0, accessibility >= 95, 0 axe
+// violations, initial JS <= 60 KB: issue 52's) and writes .tmp/bench/web.json. Exit code 0 even when a target is missed: it measures.
 // The build and the server share dist/ with the e2e runs, so the whole run holds /tmp/e2e.lock (re-running
 // itself under flock(1) when it is there; set BENCH_WEB_LOCKED=1 if the caller already holds it).
 // Options (environment): BENCH_WEB_RUNS (3), BENCH_WEB_CPU_SLOWDOWN (4; Lighthouse's default for mobile),
@@ -58,12 +58,12 @@ const pages: string[] = [
 ];
 const targets = {
   performance: 99,
-  lcpMs: 1200,
+  lcpMs: 800,
   seo: 100,
   cls: 0,
   accessibility: 95,
   axe: 0,
-  initialJsKb: 90,
+  initialJsKb: 60,
 };
 
 /** The demo shop's first Instagram account, inserted after the category in the list of pages. */
@@ -84,7 +84,8 @@ const journeyRuns = Math.max(1, Number(process.env.BENCH_WEB_JOURNEY_RUNS ?? 5))
 const journeyOnly = process.env.BENCH_WEB_JOURNEY_ONLY === '1';
 // The demo admin credits the journey's customer; the store this script starts gets this password.
 const adminPassword = process.env.BENCH_WEB_ADMIN_PASSWORD ?? `bench-${process.pid}-admin`;
-const tapTargets = { at5sResultMs: 300, at1sReactMs: 100, at1sResultMs: 1200 };
+// Issue 52's goals: at 5 s the result within 300 ms, at 1 s within 600 (and the control marked within 100).
+const tapTargets = { at5sResultMs: 300, at1sReactMs: 100, at1sResultMs: 600 };
 const chromePath =
   process.env.CHROME_PATH ??
   (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath());
