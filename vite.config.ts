@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
+import { inlinedCssNotFetched } from './scripts/build/inlined-css.ts';
 import { holdUntilHydrated } from './src/client/app/boot/hold-until-hydrated.ts';
 import { loadApp } from './src/client/app/boot/load-app.ts';
 import { pendingMark } from './src/client/app/boot/pending-mark.ts';
@@ -204,7 +205,7 @@ function precompressed(): Plugin {
 }
 
 const clientBuild: UserConfig = {
-  plugins: [react(), tailwindcss(), firstPaintFromHtml(), precompressed()],
+  plugins: [react(), tailwindcss(), inlinedCssNotFetched(), firstPaintFromHtml(), precompressed()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
