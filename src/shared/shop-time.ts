@@ -62,9 +62,28 @@ export function shopHourLabel(at: Date, zone = SHOP_TIME_ZONE): string {
 }
 
 /** The shop days wholly inside [from, to): the first midnight at or after `from`, the last at or before `to`. */
-export function wholeShopDays(from: Date, to: Date): [Date, Date] | null {
+function wholeShopDays(from: Date, to: Date): [Date, Date] | null {
   let first = shopMidnight(shopDay(from));
   if (first < from) first = shopMidnight(addDays(shopDay(from), 1));
   const last = shopMidnight(shopDay(to));
   return first < last ? [first, last] : null;
+}
+
+/**
+ * How a rollup reads [from, to): the shop days wholly inside it from its daily level (when `byDay`), and the hours
+ * left at either edge (or the whole range) from its hourly one. Empty spans are left out.
+ */
+export function splitByShopDays(
+  from: Date,
+  to: Date,
+  byDay = true,
+): { days: [Date, Date] | null; hours: [Date, Date][] } {
+  const days = byDay && from < to ? wholeShopDays(from, to) : null;
+  const spans: [Date, Date][] = days
+    ? [
+        [from, days[0]],
+        [days[1], to],
+      ]
+    : [[from, to]];
+  return { days, hours: spans.filter(([a, b]) => a < b) };
 }

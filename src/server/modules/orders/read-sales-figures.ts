@@ -3,7 +3,7 @@
 // counted from one source only). Rolls first.
 import { sql, type SQL } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '../../../shared/admin-overview.ts';
-import { wholeShopDays } from '../../../shared/shop-time.ts';
+import { splitByShopDays } from '../../../shared/shop-time.ts';
 import type { Db } from '../../db/client.ts';
 
 export type SalesTotals = { orders: number; units: number; revenueKobo: number };
@@ -40,19 +40,14 @@ const iso = (d: Date) => d.toISOString();
  */
 function salesIn(from: Date, to: Date, through: Date, byDay: boolean): SQL {
   const closedTo = new Date(Math.min(to.getTime(), through.getTime()));
-  const days = byDay && closedTo > from ? wholeShopDays(from, closedTo) : null;
+  const { days, hours } = splitByShopDays(from, closedTo, byDay);
   const parts: SQL[] = [];
-  const hours = (a: Date, b: Date) =>
-    a < b
-      ? parts.push(sql`select hour, product_group_id, orders, units, revenue_kobo from sales_hours
-                        where hour >= ${iso(a)} and hour < ${iso(b)}`)
-      : 0;
-  if (days) {
+  if (days)
     parts.push(sql`select day as hour, product_group_id, orders, units, revenue_kobo from sales_days
                     where day >= ${iso(days[0])} and day < ${iso(days[1])}`);
-    hours(from, days[0]);
-    hours(days[1], closedTo);
-  } else hours(from, closedTo);
+  for (const [a, b] of hours)
+    parts.push(sql`select hour, product_group_id, orders, units, revenue_kobo from sales_hours
+                    where hour >= ${iso(a)} and hour < ${iso(b)}`);
   const fresh = new Date(Math.max(from.getTime(), through.getTime()));
   if (fresh < to)
     parts.push(sql`select date_trunc('hour', created_at, 'UTC') as hour, product_group_id, count(*)::int as orders,

@@ -2,7 +2,7 @@
 // topup_hours, and the changes not folded yet, one statement): the funnel of the period's top-ups by where they
 // stand now, and what was credited, against the span before. Folds first.
 import { sql, type SQL } from 'drizzle-orm';
-import { wholeShopDays } from '../../../shared/shop-time.ts';
+import { splitByShopDays } from '../../../shared/shop-time.ts';
 import type { Db } from '../../db/client.ts';
 
 export type TopupFigures = {
@@ -17,18 +17,14 @@ const iso = (d: Date) => d.toISOString();
 /** The rollup's rows of [from, to), each standing at its day or hour, tagged with `span`. */
 function topupsIn(from: Date, to: Date, span: 'cur' | 'prev'): SQL {
   const tag = sql.raw(`'${span}'`);
-  const days = wholeShopDays(from, to);
+  const { days, hours } = splitByShopDays(from, to);
   const parts: SQL[] = [];
-  const hours = (a: Date, b: Date) =>
-    a < b &&
-    parts.push(sql`select ${tag} as span, status, payments, amount_kobo from topup_hours
-                    where hour >= ${iso(a)} and hour < ${iso(b)}`);
-  if (days) {
+  if (days)
     parts.push(sql`select ${tag} as span, status, payments, amount_kobo from topup_days
                     where day >= ${iso(days[0])} and day < ${iso(days[1])}`);
-    hours(from, days[0]);
-    hours(days[1], to);
-  } else hours(from, to);
+  for (const [a, b] of hours)
+    parts.push(sql`select ${tag} as span, status, payments, amount_kobo from topup_hours
+                    where hour >= ${iso(a)} and hour < ${iso(b)}`);
   // Folded first, so these are the few changes made since: an hour each.
   parts.push(sql`select ${tag} as span, status, payments, amount_kobo from topup_hour_changes
                   where hour >= ${iso(from)} and hour < ${iso(to)}`);
