@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { inlinedCssNotFetched } from './scripts/build/inlined-css.ts';
 import { holdUntilHydrated } from './src/client/app/boot/hold-until-hydrated.ts';
@@ -204,8 +203,22 @@ function precompressed(): Plugin {
   };
 }
 
+/**
+ * The app is written against React's API and types; Preact runs it (preact/compat), in the browser and in the
+ * server render: about 10 KB gzip where React DOM alone was 58, which kept every public page's first load over its
+ * 60 KB (issue 52, docs/decisions/032).
+ */
+const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 const clientBuild: UserConfig = {
-  plugins: [react(), tailwindcss(), inlinedCssNotFetched(), firstPaintFromHtml(), precompressed()],
+  resolve: { alias: preactAliases },
+  plugins: [tailwindcss(), inlinedCssNotFetched(), firstPaintFromHtml(), precompressed()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
@@ -220,9 +233,9 @@ const clientBuild: UserConfig = {
         codeSplitting: {
           // Every Lucide icon in one chunk (about 10 KB gzip, cached across pages): as one small chunk per icon,
           // a page waited on a dozen requests. The shell draws its own few icons, so this stays out of the first load.
-          // React itself gets its own group first, or the icons' group would take it in as their dependency.
+          // Preact gets its own group first, or the icons' group would take it in as their dependency.
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/]react[\\/]/, priority: 2 },
+            { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/, priority: 2 },
             { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 1 },
           ],
         },
@@ -233,13 +246,14 @@ const clientBuild: UserConfig = {
 
 /**
  * `vite build --ssr` (the second half of `npm run build`): the server-render bundle, dist/server/entry-server.js,
- * which the server imports at run time to render the public pages (modules/pages). Dependencies stay outside the
- * bundle: the server resolves them from the production node_modules.
+ * which the server imports at run time to render the public pages (modules/pages).
  */
 const ssrBuild: UserConfig = {
-  plugins: [react()],
+  resolve: { alias: preactAliases },
+  // Bundled whole: a library left outside would import React itself at run time, beside the Preact the pages use.
+  ssr: { noExternal: true },
   // Production JSX whatever NODE_ENV the build runs under (the e2e build runs in development): react/jsx-runtime
-  // works under both, while the dev transform's jsxDEV is missing from React's production build.
+  // works under both.
   oxc: { jsx: { development: false } },
   build: {
     outDir: '../../dist/server',

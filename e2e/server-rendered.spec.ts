@@ -190,6 +190,30 @@ test('a quantity typed and left before the app has arrived is brought within its
   await expect(quantity).toHaveValue('1');
 });
 
+test('a signed-in customer who writes and sends a message before the app has the page has it sent', async ({
+  page,
+}) => {
+  const customer = await createCustomer(page, 'earlytyped');
+  const signedIn = await page.request.post('/api/auth/login', { data: customer });
+  expect(signedIn.ok()).toBe(true);
+  const release = await holdAppCode(page);
+  // With a session the app runs at once (data-hydrate-now); what is done in the moment before it has the page counts.
+  await page.goto('/contact');
+  const form = contactForm(page);
+  await fillContactForm(form, {
+    name: 'Ngozi',
+    email: customer.email,
+    subject: 'Signed in, before the app',
+    message: 'Typed and sent before any of the code had run.',
+  });
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(
+    false,
+  );
+  release();
+  await expect(page.getByText(inboxSuccessMessages.contact).first()).toBeVisible();
+});
+
 test('a quantity typed before the app has arrived, then Buy Now, buys that quantity after sign-in', async ({
   page,
 }) => {

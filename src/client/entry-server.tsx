@@ -1,8 +1,8 @@
 // The server-render bundle's entry (`vite build --ssr`, into dist/server/): renders a public page to HTML with
 // the same components the browser hydrates, from the data the server read (PageData), in a cache of its own.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import type { VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import type { RenderPage } from '../shared/page-data.ts';
 import { App } from './app/app.tsx';
@@ -19,9 +19,10 @@ export const renderPage: RenderPage = async (url, data) => {
   });
   seedPageData(client, data);
   let head: { title?: string; description?: string } = {};
-  // prerender waits for every lazy part (page chunks, the data layer, islands), so the HTML is the finished page.
-  const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
+  // The async render waits for every lazy part (page chunks, the data layer, islands), so the HTML is the finished
+  // page, in place: no part sent hidden with an inline script to reveal it (the CSP forbids those).
+  const html = await renderToStringAsync(
+    (
       <HeadContext value={(asked) => (head = asked)}>
         <StoreIdentityContext
           value={{ storeName: data.site.storeName, logoUrl: data.site.logoUrl }}
@@ -31,16 +32,8 @@ export const renderPage: RenderPage = async (url, data) => {
           </QueryClientProvider>
         </StoreIdentityContext>
       </HeadContext>
-    </StrictMode>,
-    // Above this size React would send a finished part hidden, with an inline script to reveal it: the CSP forbids
-    // such scripts, and a page must read the same without JavaScript. Every part goes inline, in place.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    ) as unknown as VNode,
   );
-  const decoder = new TextDecoder();
-  let html = '';
-  for await (const chunk of prelude as AsyncIterable<Uint8Array | string>)
-    html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-  html += decoder.decode();
   client.clear();
   return { html, title: head.title ?? data.site.storeName, description: head.description };
 };

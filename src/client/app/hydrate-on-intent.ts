@@ -11,7 +11,7 @@
 // - what they typed into a field stays there, and React is told of it (an input event), as if typed after.
 // A page the server did not render (the signed-in app, the SPA shell), and one the server marks `data-hydrate-now`
 // (asked for with a session cookie: the navbar must show who is signed in; a "not found" page) run the code at once,
-// after the first paint.
+// after the first paint; on the latter, what is done before it has hydrated is held and made again all the same.
 //
 // Since issue 39 (docs/decisions/028) the code also runs without a touch, while the visitor reads: once it has arrived
 // (prefetched after the load, at low priority) and the main thread is idle. React then hydrates in slices
@@ -62,18 +62,28 @@ export function boot(
     doc.visibilityState === 'hidden' ? then() : requestAnimationFrame(() => setTimeout(then, 0));
 
   const root = doc.getElementById('root');
-  if (!root?.firstElementChild || doc.documentElement.hasAttribute('data-hydrate-now')) {
+  if (!root?.firstElementChild) {
     afterPaint(app.run);
     return;
   }
-
-  // The code comes down once the page has loaded (and nothing else is waiting), so that a first tap finds it here.
-  const fetchWhenIdle = () => app.idle(app.prefetch, 3000);
-  if (doc.readyState === 'complete') fetchWhenIdle();
-  else addEventListener('load', fetchWhenIdle, { once: true });
+  // A server-rendered page asked to run at once still holds what is done to it in the moment before it hydrates.
+  if (doc.documentElement.hasAttribute('data-hydrate-now')) afterPaint(app.run);
+  // Otherwise the code comes down once the page has loaded (and nothing else is waiting), so that a first tap finds
+  // it here.
+  else {
+    const fetchWhenIdle = () => app.idle(app.prefetch, 3000);
+    if (doc.readyState === 'complete') fetchWhenIdle();
+    else addEventListener('load', fetchWhenIdle, { once: true });
+  }
 
   const pending = steps.pendingMark(root, pendingAttribute);
-  const held = { hydrated: false, click: null, submit: null, pointerType: 'mouse' };
+  const held = {
+    hydrated: false,
+    click: null,
+    submit: null,
+    pointerType: 'mouse',
+    texts: new Map(),
+  };
   steps.holdUntilHydrated(held, app.run, pending);
   doc.addEventListener(hydratedEvent, () => steps.replayHeld(root, held, pending), {
     once: true,

@@ -9,6 +9,8 @@ export type Held = {
   click: { target: HTMLElement; byPointer: boolean; pointerType: string } | null;
   submit: HTMLFormElement | null;
   pointerType: string;
+  /** Typed into a textarea: Preact sets a textarea's value as it hydrates it (its text is its content). */
+  texts: Map<HTMLTextAreaElement, string>;
 };
 
 export function holdUntilHydrated(held: Held, run: () => void, pending: PendingMark): void {
@@ -23,6 +25,8 @@ export function holdUntilHydrated(held: Held, run: () => void, pending: PendingM
       (event) => {
         if (event instanceof PointerEvent) held.pointerType = event.pointerType;
         run();
+        if (type === 'input' && !held.hydrated && event.target instanceof HTMLTextAreaElement)
+          held.texts.set(event.target, event.target.value);
         // Pressed: marked now, in this frame, though the click that confirms it comes only as the finger lifts.
         if (type === 'pointerdown' && !held.hydrated && event.target instanceof Element) {
           const pressed = event.target.closest(controls);

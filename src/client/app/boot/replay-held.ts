@@ -12,9 +12,9 @@ export function replayHeld(root: HTMLElement, held: Held, pending: PendingMark):
   root
     .querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')
     .forEach((field) => {
-      if (field.type === 'checkbox' || field.type === 'radio' || field.value === field.defaultValue)
+      const typed = (field instanceof HTMLTextAreaElement && held.texts.get(field)) || field.value;
+      if (field.type === 'checkbox' || field.type === 'radio' || typed === field.defaultValue)
         return;
-      const typed = field.value;
       // Through React's own setter first, so that its record of the value is the rendered one; then the typed
       // text through the element's, which React does not see: the input event then reads as a change.
       field.value = field.defaultValue;

@@ -71,8 +71,7 @@ export function Footer() {
       </div>
       <p className="border-t border-border py-4 text-center text-sm text-muted-foreground">
         {/* This year, as the browser knows it: a page rendered last December and kept says so until it runs. */}
-        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {storeName}. All rights
-        reserved.
+        © <span>{new Date().getFullYear()}</span> {storeName}. All rights reserved.
       </p>
     </footer>
   );
