@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatNaira, formatNairaShort, koboToNaira, nairaToKobo } from './money.ts';
+import { formatCount, formatNaira, formatNairaShort, koboToNaira, nairaToKobo } from './money.ts';
 
 const intlNaira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
 const intlWhole = new Intl.NumberFormat('en-NG', {
@@ -33,6 +33,14 @@ describe('money', () => {
           expect(formatNairaShort(kobo)).toBe(short);
         },
       ),
+      { numRuns: 5000 },
+    );
+  });
+  it('writes a count exactly as Intl en-NG writes it', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.double({ noNaN: true })), (n) => {
+        expect(formatCount(n)).toBe(n.toLocaleString('en-NG'));
+      }),
       { numRuns: 5000 },
     );
   });

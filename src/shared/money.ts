@@ -26,6 +26,12 @@ export function formatNairaShort(kobo: number): string {
   return format(kobo, Math.round(kobo) % KOBO_PER_NAIRA !== 0);
 }
 
+/** 12,345 for a count (followers, posts), as en-NG writes it; without Intl for a whole number, for the reason above. */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-NG');
+  return (n < 0 || Object.is(n, -0) ? '-' : '') + groupThousands(String(Math.abs(n)));
+}
+
 export function nairaToKobo(naira: number): number {
   return Math.round(naira * KOBO_PER_NAIRA);
 }

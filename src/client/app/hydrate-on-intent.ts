@@ -14,7 +14,7 @@
 // after the first paint; on the latter, what is done before it has hydrated is held and made again all the same.
 //
 // Since issue 39 (docs/decisions/028) the code also runs without a touch, while the visitor reads: once it has arrived
-// (prefetched after the load, at low priority) and the main thread is idle. React then hydrates in slices
+// (prefetched after the load, at low priority) and the main thread is idle. The app then hydrates
 // (main.tsx), so that a first tap five seconds in finds a page React already has. A tap that comes before that is
 // marked at once on the control itself (aria-busy and `data-pending`, styles.css), until the app has answered it.
 //
@@ -71,7 +71,21 @@ export function boot(
   // Otherwise the code comes down once the page has loaded (and nothing else is waiting), so that a first tap finds
   // it here.
   else {
-    const fetchWhenIdle = () => app.idle(app.prefetch, 3000);
+    // Not before the page's largest paint either: the load can come first (a short page, a fast link), and a request
+    // started before that paint competes with it (Lighthouse's simulation counted the prefetch against the LCP).
+    const afterLargestPaint = (then: () => void) => {
+      if (
+        doc.visibilityState === 'hidden' ||
+        !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+      )
+        return afterPaint(then);
+      const observer = new PerformanceObserver(() => {
+        observer.disconnect();
+        afterPaint(then);
+      });
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    };
+    const fetchWhenIdle = () => afterLargestPaint(() => app.idle(app.prefetch, 3000));
     if (doc.readyState === 'complete') fetchWhenIdle();
     else addEventListener('load', fetchWhenIdle, { once: true });
   }

@@ -46,8 +46,8 @@ export function holdUntilHydrated(held: Held, run: () => void, pending: PendingM
     },
     opts,
   );
-  // React, while it hydrates in slices, would otherwise take a press or a key as its cue to hydrate the rest at once,
-  // in one long task that also holds back the frame showing the press was taken (a second and more at 4x CPU).
+  // Until the app has the page, none of these reach it: a part still on its way would miss them, and what they meant is
+  // made again once it has (React, hydrating in slices, took one as its cue to hydrate the rest in one long task).
   for (const type of [
     ...['pointerdown', 'pointerup', 'pointercancel', 'mousedown', 'mouseup'],
     ...['touchstart', 'touchend', 'touchcancel', 'auxclick', 'dblclick', 'contextmenu'],

@@ -38,7 +38,7 @@ export function loadApp(files: BootFiles): AppLoader {
     prefetched = true;
     // Into the HTTP cache first, at the lowest priority there is: nothing compiled or run while the page may still be
     // painting (`modulepreload` compiles, at 50–80 ms of blocking time at 4× CPU, measured). Once it is all here the
-    // app runs, when the main thread is idle: the page's own chunks come with the run, and React hydrates in slices.
+    // app runs, when the main thread is idle: the page's own chunks come with the run, and the app hydrates.
     // A browser without prefetch (it would fire neither load nor error) runs the app at idle, fetching as it runs.
     // A page whose first action the HTML answers by itself (a form to type into) marks itself `data-hydrate-on-intent`:
     // its code is fetched, and runs on the first sign of use only.

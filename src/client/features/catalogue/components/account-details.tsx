@@ -1,5 +1,6 @@
 // An account's public details (followers and the like) as a definition list or a one-line summary.
 import type { PublicAccount } from '../../../../shared/catalogue.ts';
+import { formatCount } from '../../../../shared/money.ts';
 
 /** 'followers' → 'Followers', 'account_age' → 'Account age'. */
 function labelFor(key: string): string {
@@ -12,7 +13,7 @@ function labelFor(key: string): string {
 }
 
 function valueFor(value: string | number | boolean): string {
-  if (typeof value === 'number') return value.toLocaleString('en-NG');
+  if (typeof value === 'number') return formatCount(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return value;
 }
