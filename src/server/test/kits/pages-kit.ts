@@ -22,8 +22,7 @@ export async function pagesTestKit() {
   });
 
   const get = (url: string) => app.inject({ url });
-  const h1 = (html: string) =>
-    /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<!-- -->/g, '');
+  const h1 = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
   const meta = (html: string, key: string) =>
     new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
   const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
