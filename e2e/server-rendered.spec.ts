@@ -285,6 +285,22 @@ test("a product link's preview tags carry its name, price and availability", asy
   expect(meta('twitter:card')).toBe('summary_large_image');
 });
 
+test('the web manifest is linked once the page has painted, with the 192 and 512 px icons', async ({
+  page,
+}) => {
+  // Not in the HTML: the browser would fetch it and its icon while the page's body is still on its way.
+  expect(await (await page.request.get('/about')).text()).not.toContain('rel="manifest"');
+  await page.goto('/about');
+  const link = page.locator('link[rel="manifest"]');
+  await expect(link).toHaveAttribute('href', '/site.webmanifest');
+  const manifest = (await (await page.request.get('/site.webmanifest')).json()) as {
+    icons: { sizes: string }[];
+  };
+  expect(manifest.icons.map((icon) => icon.sizes)).toEqual(
+    expect.arrayContaining(['192x192', '512x512']),
+  );
+});
+
 test("the saved theme applies from the HTML itself, before any of the app's code has arrived", async ({
   page,
 }) => {

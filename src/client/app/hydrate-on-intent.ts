@@ -61,6 +61,29 @@ export function boot(
   const afterPaint = (then: () => void) =>
     doc.visibilityState === 'hidden' ? then() : requestAnimationFrame(() => setTimeout(then, 0));
 
+  // Once the page's largest paint is on screen (the load can come first: a short page, a fast link); at once where
+  // the browser does not report it, and in a hidden tab.
+  const afterLargestPaint = (then: () => void) => {
+    if (
+      doc.visibilityState === 'hidden' ||
+      !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+    )
+      return afterPaint(then);
+    const observer = new PerformanceObserver(() => {
+      observer.disconnect();
+      afterPaint(then);
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  };
+  // The web manifest (and the icon it names) only then: from the HTML, the browser fetched both while the page's body
+  // was still on its way, and Lighthouse's simulation counted them against the LCP (1.06 s against 0.83-0.93 without).
+  afterLargestPaint(() => {
+    const manifest = doc.createElement('link');
+    manifest.rel = 'manifest';
+    manifest.href = '/site.webmanifest';
+    doc.head.appendChild(manifest);
+  });
+
   const root = doc.getElementById('root');
   if (!root?.firstElementChild) {
     afterPaint(app.run);
@@ -71,20 +94,8 @@ export function boot(
   // Otherwise the code comes down once the page has loaded (and nothing else is waiting), so that a first tap finds
   // it here.
   else {
-    // Not before the page's largest paint either: the load can come first (a short page, a fast link), and a request
-    // started before that paint competes with it (Lighthouse's simulation counted the prefetch against the LCP).
-    const afterLargestPaint = (then: () => void) => {
-      if (
-        doc.visibilityState === 'hidden' ||
-        !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
-      )
-        return afterPaint(then);
-      const observer = new PerformanceObserver(() => {
-        observer.disconnect();
-        afterPaint(then);
-      });
-      observer.observe({ type: 'largest-contentful-paint', buffered: true });
-    };
+    // Not before the page's largest paint either: a request started before it competes with that paint
+    // (Lighthouse's simulation counted the prefetch against the LCP).
     const fetchWhenIdle = () => afterLargestPaint(() => app.idle(app.prefetch, 3000));
     if (doc.readyState === 'complete') fetchWhenIdle();
     else addEventListener('load', fetchWhenIdle, { once: true });
