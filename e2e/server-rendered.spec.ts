@@ -196,22 +196,8 @@ test('a signed-in customer who writes and sends a message before the app has the
   const customer = await createCustomer(page, 'earlytyped');
   const signedIn = await page.request.post('/api/auth/login', { data: customer });
   expect(signedIn.ok()).toBe(true);
-  const release = await holdAppCode(page);
   // With a session the app runs at once (data-hydrate-now); what is done in the moment before it has the page counts.
-  await page.goto('/contact');
-  const form = contactForm(page);
-  await fillContactForm(form, {
-    name: 'Ngozi',
-    email: customer.email,
-    subject: 'Signed in, before the app',
-    message: 'Typed and sent before any of the code had run.',
-  });
-  await form.getByRole('button', { name: 'Send Message' }).click();
-  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(
-    false,
-  );
-  release();
-  await expect(page.getByText(inboxSuccessMessages.contact).first()).toBeVisible();
+  await sendContactBeforeTheApp(page, customer.email, 'Signed in, before the app');
 });
 
 test('a quantity typed before the app has arrived, then Buy Now, buys that quantity after sign-in', async ({
@@ -233,13 +219,18 @@ test('a quantity typed before the app has arrived, then Buy Now, buys that quant
 test('a visitor who fills the contact form and presses Send before the app has arrived has the message sent', async ({
   page,
 }) => {
+  await sendContactBeforeTheApp(page, 'ngozi@example.com', 'Before the app');
+});
+
+/** Fills the contact form and presses Send while the app's code is held; the message is sent once it has run. */
+async function sendContactBeforeTheApp(page: Page, email: string, subject: string): Promise<void> {
   const release = await holdAppCode(page);
   await page.goto('/contact');
   const form = contactForm(page);
   await fillContactForm(form, {
     name: 'Ngozi',
-    email: 'ngozi@example.com',
-    subject: 'Before the app',
+    email,
+    subject,
     message: 'Typed and sent before any of the code had run.',
   });
   await form.getByRole('button', { name: 'Send Message' }).click();
@@ -247,9 +238,9 @@ test('a visitor who fills the contact form and presses Send before the app has a
     false,
   );
   release();
-  // The held press is made again once React has the page, with what was typed.
+  // The held press is made again once the app has the page, with what was typed.
   await expect(page.getByText(inboxSuccessMessages.contact).first()).toBeVisible();
-});
+}
 
 test('the products page filters as the visitor types, right after it arrives', async ({ page }) => {
   await page.goto('/products?q=youtube');
