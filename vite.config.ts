@@ -4,8 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
+import { defineConfig, minifySync, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { inlinedCssNotFetched } from './scripts/build/inlined-css.ts';
+import { pageCssPieces } from './scripts/build/page-css.ts';
+import { PAGE_CSS_FILE, type PageCssFile } from './src/server/modules/pages/page-css.ts';
 import { holdUntilHydrated } from './src/client/app/boot/hold-until-hydrated.ts';
 import { loadApp } from './src/client/app/boot/load-app.ts';
 import { pendingMark } from './src/client/app/boot/pending-mark.ts';
@@ -19,7 +21,8 @@ import { routeTable } from './src/client/app/route-table.ts';
 
 /**
  * Shapes the built index.html for a first paint from the HTML alone (docs/decisions/009):
- * - the stylesheet goes inline, in a <style> element: no render-blocking request (the CSP's style-src allows it);
+ * - the stylesheet goes inline, in a <style> element: no render-blocking request (the CSP's style-src allows it); a
+ *   page the server renders keeps only its own rules of it, picked from page-css.json (modules/pages/page-css.ts);
  * - the entry chunk, the chunks Vite modulepreloads with it, and assets/route-preload-[hash].js start loading from a
  *   small inline script at the end of the body (app/hydrate-on-intent.ts), once the page has painted, and on a page
  *   the server rendered for a visitor, once it has loaded, to run on the first sign of use: on a slow link they no
@@ -159,13 +162,18 @@ function firstPaintFromHtml(): Plugin {
       );
       const preloads = take(/<link rel="modulepreload" crossorigin href="([^"]+)">/, 'preload');
       const styles = take(/<link rel="stylesheet" crossorigin href="([^"]+)">/, 'stylesheet');
-      const css = styles.map(([, href]) => {
-        const asset = bundle[href!.replace(/^\//, '')];
-        if (asset?.type !== 'asset') return this.error(`first-paint: no CSS asset for ${href}`);
-        return String(asset.source)
-          .replace(/<\/style/gi, '<\\/style')
-          .trim();
-      });
+      if (styles.length !== 1)
+        return this.error('first-paint: index.html has more than one stylesheet');
+      const cssHref = styles[0]![1]!;
+      const cssAsset = bundle[cssHref.replace(/^\//, '')];
+      if (cssAsset?.type !== 'asset') return this.error(`first-paint: no CSS asset for ${cssHref}`);
+      // Never the end of the <style> element it goes into.
+      const css = String(cssAsset.source)
+        .trim()
+        .replace(/<\/style/gi, '<\\/style');
+      // A rendered page inlines its own rules only (modules/pages/page-css.ts); the app shell keeps them all.
+      const pageCss: PageCssFile = { href: cssHref, pieces: pageCssPieces(css) };
+      this.emitFile({ type: 'asset', fileName: PAGE_CSS_FILE, source: JSON.stringify(pageCss) });
       const files = {
         entry: entryTag![1]!,
         modulepreload: preloads.map((m) => m[1]!),
@@ -174,11 +182,22 @@ function firstPaintFromHtml(): Plugin {
       // The loader (app/hydrate-on-intent.ts): the app's code runs after the first paint, or for a visitor on a
       // server-rendered page, on the first sign of use.
       const steps = { loadApp, pendingMark, holdUntilHydrated, replayHeld };
-      const loader = `<script>\n${loaderSource(files, HYDRATED_EVENT, PENDING_ATTRIBUTE, steps)}\n</script>`;
+      // Minified: every page carries it, and a page's first 14 KB are all a slow link's first round trip brings.
+      // Each function as the value of an assignment, which the minifier keeps (it drops an expression without effect).
+      const minify = (fn: string) => {
+        const { code, errors } = minifySync('loader.js', `loaderStep=(${fn});`);
+        const minified = /^loaderStep=([\s\S]*?);?$/.exec(code.trim())?.[1];
+        if (errors.length || !minified)
+          this.error(`first-paint: the loader did not minify: ${errors[0]?.message ?? code}`);
+        return minified;
+      };
+      const loader = `<script>${loaderSource(files, HYDRATED_EVENT, PENDING_ATTRIBUTE, steps, minify)}</script>`;
       if (!page.includes('</head>') || !page.includes('</body>'))
         return this.error('first-paint: index.html has no </head> or </body>');
       html.source = page
-        .replace('</head>', () => `  <style>${css.join('\n')}</style>\n  </head>`)
+        // The template's comments are for whoever reads index.html, not for every browser.
+        .replace(/\s*<!--[\s\S]*?-->/g, '')
+        .replace('</head>', () => `  <style>${css}</style>\n  </head>`)
         .replace('</body>', () => `  ${loader}\n  </body>`);
     },
   };

@@ -242,7 +242,7 @@ async function get(url: string | URL): Promise<Response> {
 async function initialJs(base: string): Promise<InitialJs> {
   const html = await (await get(`${base}/`)).text();
   // index.html's loader (src/client/app/hydrate-on-intent.ts) is called with the files first: `boot({"entry": …}, "…", …)`.
-  const loader = /\}\)\((\{"entry"[^}]*\}), "[^"]*"/.exec(html)?.[1];
+  const loader = /\)\((\{"entry"[^}]*\}), "[^"]*"/.exec(html)?.[1];
   const named = loader
     ? (JSON.parse(loader) as { entry: string; modulepreload: string[]; async: string[] })
     : null;

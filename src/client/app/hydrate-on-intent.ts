@@ -115,13 +115,17 @@ export function boot(
   });
 }
 
-/** The loader as index.html runs it: `boot` and its steps by their source, called with this build's files. */
+/**
+ * The loader as index.html runs it: `boot` and its steps by their source (each function expression passed through
+ * `minify`), called with this build's files as JSON.
+ */
 export function loaderSource(
   files: BootFiles,
   hydratedEvent: string,
   pendingAttribute: string,
   steps: BootSteps,
+  minify: (functionExpression: string) => string = (code) => code,
 ): string {
-  const named = Object.entries(steps).map(([name, step]) => `${name}: ${String(step)}`);
-  return `(${String(boot)})(${JSON.stringify(files)}, ${JSON.stringify(hydratedEvent)}, ${JSON.stringify(pendingAttribute)}, {\n${named.join(',\n')}\n});`;
+  const named = Object.entries(steps).map(([name, step]) => `${name}: ${minify(String(step))}`);
+  return `(${minify(String(boot))})(${JSON.stringify(files)}, ${JSON.stringify(hydratedEvent)}, ${JSON.stringify(pendingAttribute)}, {\n${named.join(',\n')}\n});`;
 }

@@ -1,5 +1,6 @@
 // The HTTP server itself: Fastify with its limits and timeouts, and the layers every request passes (errors,
 // response schemas, request ids, drain, security headers, compression, cookies, same-origin, access, input).
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
@@ -49,7 +50,14 @@ export async function createHttpServer(deps: AppDeps) {
   registerDrain(app);
   registerAfterAnswer(app);
   await registerSecurityHeaders(app, config.isProduction);
-  await app.register(compress, { threshold: 1024 });
+  // Brotli first (the plugin prefers zstd, which browsers now accept), at quality 5, not the plugin's 4: /products's
+  // document is 12.6 KB, against 14.2 KB in zstd and 14.4 KB at brotli 4, for 0.2 ms more; what fits a new
+  // connection's first 14 KB arrives a round trip sooner on a slow link (issue 52).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'zstd', 'gzip', 'deflate', 'identity'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(cookie);
   registerSameOriginGuard(app, config.publicUrl);
   const loadSession = createSessionLoader(database.db, config);

@@ -8,6 +8,7 @@ import { releaseMemory } from '../http/release-memory.ts';
 import { loadMe } from '../modules/auth/me.ts';
 import { sessionCookieName } from '../modules/auth/sessions.ts';
 import { createPageRenderer } from '../modules/pages/page-renderer.ts';
+import { PAGE_CSS_FILE } from '../modules/pages/page-css.ts';
 import type { AppDeps } from '../app.ts';
 import type { StoreParts } from './store-parts.ts';
 
@@ -37,6 +38,7 @@ export async function registerPages(
         template,
         // Beside the client build it belongs to (dist/client, dist/server): a test's own client folder has none.
         ssrEntry: deps.ssrEntry ?? path.join(clientDir, '../server/entry-server.js'),
+        pageCssFile: path.join(clientDir, PAGE_CSS_FILE),
         db,
         cache: catalogueCache,
         stockShown: reads.stockShown,

@@ -83,4 +83,24 @@ describe('the HTTP shell', () => {
     });
     expect(res.headers['content-encoding']).toBe('gzip');
   });
+
+  it("answers a browser's page in brotli, its smallest, though the browser also takes zstd", async () => {
+    // Text as a page's is, repetitive but not one phrase: zstd comes out larger than brotli on it.
+    const words = Array.from(
+      { length: 3000 },
+      (_, i) => `<li class="item-${i % 37}">${(i * 7919) % 1000}</li>`,
+    );
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      `<!doctype html><ul>${words.join('')}</ul>`,
+    );
+    const { app } = await createTestApp({ deps: { clientDir } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/products',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('<li class="item-36">');
+  });
 });

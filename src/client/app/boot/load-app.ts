@@ -22,6 +22,9 @@ export function loadApp(files: BootFiles): AppLoader {
     if ('requestIdleCallback' in window) requestIdleCallback(then, { timeout });
     else setTimeout(then, timeout / 4);
   };
+  // A page the server rendered carries only its own rules inline and names the whole stylesheet (`data-rest`,
+  // modules/pages/page-css.ts): the app may draw with any class, so it runs once that stylesheet is in.
+  const rest = doc.querySelector('style[data-rest]')?.getAttribute('data-rest');
   let prefetched = false;
   let started = false;
   const run = () => {
@@ -31,7 +34,13 @@ export function loadApp(files: BootFiles): AppLoader {
     [...files.modulepreload, files.entry].forEach((href) =>
       add('link', { rel: 'modulepreload', href, crossorigin: 'anonymous' }),
     );
-    add('script', { type: 'module', src: files.entry, crossorigin: 'anonymous' });
+    const start = () =>
+      add('script', { type: 'module', src: files.entry, crossorigin: 'anonymous' });
+    if (!rest) return start();
+    const sheet = add('link', { rel: 'stylesheet', href: rest });
+    // Without it (the network failed) the app still runs: the page's own rules are there.
+    sheet.addEventListener('load', start);
+    sheet.addEventListener('error', start);
   };
   const prefetch = () => {
     if (prefetched || started) return;
@@ -46,16 +55,19 @@ export function loadApp(files: BootFiles): AppLoader {
       if (!doc.querySelector('[data-hydrate-on-intent]')) idle(run, 2000);
     };
     if (!doc.createElement('link').relList.supports('prefetch')) return runAtIdle();
-    const all = [...files.modulepreload, files.entry, ...files.async];
+    const all = [...files.modulepreload, files.entry, ...files.async, ...(rest ? [rest] : [])];
     let waiting = all.length;
     const arrived = () => {
       if (--waiting === 0) runAtIdle();
     };
     all.forEach((href) => {
-      // route-preload runs now, to prefetch the open page's chunks and its first action's beside the entry.
+      // route-preload runs now, to prefetch the open page's chunks and its first action's beside the entry; the
+      // stylesheet is fetched as a stylesheet will ask for it (no CORS).
       const link = files.async.includes(href)
         ? add('script', { src: href, 'data-prefetch': '' })
-        : add('link', { rel: 'prefetch', href, crossorigin: 'anonymous' });
+        : href === rest
+          ? add('link', { rel: 'prefetch', href })
+          : add('link', { rel: 'prefetch', href, crossorigin: 'anonymous' });
       link.addEventListener('load', arrived);
       link.addEventListener('error', arrived);
     });

@@ -14,6 +14,7 @@ import { DEFAULT_STORE_NAME } from '../../../shared/store-brand.ts';
 import { loadPageData, type PageSources, type RenderablePage } from './load-page-data.ts';
 import { escapeHtml } from '../../html/escape-html.ts';
 import { buildPageHead } from './page-head.ts';
+import { loadPageCss } from './page-css.ts';
 import { scriptHash } from './script-hashes.ts';
 
 /** The footer's id (app/layout/footer.tsx): what a server-rendered page's first paint waits for. */
@@ -36,6 +37,8 @@ export type PageRenderer = {
 type Options = PageSources & {
   template: string;
   ssrEntry: string;
+  /** The build's page-css.json (page-css.ts); without it a page carries the whole stylesheet, as the shell does. */
+  pageCssFile: string;
   publicUrl: string;
   log: FastifyBaseLogger;
 };
@@ -43,10 +46,12 @@ type Options = PageSources & {
 export function createPageRenderer({
   template,
   ssrEntry,
+  pageCssFile,
   publicUrl,
   log,
   ...sources
 }: Options): PageRenderer {
+  const pageStyle = loadPageCss(pageCssFile);
   let loading: Promise<RenderPage | null> | undefined;
   const loadBundle = () =>
     (loading ??= fs.existsSync(ssrEntry)
@@ -101,6 +106,11 @@ export function createPageRenderer({
         /<meta name="description" content="[^"]*" \/>/,
         () => `<meta name="description" content="${escapeHtml(head.description!)}" />`,
       );
+    // The stylesheet's rules this page's classes can match; the rest comes after its largest paint (page-css.ts).
+    if (pageStyle) {
+      const [before = '', after = ''] = html.split(/<style>[\s\S]*?<\/style>/);
+      html = before + pageStyle(before + after) + after;
+    }
     return { status, html, scriptHashes: [dataJson, ...(ldJson ? [ldJson] : [])].map(scriptHash) };
   };
 

@@ -133,11 +133,31 @@ describe('content security policy', () => {
     for (const path of ['/', `/product/${account.id}`, '/login']) {
       const body = (await get(path)).body;
       const head = body.slice(0, body.indexOf('</head>'));
-      expect(head).toMatch(/<style>[\s\S]*\.bg-background\{/);
+      expect(head).toMatch(/<style[^>]*>[\s\S]*\.bg-background\{/);
       expect(body).not.toMatch(/<link[^>]*rel="stylesheet"/);
       // Scripts with a src come later, from the loader, once the page has painted.
       expect(body).not.toMatch(/<script[^>]*\bsrc=/);
     }
+  });
+
+  it("inlines a rendered page's own rules and names the whole stylesheet; the app shell keeps it all", async () => {
+    const styleOf = (body: string) =>
+      /<style( data-rest="([^"]+)")?>([\s\S]*?)<\/style>/.exec(body)!;
+    const [, , shellRest, whole] = styleOf((await get('/login')).body);
+    expect(shellRest).toBeUndefined();
+    const [, , rest, own] = styleOf((await get('/')).body);
+    expect(own).toContain('.bg-background{');
+    // The admin console's table classes are not on the landing page.
+    expect(whole).toContain('.tabular-nums{');
+    expect(own).not.toContain('.tabular-nums{');
+    expect(own!.length).toBeLessThan(whole!.length / 2);
+    // The stylesheet it names is the build's, cached for good; the pieces it was cut from are not served.
+    const sheet = await get(rest!);
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toMatch(/^text\/css/);
+    expect(sheet.headers['cache-control']).toContain('immutable');
+    expect(sheet.body.trim()).toBe(whole!.trim());
+    expect((await get('/page-css.json')).statusCode).toBe(404);
   });
 
   it('serves the preview picture the pages name', async () => {

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { marketingPagePaths, pageKindOf } from './page-kind.ts';
 import type { PageRenderer } from './page-renderer.ts';
 import { inlineScriptHashes } from './script-hashes.ts';
+import { PAGE_CSS_FILE } from './page-css.ts';
 import { errorBody } from '../../http/errors.ts';
 import type { Me } from '../../../shared/auth.ts';
 
@@ -30,7 +31,8 @@ export async function registerSpa(
       // The build's .br and .gz copies of each script (vite.config.ts `precompressed`), to a browser that takes them.
       preCompressed: true,
       // index.html is served by the page routes below, with its scripts' hashes in the CSP.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // page-css.json is the stylesheet in pieces, for the server (page-css.ts): the browser gets the stylesheet itself.
+      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${PAGE_CSS_FILE}`,
       setHeaders(res, filePath) {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         const isIndex = path.basename(filePath) === 'index.html';
