@@ -107,8 +107,10 @@ export function createPageRenderer({
         () => `<meta name="description" content="${escapeHtml(head.description!)}" />`,
       );
     // The stylesheet's rules this page's classes can match; the rest comes after its largest paint (page-css.ts).
-    if (pageStyle) {
-      const [before = '', after = ''] = html.split(/<style>[\s\S]*?<\/style>/);
+    const whole = /<style>[\s\S]*?<\/style>/.exec(html);
+    if (pageStyle && whole) {
+      const before = html.slice(0, whole.index);
+      const after = html.slice(whole.index + whole[0].length);
       html = before + pageStyle(before + after) + after;
     }
     return { status, html, scriptHashes: [dataJson, ...(ldJson ? [ldJson] : [])].map(scriptHash) };
