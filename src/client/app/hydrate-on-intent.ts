@@ -56,10 +56,10 @@ export function boot(
   steps: BootSteps,
 ): void {
   const doc = document;
-  const app = steps.loadApp(files);
   // After the first frame (a frame's callbacks run before it paints); a hidden tab draws no frame.
   const afterPaint = (then: () => void) =>
     doc.visibilityState === 'hidden' ? then() : requestAnimationFrame(() => setTimeout(then, 0));
+  const app = steps.loadApp(files, afterPaint);
 
   // Once the page's largest paint is on screen (the load can come first: a short page, a fast link); at once where
   // the browser does not report it, and in a hidden tab.

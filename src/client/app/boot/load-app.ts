@@ -11,7 +11,8 @@ export type AppLoader = {
   idle: (then: () => void, timeout: number) => void;
 };
 
-export function loadApp(files: BootFiles): AppLoader {
+/** `afterPaint`: boot's own, `then` after the next frame. */
+export function loadApp(files: BootFiles, afterPaint: (then: () => void) => void): AppLoader {
   const doc = document;
   const add = (tag: string, attributes: Record<string, string>) => {
     const el = doc.createElement(tag);
@@ -54,9 +55,8 @@ export function loadApp(files: BootFiles): AppLoader {
       add('script', { type: 'module', src: files.entry, crossorigin: 'anonymous' });
     if (restIn) return start();
     onRestIn.push(start);
-    // After the next frame: a tap that started the run is drawn busy first (a hidden tab draws no frame).
-    if (doc.visibilityState === 'hidden') addRest();
-    else requestAnimationFrame(() => setTimeout(addRest, 0));
+    // After the next frame: a tap that started the run is drawn busy first.
+    afterPaint(addRest);
   };
   const prefetch = () => {
     if (prefetched || started) return;

@@ -69,11 +69,12 @@ function emit(
   let out = '';
   for (const piece of pieces) {
     if (typeof piece === 'string') out += piece;
-    else if ('rule' in piece && 'when' in piece) out += matches(piece.when) ? piece.rule : '';
     else if ('open' in piece) {
       const body = emit(piece.body, matches, named);
       if (body) out += `${piece.open}{${body}}`;
-    } else if (!named) continue;
+    } else if ('when' in piece && 'rule' in piece) out += matches(piece.when) ? piece.rule : '';
+    // What is left names custom properties: none yet while the names are being gathered.
+    else if (!named) continue;
     else if ('property' in piece) out += named.has(piece.property) ? piece.rule : '';
     else if (matches(piece.when)) {
       const kept = piece.props.filter(([name]) => named.has(name)).map(([, d]) => d);
